@@ -1,0 +1,47 @@
+// What the Electron shell (and the browser host, and the CLI) get from the core: the request handlers of
+// the contract, the push events, and a lifecycle. Nothing here imports electron.
+import type { Events, Handlers } from '../shared/ipc';
+
+/** Where the password lives. Implementations: keytar, Electron safeStorage (given by the shell), memory. */
+export interface CredentialStore {
+  readonly kind: 'keychain' | 'safeStorage' | 'none';
+  /** A plain sentence when passwords cannot be kept between starts, else null. */
+  readonly warning: string | null;
+  get(account: string): Promise<string | null>;
+  set(account: string, secret: string): Promise<void>;
+  delete(account: string): Promise<boolean>;
+}
+
+export interface Logger {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+export interface CorePorts {
+  /** The app's data folder: database, voucher PDFs, exports. */
+  dataDir: string;
+  credentials: CredentialStore;
+  logger: Logger;
+  /** Opens a file inside dataDir in the system viewer (the shell checks the path again). */
+  openPath?: (path: string) => Promise<void>;
+  now?: () => Date;
+}
+
+export type EventListener<E extends keyof Events> = (payload: Events[E]) => void;
+
+export interface Core {
+  readonly handlers: Handlers;
+  on<E extends keyof Events>(event: E, listener: EventListener<E>): () => void;
+  /** Opens the database and starts polling if the desk is set up. */
+  start(): Promise<void>;
+  /** Stops polling, finishes the write in flight, closes the database and any practice service. */
+  stop(): Promise<void>;
+  /** Power / network hooks from the shell. */
+  pause(): void;
+  resume(): void;
+  /** Reservations waiting for an answer (tray badge, reminders). */
+  waitingCount(): number;
+  /** Waiting reservations received before this instant (reminder). */
+  waitingSince(before: Date): number;
+}

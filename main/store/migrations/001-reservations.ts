@@ -1,0 +1,7 @@
+import type { Migration } from '../migration';
+
+export const reservationsMigration: Migration = {
+  version: 1,
+  name: 'reservations',
+  up() {},
+};

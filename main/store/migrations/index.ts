@@ -1,0 +1,6 @@
+import type { Migration } from '../migration';
+import { reservationsMigration } from './001-reservations';
+import { deskMigration } from './002-desk';
+
+/** Ordered: a migration's version is its position in this list plus one. */
+export const migrations: readonly Migration[] = [reservationsMigration, deskMigration];

@@ -1,0 +1,167 @@
+// The background sync's heartbeat: start/stop lifecycle, a fixed interval while the service answers,
+// exponential backoff up to 5 minutes while it does not, "sync now", pause on suspend. One cycle at a
+// time: a "sync now" during a cycle joins that cycle instead of starting a second one.
+
+export interface CycleResult {
+  /** Could the service be reached at all? */
+  reachable: boolean;
+  /** A plain sentence when the cycle did not complete, else null. */
+  error: string | null;
+}
+
+export interface PollerState {
+  online: boolean;
+  since: string;
+  lastSuccessAt: string | null;
+  nextPollAt: string | null;
+  syncing: boolean;
+  lastError: string | null;
+  running: boolean;
+}
+
+export interface Timers {
+  set(fn: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+export interface PollerOptions {
+  intervalMs?: number;
+  maxBackoffMs?: number;
+  now?: () => Date;
+  timers?: Timers;
+  onState?: (state: PollerState) => void;
+}
+
+const realTimers: Timers = {
+  set: (fn, ms) => {
+    const t = setTimeout(fn, ms);
+    // The poller must never be the reason a CLI or test process stays alive.
+    t.unref();
+    return t;
+  },
+  clear: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
+export class Poller {
+  private readonly intervalMs: number;
+  private readonly maxBackoffMs: number;
+  private readonly now: () => Date;
+  private readonly timers: Timers;
+  private timer: unknown = null;
+  private inFlight: Promise<void> | null = null;
+  private failures = 0;
+  private paused = false;
+  private state: PollerState;
+
+  constructor(
+    private readonly cycle: () => Promise<CycleResult>,
+    private readonly options: PollerOptions = {},
+  ) {
+    this.intervalMs = options.intervalMs ?? 60_000;
+    this.maxBackoffMs = options.maxBackoffMs ?? 300_000;
+    this.now = options.now ?? (() => new Date());
+    this.timers = options.timers ?? realTimers;
+    this.state = {
+      online: false,
+      since: this.now().toISOString(),
+      lastSuccessAt: null,
+      nextPollAt: null,
+      syncing: false,
+      lastError: null,
+      running: false,
+    };
+  }
+
+  get current(): PollerState {
+    return { ...this.state };
+  }
+
+  /** Starts polling with an immediate first cycle. */
+  start(): void {
+    if (this.state.running) return;
+    this.update({ running: true });
+    this.paused = false;
+    this.schedule(0);
+  }
+
+  /** Stops polling and waits for a cycle in flight, so nothing writes after stop resolves. */
+  async stop(): Promise<void> {
+    this.update({ running: false, nextPollAt: null });
+    this.cancelTimer();
+    await this.inFlight;
+  }
+
+  /** Suspend: no polls until resume. */
+  pause(): void {
+    this.paused = true;
+    this.cancelTimer();
+    this.update({ nextPollAt: null });
+  }
+
+  /** Resume / network back: sync at once. */
+  resume(): void {
+    this.paused = false;
+    if (this.state.running) this.schedule(0);
+  }
+
+  /** Runs a cycle now (or joins the running one) and resolves when it is over. */
+  async syncNow(): Promise<PollerState> {
+    this.failures = 0;
+    await this.runCycle();
+    return this.current;
+  }
+
+  /** The delay before the next cycle: the interval when healthy, doubling while failing, capped. */
+  nextDelay(): number {
+    if (this.failures === 0) return this.intervalMs;
+    return Math.min(this.maxBackoffMs, this.intervalMs * 2 ** (this.failures - 1));
+  }
+
+  private schedule(ms: number): void {
+    this.cancelTimer();
+    if (!this.state.running || this.paused) return;
+    this.update({ nextPollAt: new Date(this.now().getTime() + ms).toISOString() });
+    this.timer = this.timers.set(() => {
+      this.timer = null;
+      void this.runCycle();
+    }, ms);
+  }
+
+  private cancelTimer(): void {
+    if (this.timer !== null) this.timers.clear(this.timer);
+    this.timer = null;
+  }
+
+  private runCycle(): Promise<void> {
+    if (this.inFlight) return this.inFlight;
+    this.cancelTimer();
+    this.update({ syncing: true, nextPollAt: null });
+    this.inFlight = (async () => {
+      let result: CycleResult;
+      try {
+        result = await this.cycle();
+      } catch (error) {
+        result = { reachable: false, error: error instanceof Error ? error.message : 'The sync failed.' };
+      }
+      const at = this.now().toISOString();
+      const onlineChanged = result.reachable !== this.state.online;
+      this.failures = result.error === null ? 0 : this.failures + 1;
+      this.update({
+        syncing: false,
+        online: result.reachable,
+        since: onlineChanged ? at : this.state.since,
+        lastError: result.error,
+        lastSuccessAt: result.error === null ? at : this.state.lastSuccessAt,
+      });
+    })().finally(() => {
+      this.inFlight = null;
+      this.schedule(this.nextDelay());
+    });
+    return this.inFlight;
+  }
+
+  private update(patch: Partial<PollerState>): void {
+    this.state = { ...this.state, ...patch };
+    this.options.onState?.(this.current);
+  }
+}

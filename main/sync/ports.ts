@@ -1,0 +1,41 @@
+// What the sync engine needs from the exchange client and the store, in its own words. The core wires the
+// real client and store in; tests can wire the real ones too (these are seams, not mocks).
+import type { Agency, CalendarDate, ConfirmationStatus, NotConfirmMessage, Reservation, ServiceLanguage, StayCode } from '../../shared/domain';
+
+export interface ListParams {
+  checkInStart: CalendarDate;
+  checkInEnd: CalendarDate;
+  status?: ConfirmationStatus;
+  isSendRequired?: boolean;
+  agencyId?: string;
+  signal?: AbortSignal;
+}
+
+export interface SyncClient {
+  fetchReservations(params: ListParams, onBatch: (batch: Reservation[]) => Promise<void>): Promise<unknown>;
+  postSentLogIds(serviceId: string, logIds: number[]): Promise<unknown>;
+  getHotelAgencies(): Promise<Agency[]>;
+  getNotConfirmMessages(lang: ServiceLanguage): Promise<NotConfirmMessage[]>;
+  getStayForMapping(agencyId: string): Promise<StayCode[]>;
+  sendConfirmation(request: {
+    keyField: string;
+    agencyId: string;
+    status: 'E' | 'H';
+    note?: string;
+    reasonId?: string;
+    pmsUser?: string;
+  }): Promise<{ keyField: string; status: string; pdfUrl: string | null }>;
+  downloadFile(url: string, destinationPath: string): Promise<unknown>;
+}
+
+export interface ImportResult {
+  new: string[];
+  changed: string[];
+  cancelled: string[];
+  unchanged: number;
+}
+
+export interface AckGroup {
+  serviceId: string;
+  logIds: number[];
+}

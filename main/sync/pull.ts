@@ -1,0 +1,69 @@
+// Pull: list → store → acknowledge. Each batch is committed in one SQLite transaction together with its
+// LogIds in the acknowledgement queue; only after that commit are the LogIds reported to the service.
+// A crash between the two leaves them queued, and the next cycle reports them first. Importing the same
+// data twice changes nothing, so a repeated list (an acknowledgement that never arrived) is harmless.
+import type { Reservation } from '../../shared/domain';
+import type { CheckInWindow } from './checkin-window';
+import type { AckGroup, ImportResult, SyncClient } from './ports';
+
+export interface PullStore {
+  importBatch(items: Reservation[], receivedAt: string): ImportResult;
+  pendingAcknowledgements(): AckGroup[];
+  markAcknowledged(serviceId: string, logIds: number[]): void;
+}
+
+export interface PullSummary {
+  new: string[];
+  changed: string[];
+  cancelled: string[];
+  received: number;
+  acknowledged: number;
+}
+
+export interface PullOptions {
+  window: CheckInWindow;
+  now: () => Date;
+  signal?: AbortSignal;
+  /** Called after each committed batch (progress, notifications of huge imports). */
+  onBatchStored?: (result: ImportResult) => void;
+}
+
+const ACK_CHUNK = 500;
+
+/** Reports every stored-but-unreported LogId, grouped by ServiceId. Returns how many were reported. */
+export async function acknowledgeStored(client: SyncClient, store: PullStore): Promise<number> {
+  let count = 0;
+  for (const group of store.pendingAcknowledgements()) {
+    for (let i = 0; i < group.logIds.length; i += ACK_CHUNK) {
+      const chunk = group.logIds.slice(i, i + ACK_CHUNK);
+      await client.postSentLogIds(group.serviceId, chunk);
+      store.markAcknowledged(group.serviceId, chunk);
+      count += chunk.length;
+    }
+  }
+  return count;
+}
+
+export function mergeInto(summary: PullSummary, result: ImportResult): void {
+  summary.new.push(...result.new);
+  summary.changed.push(...result.changed);
+  summary.cancelled.push(...result.cancelled);
+}
+
+/** One incremental pull over the window with IsSendRequired=true. */
+export async function pullReservations(client: SyncClient, store: PullStore, options: PullOptions): Promise<PullSummary> {
+  const summary: PullSummary = { new: [], changed: [], cancelled: [], received: 0, acknowledged: 0 };
+  // Whatever an earlier run stored but could not report goes first.
+  summary.acknowledged += await acknowledgeStored(client, store);
+  await client.fetchReservations(
+    { ...options.window, isSendRequired: true, signal: options.signal },
+    async (batch) => {
+      summary.received += batch.length;
+      const result = store.importBatch(batch, options.now().toISOString());
+      mergeInto(summary, result);
+      options.onBatchStored?.(result);
+      summary.acknowledged += await acknowledgeStored(client, store);
+    },
+  );
+  return summary;
+}

@@ -1,0 +1,120 @@
+// Push: the decisions outbox → sendconfirmationv2. The decision was stored (with the reservation's pending
+// state) before we get here. A decision is sent at most once successfully; after a failure whose outcome
+// is unknown (connection lost mid-request) we first ask the service whether the answer already landed
+// instead of blindly sending it again.
+import path from 'node:path';
+import type { Reservation } from '../../shared/domain';
+import type { SyncClient } from './ports';
+
+export interface PendingDecision {
+  id: number;
+  keyField: string;
+  action: 'confirm' | 'decline';
+  note: string;
+  reasonId: string | null;
+  user: string;
+  basedOnLogId: number;
+  attempts: number;
+  /** The last attempt may have reached the service (network failure mid-request). */
+  outcomeUnknown: boolean;
+}
+
+export interface PushStore {
+  nextDecisionsToSend(): PendingDecision[];
+  getReservation(keyField: string): Reservation | null;
+  markSent(id: number, result: { sentAt: string; pdfPath: string | null }): void;
+  markFailed(id: number, error: string, outcomeUnknown: boolean): void;
+  markForReview(id: number): void;
+}
+
+export type FailureKind = 'network' | 'unauthorized' | 'service' | 'malformed' | 'cancelled' | 'other';
+
+export interface PushOptions {
+  voucherDir: string;
+  now: () => Date;
+  classify: (error: unknown) => FailureKind;
+  describe: (error: unknown) => string;
+  onDecision?: (keyField: string) => void;
+}
+
+export interface PushSummary {
+  sent: number;
+  failed: number;
+  review: number;
+  /** True when a failure says the service cannot be reached: stop sending for this cycle. */
+  unreachable: boolean;
+}
+
+/** A file name that is safe on Windows and Linux for a KeyField full of pipes. */
+export const voucherFileName = (keyField: string): string => `${keyField.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 120)}.pdf`;
+
+async function alreadyAnswered(client: SyncClient, reservation: Reservation, status: 'E' | 'H'): Promise<boolean> {
+  let found = false;
+  await client.fetchReservations(
+    { checkInStart: reservation.checkIn, checkInEnd: reservation.checkIn, status, agencyId: reservation.agencyId, isSendRequired: false },
+    async (batch) => {
+      if (batch.some((r) => r.keyField === reservation.keyField)) found = true;
+    },
+  );
+  return found;
+}
+
+export async function pushDecisions(client: SyncClient, store: PushStore, options: PushOptions): Promise<PushSummary> {
+  const summary: PushSummary = { sent: 0, failed: 0, review: 0, unreachable: false };
+  for (const decision of store.nextDecisionsToSend()) {
+    const reservation = store.getReservation(decision.keyField);
+    if (!reservation) {
+      store.markFailed(decision.id, 'This reservation is no longer in the database.', false);
+      summary.failed++;
+      continue;
+    }
+    // A newer version arrived after the receptionist decided: they decided on something else.
+    if (reservation.logId !== decision.basedOnLogId || reservation.pmsStatus === 3) {
+      store.markForReview(decision.id);
+      summary.review++;
+      options.onDecision?.(decision.keyField);
+      continue;
+    }
+    const status = decision.action === 'confirm' ? 'E' : 'H';
+    try {
+      if (decision.outcomeUnknown && (await alreadyAnswered(client, reservation, status))) {
+        store.markSent(decision.id, { sentAt: options.now().toISOString(), pdfPath: null });
+        summary.sent++;
+        options.onDecision?.(decision.keyField);
+        continue;
+      }
+      const answer = await client.sendConfirmation({
+        keyField: reservation.keyField,
+        agencyId: reservation.agencyId,
+        status,
+        note: decision.action === 'confirm' && decision.note ? decision.note : undefined,
+        reasonId: decision.action === 'decline' ? (decision.reasonId ?? undefined) : undefined,
+        pmsUser: decision.user,
+      });
+      // The decision is recorded first; the voucher is a bonus that must not turn a success into a resend.
+      let pdfPath: string | null = null;
+      if (answer.pdfUrl) {
+        const target = path.join(options.voucherDir, voucherFileName(reservation.keyField));
+        try {
+          await client.downloadFile(answer.pdfUrl, target);
+          pdfPath = target;
+        } catch {
+          pdfPath = null;
+        }
+      }
+      store.markSent(decision.id, { sentAt: options.now().toISOString(), pdfPath });
+      summary.sent++;
+    } catch (error) {
+      const kind = options.classify(error);
+      store.markFailed(decision.id, options.describe(error), kind === 'network' || kind === 'malformed');
+      summary.failed++;
+      if (kind === 'network' || kind === 'unauthorized') {
+        summary.unreachable = true;
+        options.onDecision?.(decision.keyField);
+        break;
+      }
+    }
+    options.onDecision?.(decision.keyField);
+  }
+  return summary;
+}

@@ -1,0 +1,28 @@
+// Reference data the desk needs to work offline: agencies, decline reasons in both languages, and each
+// agency's room / room type / board / nationality codes for mapping. Refreshed at start and daily.
+import type { Agency, NotConfirmMessage, ServiceLanguage, StayCode } from '../../shared/domain';
+import type { SyncClient } from './ports';
+
+export interface ReferenceStore {
+  replaceAgencies(agencies: Agency[]): void;
+  replaceNotConfirmMessages(lang: ServiceLanguage, messages: NotConfirmMessage[]): void;
+  replaceStayCodes(agencyId: string, codes: StayCode[]): void;
+}
+
+const LANGUAGES: readonly ServiceLanguage[] = ['tr-TR', 'en-US'];
+
+export async function refreshReferenceData(client: SyncClient, store: ReferenceStore): Promise<{ agencies: number }> {
+  const agencies = await client.getHotelAgencies();
+  store.replaceAgencies(agencies);
+  for (const lang of LANGUAGES) {
+    const messages = await client.getNotConfirmMessages(lang);
+    store.replaceNotConfirmMessages(
+      lang,
+      messages.map((m) => ({ ...m, lang })),
+    );
+  }
+  for (const agency of agencies) {
+    store.replaceStayCodes(agency.id, await client.getStayForMapping(agency.id));
+  }
+  return { agencies: agencies.length };
+}

@@ -1,0 +1,28 @@
+// Sentences main says to people (errors, connection test results) in the UI language, through i18next
+// like the renderer, so a Turkish desk never sees an English error.
+import i18next, { type i18n, type TOptions } from 'i18next';
+import type { UiLanguage } from '../shared/domain';
+import en from './i18n/en.json';
+import tr from './i18n/tr.json';
+
+export type MessageKey = `error.${keyof typeof en.error}` | `connection.${keyof typeof en.connection}`;
+
+export interface Messages {
+  t(key: MessageKey, options?: TOptions): string;
+  setLanguage(language: UiLanguage): void;
+}
+
+export function createMessages(language: UiLanguage): Messages {
+  const instance: i18n = i18next.createInstance();
+  void instance.init({
+    lng: language,
+    fallbackLng: 'en',
+    initAsync: false,
+    resources: { en: { translation: en }, tr: { translation: tr } },
+    interpolation: { escapeValue: false },
+  });
+  return {
+    t: (key, options) => instance.t(key, options ?? {}),
+    setLanguage: (lang) => void instance.changeLanguage(lang),
+  };
+}

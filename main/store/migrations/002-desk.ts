@@ -57,11 +57,10 @@ CREATE TABLE decisions (
   based_on_log_id INTEGER NOT NULL,
   state           TEXT NOT NULL DEFAULT 'pending'
                   CHECK (state IN ('pending', 'sent', 'failed', 'review', 'discarded')),
-  -- 0 when the service refused for good: only the person may try again.
-  retryable       INTEGER NOT NULL DEFAULT 1 CHECK (retryable IN (0, 1)),
   attempts        INTEGER NOT NULL DEFAULT 0,
   last_error      TEXT,
-  last_attempt_at TEXT,
+  -- 1 once an attempt may have reached the service unanswered: ask before sending again.
+  outcome_unknown INTEGER NOT NULL DEFAULT 0 CHECK (outcome_unknown IN (0, 1)),
   sent_at         TEXT,
   confirmation_no TEXT,
   pdf_path        TEXT,
@@ -72,6 +71,11 @@ CREATE UNIQUE INDEX decisions_one_open_per_reservation ON decisions (key_field)
   WHERE state IN ('pending', 'failed', 'review');
 CREATE INDEX decisions_by_reservation ON decisions (key_field, id);
 CREATE INDEX decisions_outbox ON decisions (state, id) WHERE state IN ('pending', 'failed');
+
+-- The reservation's own view of its newest decision, kept by main/store/decisions.ts in the same
+-- transaction as the decision row, so a reservation never shows pending without a queued decision.
+ALTER TABLE reservations ADD COLUMN decision_state TEXT NOT NULL DEFAULT 'none'
+  CHECK (decision_state IN ('none', 'pending', 'sent', 'failed', 'review'));
 
 CREATE TABLE activity (
   id        INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -1,14 +1,14 @@
-import Database from 'better-sqlite3';
-import type { Database as Db } from 'better-sqlite3';
-import { migrations } from '../../../main/store/migrations';
+import type { Database } from 'better-sqlite3';
+import { openDatabase } from '../../../main/store/db';
+import { importBatch } from '../../../main/store/reservations';
+import type { Reservation } from '../../../shared/domain';
 
-/** A fresh in-memory database with every migration applied, as the app opens its file. */
-export function openDeskDatabase(): Db {
-  const db = new Database(':memory:');
-  db.pragma('foreign_keys = ON');
-  db.transaction(() => {
-    for (const migration of migrations) migration.up(db);
-    db.pragma(`user_version = ${migrations.length}`);
-  })();
-  return db;
+/** A fresh in-memory database with every migration applied, opened the way the app opens its file. */
+export function openDeskDatabase(): Database {
+  return openDatabase(':memory:');
+}
+
+/** Stores reservations through the same import the pull uses. */
+export function receive(db: Database, ...reservations: Reservation[]): void {
+  importBatch(db, reservations, '2026-07-01T08:00:00.000Z');
 }

@@ -1,0 +1,319 @@
+// The outbox of confirm / decline decisions. A decision is stored (with the reservation's pending
+// state) before anything goes on the wire, so nothing the receptionist decided is lost when the line
+// is down; the push sends it later. A row that was sent is never handed out for sending again.
+import type { Database } from 'better-sqlite3';
+import { NOTE_MAX, type DecisionState, type DecisionView } from '../../shared/ipc';
+
+export type DecisionAction = 'confirm' | 'decline';
+export type DecisionRowState = 'pending' | 'sent' | 'failed' | 'review' | 'discarded';
+
+export interface NewDecision {
+  keyField: string;
+  action: DecisionAction;
+  note: string;
+  reasonId: string | null;
+  user: string;
+  decidedAt: string;
+  /** The LogId of the version the person was looking at. */
+  basedOnLogId: number;
+}
+
+export interface DecisionRecord {
+  id: number;
+  keyField: string;
+  action: DecisionAction;
+  note: string;
+  reasonId: string | null;
+  user: string;
+  decidedAt: string;
+  basedOnLogId: number;
+  state: DecisionRowState;
+  attempts: number;
+  lastError: string | null;
+  /** An earlier attempt may have reached the service unanswered: check before sending again. */
+  outcomeUnknown: boolean;
+  sentAt: string | null;
+  confirmationNo: string | null;
+  pdfPath: string | null;
+}
+
+export type DecisionRefusal =
+  | 'not-found'
+  | 'cancelled'
+  | 'not-waiting'
+  | 'already-decided'
+  | 'changed'
+  | 'note-too-long'
+  | 'reason-missing'
+  | 'reason-unknown'
+  | 'not-in-review';
+
+const refusalSentences: Record<DecisionRefusal, string> = {
+  'not-found': 'This reservation is not on this desk. Sync, then try again.',
+  cancelled: 'This reservation was cancelled by the agency, so it cannot be confirmed or declined.',
+  'not-waiting': 'This reservation is no longer waiting for an answer, so nothing was sent.',
+  'already-decided': 'This reservation already has an answer queued or sent. Open it to see where it stands.',
+  changed: 'This reservation changed while you were looking at it. Check the new version and decide again.',
+  'note-too-long': `The note is too long. Keep it to ${NOTE_MAX} characters.`,
+  'reason-missing': 'Choose a reason before declining.',
+  'reason-unknown': 'That decline reason is no longer offered by the service. Choose another one.',
+  'not-in-review': 'This answer is not waiting for your review any more.',
+};
+
+/** The desk refused a decision; `message` is a plain sentence for the receptionist. */
+export class DecisionRefused extends Error {
+  constructor(readonly reason: DecisionRefusal) {
+    super(refusalSentences[reason]);
+    this.name = 'DecisionRefused';
+  }
+}
+
+interface DecisionRow extends Omit<DecisionRecord, 'outcomeUnknown'> {
+  outcomeUnknown: 0 | 1;
+}
+
+interface ReservationState {
+  logId: number;
+  confirmationStatus: 'W' | 'E' | 'H';
+  changeKind: 'new' | 'changed' | 'cancelled';
+}
+
+const record = ({ outcomeUnknown, ...row }: DecisionRow): DecisionRecord => ({
+  ...row,
+  outcomeUnknown: outcomeUnknown === 1,
+});
+
+const columns = `id, key_field AS keyField, action, note, reason_id AS reasonId, user, decided_at AS decidedAt,
+  based_on_log_id AS basedOnLogId, state, attempts, last_error AS lastError, outcome_unknown AS outcomeUnknown,
+  sent_at AS sentAt, confirmation_no AS confirmationNo, pdf_path AS pdfPath`;
+const open = `state IN ('pending', 'failed', 'review')`;
+
+const prepare = (db: Database) => ({
+  reservation: db.prepare<[string], ReservationState>(
+    `SELECT log_id AS logId, confirmation_status AS confirmationStatus, change_kind AS changeKind
+     FROM reservations WHERE key_field = ?`,
+  ),
+  blocking: db
+    .prepare<[string, number], number>(
+      `SELECT id FROM decisions WHERE key_field = ?
+       AND (${open} OR (state = 'sent' AND based_on_log_id >= ?)) LIMIT 1`,
+    )
+    .pluck(),
+  reasonExists: db
+    .prepare<[string], number>('SELECT 1 FROM not_confirm_messages WHERE id = ? LIMIT 1')
+    .pluck(),
+  insert: db.prepare<[string, DecisionAction, string, string | null, string, string, number]>(
+    `INSERT INTO decisions (key_field, action, note, reason_id, user, decided_at, based_on_log_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  ),
+  byId: db.prepare<[number | bigint], DecisionRow>(`SELECT ${columns} FROM decisions WHERE id = ?`),
+  latest: db.prepare<[string], DecisionRow>(
+    `SELECT ${columns} FROM decisions WHERE key_field = ? AND state <> 'discarded' ORDER BY id DESC LIMIT 1`,
+  ),
+  // The reservation column follows the newest decision that still counts, whatever just happened.
+  syncReservation: db.prepare<[string]>(
+    `UPDATE reservations SET decision_state = coalesce(
+       (SELECT d.state FROM decisions d WHERE d.key_field = reservations.key_field AND d.state <> 'discarded'
+        ORDER BY d.id DESC LIMIT 1), 'none')
+     WHERE key_field = ?`,
+  ),
+  toSend: db.prepare<[], DecisionRow>(
+    `SELECT ${columns} FROM decisions WHERE state IN ('pending', 'failed') ORDER BY id`,
+  ),
+  sent: db.prepare<[string, string | null, string | null, number]>(
+    `UPDATE decisions SET state = 'sent', attempts = attempts + 1, last_error = NULL, outcome_unknown = 0,
+       sent_at = ?, pdf_path = ?, confirmation_no = ? WHERE id = ? AND state <> 'sent'`,
+  ),
+  // The service now holds the answer; the next pull says the same, but the desk shows it at once.
+  answerOnReservation: db.prepare<['E' | 'H', string]>(
+    'UPDATE reservations SET confirmation_status = ? WHERE key_field = ?',
+  ),
+  failed: db.prepare<[string, 0 | 1, number]>(
+    `UPDATE decisions SET state = 'failed', attempts = attempts + 1, last_error = ?,
+       outcome_unknown = max(outcome_unknown, ?) WHERE id = ? AND state IN ('pending', 'failed')`,
+  ),
+  review: db.prepare<[number]>(
+    `UPDATE decisions SET state = 'review' WHERE id = ? AND state IN ('pending', 'failed')`,
+  ),
+  sendAfterReview: db.prepare<[number, number]>(
+    `UPDATE decisions SET state = 'pending', based_on_log_id = ?, last_error = NULL
+     WHERE id = ? AND state = 'review'`,
+  ),
+  discard: db.prepare<[number]>(`UPDATE decisions SET state = 'discarded' WHERE id = ? AND state = 'review'`),
+  states: db.prepare<[string], { keyField: string; state: DecisionRowState }>(
+    `SELECT key_field AS keyField, state FROM decisions WHERE id IN (
+       SELECT max(id) FROM decisions
+       WHERE key_field IN (SELECT value FROM json_each(?)) AND state <> 'discarded' GROUP BY key_field)`,
+  ),
+  queued: db
+    .prepare<[], number>(`SELECT count(*) FROM decisions WHERE state IN ('pending', 'failed')`)
+    .pluck(),
+});
+const cache = new WeakMap<Database, ReturnType<typeof prepare>>();
+const statements = (db: Database): ReturnType<typeof prepare> => {
+  let s = cache.get(db);
+  if (!s) cache.set(db, (s = prepare(db)));
+  return s;
+};
+
+/** Refuses a decision the service would refuse, or one that no longer matches the reservation. */
+function checkReservation(
+  reservation: ReservationState | undefined,
+  basedOnLogId?: number,
+): ReservationState {
+  if (!reservation) throw new DecisionRefused('not-found');
+  if (reservation.changeKind === 'cancelled') throw new DecisionRefused('cancelled');
+  if (reservation.confirmationStatus !== 'W') throw new DecisionRefused('not-waiting');
+  if (basedOnLogId !== undefined && reservation.logId !== basedOnLogId) throw new DecisionRefused('changed');
+  return reservation;
+}
+
+/**
+ * Queues a confirm / decline and marks the reservation pending, both in one transaction. Refuses
+ * (DecisionRefused) a reservation that is not waiting, cancelled, changed since the person saw it, or
+ * already answered; a note over the service's limit; a decline without a known reason.
+ */
+export function enqueueDecision(db: Database, decision: NewDecision): DecisionRecord {
+  if (decision.note.length > NOTE_MAX) throw new DecisionRefused('note-too-long');
+  const s = statements(db);
+  const reasonId = decision.action === 'decline' ? decision.reasonId : null;
+  if (decision.action === 'decline') {
+    if (!reasonId) throw new DecisionRefused('reason-missing');
+    if (s.reasonExists.get(reasonId) === undefined) throw new DecisionRefused('reason-unknown');
+  }
+  // Immediate: the checks and the write must see the same reservation, even with the CLI beside the app.
+  return db
+    .transaction((): DecisionRecord => {
+      checkReservation(s.reservation.get(decision.keyField), decision.basedOnLogId);
+      if (s.blocking.get(decision.keyField, decision.basedOnLogId) !== undefined) {
+        throw new DecisionRefused('already-decided');
+      }
+      const { lastInsertRowid } = s.insert.run(
+        decision.keyField,
+        decision.action,
+        decision.note,
+        reasonId,
+        decision.user,
+        decision.decidedAt,
+        decision.basedOnLogId,
+      );
+      s.syncReservation.run(decision.keyField);
+      const row = s.byId.get(lastInsertRowid);
+      if (!row) throw new Error('The decision just stored cannot be read back.');
+      return record(row);
+    })
+    .immediate();
+}
+
+/** What the push should send now: pending and failed decisions (retried), oldest first. */
+export function nextDecisionsToSend(db: Database): DecisionRecord[] {
+  return statements(db).toSend.all().map(record);
+}
+
+/** Applies one state change to a decision and to its reservation's decision state, atomically. */
+function transition(db: Database, id: number, change: (row: DecisionRecord) => boolean): boolean {
+  const s = statements(db);
+  return db.transaction((): boolean => {
+    const row = s.byId.get(id);
+    if (!row || !change(record(row))) return false;
+    s.syncReservation.run(row.keyField);
+    return true;
+  })();
+}
+
+/**
+ * Records that the service accepted the decision. It is never handed out for sending again. Applies
+ * even if the decision went to review meanwhile: the answer is on the service, whatever we wish.
+ * Returns false when it was already recorded as sent.
+ */
+export function markDecisionSent(
+  db: Database,
+  id: number,
+  result: { sentAt: string; pdfPath: string | null; confirmationNo?: string | null },
+): boolean {
+  const s = statements(db);
+  return transition(db, id, (row) => {
+    if (s.sent.run(result.sentAt, result.pdfPath, result.confirmationNo ?? null, id).changes === 0)
+      return false;
+    s.answerOnReservation.run(row.action === 'confirm' ? 'E' : 'H', row.keyField);
+    return true;
+  });
+}
+
+/**
+ * Records a failed attempt; the decision stays queued and is retried. `outcomeUnknown` when the
+ * request may have reached the service (connection lost mid-way); it stays set until sent.
+ */
+export function markDecisionFailed(db: Database, id: number, error: string, outcomeUnknown = false): boolean {
+  const s = statements(db);
+  return transition(db, id, () => s.failed.run(error, outcomeUnknown ? 1 : 0, id).changes > 0);
+}
+
+/** A newer version of the reservation arrived after the decision: it waits for the person. */
+export function markDecisionForReview(db: Database, id: number): boolean {
+  const s = statements(db);
+  return transition(db, id, () => s.review.run(id).changes > 0);
+}
+
+/**
+ * The person looked at the newer version: send the decision as it stands (now based on the newest
+ * version), or drop it so they can decide afresh. Returns the decision's view, null once discarded.
+ */
+export function resolveReview(db: Database, id: number, action: 'send' | 'discard'): DecisionView | null {
+  const s = statements(db);
+  const keyField = db
+    .transaction((): string => {
+      const row = s.byId.get(id);
+      if (!row || row.state !== 'review') throw new DecisionRefused('not-in-review');
+      if (action === 'send') {
+        const reservation = checkReservation(s.reservation.get(row.keyField));
+        s.sendAfterReview.run(reservation.logId, id);
+      } else {
+        s.discard.run(id);
+      }
+      s.syncReservation.run(row.keyField);
+      return row.keyField;
+    })
+    .immediate();
+  return action === 'send' ? decisionFor(db, keyField) : null;
+}
+
+const stateOf = (state: DecisionRowState): DecisionState => (state === 'discarded' ? 'none' : state);
+
+const view = (row: DecisionRecord): DecisionView => ({
+  state: stateOf(row.state),
+  action: row.action,
+  note: row.note,
+  reasonId: row.reasonId,
+  user: row.user,
+  decidedAt: row.decidedAt,
+  sentAt: row.sentAt,
+  error: row.state === 'failed' ? row.lastError : null,
+  voucherSaved: row.pdfPath !== null,
+});
+
+/** The newest decision on a reservation that still counts (discarded ones do not), or null. */
+export function decisionRecordFor(db: Database, keyField: string): DecisionRecord | null {
+  const row = statements(db).latest.get(keyField);
+  return row ? record(row) : null;
+}
+
+/** What the reservation screen shows about its answer, or null when nobody answered yet. */
+export function decisionFor(db: Database, keyField: string): DecisionView | null {
+  const row = decisionRecordFor(db, keyField);
+  return row ? view(row) : null;
+}
+
+/** The decision state of each reservation of an inbox page ('none' when there is none). */
+export function decisionStates(db: Database, keyFields: readonly string[]): Map<string, DecisionState> {
+  const states = new Map<string, DecisionState>(keyFields.map((k) => [k, 'none']));
+  if (keyFields.length === 0) return states;
+  for (const row of statements(db).states.all(JSON.stringify(keyFields)))
+    states.set(row.keyField, stateOf(row.state));
+  return states;
+}
+
+/** Decisions the push still has to send (pending or failed); those in review wait for a person. */
+export function queuedDecisionCount(db: Database): number {
+  return statements(db).queued.get() ?? 0;
+}

@@ -1,0 +1,194 @@
+import type { Database } from 'better-sqlite3';
+import type { StayCodeKind } from '../../shared/domain';
+import type { MappedCode, MappingRow, MappingView } from '../../shared/ipc';
+
+export interface MappingChange {
+  agencyId: string;
+  kind: StayCodeKind;
+  channelCode: string;
+  /** Empty removes the mapping. */
+  hotelCode: string;
+  user: string;
+  at: string;
+}
+
+export interface ChannelCode {
+  kind: StayCodeKind;
+  channelCode: string;
+}
+
+const kindRank: Record<StayCodeKind, number> = { room: 0, roomType: 1, board: 2, nationality: 3 };
+const kindOrder = `CASE kind WHEN 'room' THEN 0 WHEN 'roomType' THEN 1 WHEN 'board' THEN 2 ELSE 3 END`;
+
+// Live: the hotel still has to host it. Declined and cancelled reservations need no mapping.
+const live = `r.confirmation_status IN ('W', 'E') AND r.change_kind <> 'cancelled'`;
+const unmapped = (kind: StayCodeKind, code: string): string =>
+  `(${code} <> '' AND NOT EXISTS (SELECT 1 FROM mappings m
+     WHERE m.agency_id = r.agency_id AND m.kind = '${kind}' AND m.channel_code = ${code}))`;
+
+// Every code one reservation uses, with the name the channel gave it on this reservation.
+const codesOfReservation = `
+  WITH r AS (SELECT * FROM reservations WHERE key_field = ?),
+  used (kind, code, name) AS (
+    SELECT 'room', room_id, room_name FROM r
+    UNION SELECT 'roomType', room_type_id, room_type_name FROM r
+    UNION SELECT 'board', accom_id, accom_name FROM r
+    UNION SELECT 'nationality', g.nationality, max(g.nationality_string) FROM guests g JOIN r ON g.reservation_id = r.id
+      GROUP BY g.nationality
+  )
+  SELECT u.kind, u.code AS channelCode, coalesce(nullif(u.name, ''), s.name, '') AS channelName,
+         m.hotel_code AS hotelCode
+  FROM used u CROSS JOIN r
+  LEFT JOIN mappings m ON m.agency_id = r.agency_id AND m.kind = u.kind AND m.channel_code = u.code
+  LEFT JOIN stay_codes s ON s.agency_id = r.agency_id AND s.kind = u.kind AND s.code = u.code
+  WHERE u.code IS NOT NULL AND u.code <> ''
+  ORDER BY CASE u.kind WHEN 'room' THEN 0 WHEN 'roomType' THEN 1 WHEN 'board' THEN 2 ELSE 3 END, u.code`;
+
+interface UsageRow {
+  kind: StayCodeKind;
+  code: string;
+  name: string;
+  used: number;
+}
+
+const prepare = (db: Database) => ({
+  upsert: db.prepare<[string, StayCodeKind, string, string, string, string]>(
+    `INSERT INTO mappings (agency_id, kind, channel_code, hotel_code, updated_by, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (agency_id, kind, channel_code) DO UPDATE SET
+       hotel_code = excluded.hotel_code, updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
+  ),
+  remove: db.prepare<[string, StayCodeKind, string]>(
+    'DELETE FROM mappings WHERE agency_id = ? AND kind = ? AND channel_code = ?',
+  ),
+  hotelCode: db
+    .prepare<[string, StayCodeKind, string], string>(
+      'SELECT hotel_code FROM mappings WHERE agency_id = ? AND kind = ? AND channel_code = ?',
+    )
+    .pluck(),
+  stayCodes: db.prepare<[string], { kind: StayCodeKind; code: string; name: string }>(
+    `SELECT kind, code, name FROM stay_codes WHERE agency_id = ? ORDER BY ${kindOrder}, position`,
+  ),
+  mappings: db.prepare<[string], { kind: StayCodeKind; code: string; hotelCode: string }>(
+    'SELECT kind, channel_code AS code, hotel_code AS hotelCode FROM mappings WHERE agency_id = ?',
+  ),
+  usage: db.prepare<{ agencyId: string }, UsageRow>(
+    `SELECT 'room' AS kind, room_id AS code, max(room_name) AS name, count(*) AS used
+       FROM reservations r WHERE r.agency_id = @agencyId AND ${live} AND room_id <> '' GROUP BY room_id
+     UNION ALL
+     SELECT 'roomType', room_type_id, max(room_type_name), count(*)
+       FROM reservations r WHERE r.agency_id = @agencyId AND ${live} AND room_type_id <> '' GROUP BY room_type_id
+     UNION ALL
+     SELECT 'board', accom_id, max(accom_name), count(*)
+       FROM reservations r WHERE r.agency_id = @agencyId AND ${live} AND accom_id <> '' GROUP BY accom_id
+     UNION ALL
+     SELECT 'nationality', g.nationality, max(g.nationality_string), count(DISTINCT r.key_field)
+       FROM reservations r JOIN guests g ON g.reservation_id = r.id
+       WHERE r.agency_id = @agencyId AND ${live} AND g.nationality <> '' GROUP BY g.nationality`,
+  ),
+  codesOfReservation: db.prepare<[string], MappedCode>(codesOfReservation),
+  withUnmappedCodes: db
+    .prepare<[string], string>(
+      `SELECT r.key_field FROM reservations r
+       WHERE r.key_field IN (SELECT value FROM json_each(?))
+         AND (${unmapped('room', 'r.room_id')} OR ${unmapped('roomType', 'r.room_type_id')}
+           OR ${unmapped('board', 'r.accom_id')}
+           OR EXISTS (SELECT 1 FROM guests g WHERE g.reservation_id = r.id
+                      AND ${unmapped('nationality', 'g.nationality')}))`,
+    )
+    .pluck(),
+});
+const cache = new WeakMap<Database, ReturnType<typeof prepare>>();
+const statements = (db: Database): ReturnType<typeof prepare> => {
+  let s = cache.get(db);
+  if (!s) cache.set(db, (s = prepare(db)));
+  return s;
+};
+
+/** Maps a channel code to the hotel's own code; an empty hotel code removes the mapping. */
+export function setMapping(db: Database, change: MappingChange): void {
+  const s = statements(db);
+  const hotelCode = change.hotelCode.trim();
+  if (hotelCode === '') s.remove.run(change.agencyId, change.kind, change.channelCode);
+  else s.upsert.run(change.agencyId, change.kind, change.channelCode, hotelCode, change.user, change.at);
+}
+
+/** The hotel's code for a channel code, or null while nobody has mapped it. */
+export function hotelCodeFor(
+  db: Database,
+  agencyId: string,
+  kind: StayCodeKind,
+  channelCode: string,
+): string | null {
+  return statements(db).hotelCode.get(agencyId, kind, channelCode) ?? null;
+}
+
+const rowGroup = (row: MappingRow): number => (row.hotelCode !== null ? 2 : row.usedByLive > 0 ? 0 : 1);
+
+/**
+ * Every code of an agency beside its hotel code, with how many live reservations use it. The work
+ * that blocks reservations comes first: unmapped codes in use (most used first), then other
+ * unmapped codes, then the mapped ones. Codes a reservation uses but the agency never listed are
+ * included, since the channel sends them anyway.
+ */
+export function mappingView(db: Database, agencyId: string): MappingView {
+  const s = statements(db);
+  const keyOf = (kind: StayCodeKind, code: string): string => `${kind}\u0000${code}`;
+  const rows = new Map<string, MappingRow & { position: number }>();
+  const add = (kind: StayCodeKind, code: string, name: string): MappingRow & { position: number } => {
+    const key = keyOf(kind, code);
+    let row = rows.get(key);
+    if (!row) {
+      row = {
+        kind,
+        channelCode: code,
+        channelName: name,
+        hotelCode: null,
+        usedByLive: 0,
+        position: rows.size,
+      };
+      rows.set(key, row);
+    }
+    return row;
+  };
+  for (const code of s.stayCodes.all(agencyId)) add(code.kind, code.code, code.name);
+  for (const usage of s.usage.all({ agencyId })) {
+    const row = add(usage.kind, usage.code, usage.name ?? '');
+    row.usedByLive = usage.used;
+    if (row.channelName === '') row.channelName = usage.name ?? '';
+  }
+  for (const mapping of s.mappings.all(agencyId))
+    add(mapping.kind, mapping.code, '').hotelCode = mapping.hotelCode;
+
+  const ordered = [...rows.values()].sort(
+    (a, b) =>
+      rowGroup(a) - rowGroup(b) ||
+      (rowGroup(a) === 0 ? b.usedByLive - a.usedByLive : 0) ||
+      kindRank[a.kind] - kindRank[b.kind] ||
+      a.position - b.position,
+  );
+  return {
+    agencyId,
+    rows: ordered.map(({ position: _position, ...row }) => row),
+    total: ordered.length,
+    unmapped: ordered.filter((row) => row.hotelCode === null).length,
+  };
+}
+
+/** Every channel code one reservation uses, with the hotel's code where mapped. */
+export function mappedCodesFor(db: Database, keyField: string): MappedCode[] {
+  return statements(db).codesOfReservation.all(keyField);
+}
+
+/** The codes of one reservation nobody has mapped yet, so its screen can link to them. */
+export function unmappedCodesFor(db: Database, keyField: string): ChannelCode[] {
+  return mappedCodesFor(db, keyField)
+    .filter((code) => code.hotelCode === null)
+    .map(({ kind, channelCode }) => ({ kind, channelCode }));
+}
+
+/** Which of these reservations (a page of the inbox) use at least one unmapped code. */
+export function hasUnmappedCodes(db: Database, keyFields: readonly string[]): Set<string> {
+  if (keyFields.length === 0) return new Set();
+  return new Set(statements(db).withUnmappedCodes.all(JSON.stringify(keyFields)));
+}

@@ -1,0 +1,271 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from 'better-sqlite3';
+import {
+  DecisionRefused,
+  decisionFor,
+  decisionRecordFor,
+  decisionStates,
+  enqueueDecision,
+  markDecisionFailed,
+  markDecisionForReview,
+  markDecisionSent,
+  nextDecisionsToSend,
+  queuedDecisionCount,
+  resolveReview,
+  type NewDecision,
+} from '../../../main/store/decisions';
+import { replaceNotConfirmMessages } from '../../../main/store/messages';
+import { openDeskDatabase, receive } from './desk-fixture';
+import { makeReservation } from './fixtures';
+
+let db: Database;
+beforeEach(() => {
+  db = openDeskDatabase();
+  replaceNotConfirmMessages(db, 'tr-TR', [{ id: 'full', name: 'Otel dolu', lang: 'tr-TR' }]);
+  receive(
+    db,
+    makeReservation({ keyField: 'k1', logId: 10 }),
+    makeReservation({ keyField: 'k2', logId: 20 }),
+    makeReservation({ keyField: 'confirmed', logId: 30, confirmationStatus: 'E' }),
+    makeReservation({ keyField: 'cancelled', logId: 40, pmsStatus: 3 }),
+  );
+});
+afterEach(() => db.close());
+
+const confirm = (keyField = 'k1', basedOnLogId = 10, extra: Partial<NewDecision> = {}) =>
+  enqueueDecision(db, {
+    keyField,
+    action: 'confirm',
+    note: 'Welcome',
+    reasonId: null,
+    user: 'Ayşe',
+    decidedAt: '2026-07-01T09:00:00Z',
+    basedOnLogId,
+    ...extra,
+  });
+const reservationRow = (keyField: string) =>
+  db
+    .prepare<[string], { decisionState: string; confirmationStatus: string }>(
+      'SELECT decision_state AS decisionState, confirmation_status AS confirmationStatus FROM reservations WHERE key_field = ?',
+    )
+    .get(keyField);
+const decisionCount = (): unknown => db.prepare('SELECT count(*) FROM decisions').pluck().get();
+const refusal = (action: () => unknown): string => {
+  try {
+    action();
+  } catch (error) {
+    if (error instanceof DecisionRefused) return error.reason;
+    throw error;
+  }
+  return 'accepted';
+};
+
+describe('enqueueDecision', () => {
+  it('queues the decision and marks the reservation pending', () => {
+    const decision = confirm();
+    expect(decision).toMatchObject({
+      keyField: 'k1',
+      action: 'confirm',
+      note: 'Welcome',
+      reasonId: null,
+      state: 'pending',
+      attempts: 0,
+      basedOnLogId: 10,
+      outcomeUnknown: false,
+    });
+    expect(reservationRow('k1')?.decisionState).toBe('pending');
+    expect(decisionFor(db, 'k1')).toEqual({
+      state: 'pending',
+      action: 'confirm',
+      note: 'Welcome',
+      reasonId: null,
+      user: 'Ayşe',
+      decidedAt: '2026-07-01T09:00:00Z',
+      sentAt: null,
+      error: null,
+      voucherSaved: false,
+    });
+    expect(decisionStates(db, ['k1', 'k2'])).toEqual(
+      new Map([
+        ['k1', 'pending'],
+        ['k2', 'none'],
+      ]),
+    );
+    expect(queuedDecisionCount(db)).toBe(1);
+  });
+
+  it('refuses, writing nothing, what the service would refuse', () => {
+    const decline = (reasonId: string | null) =>
+      enqueueDecision(db, {
+        keyField: 'k2',
+        action: 'decline',
+        note: '',
+        reasonId,
+        user: 'Ayşe',
+        decidedAt: 't',
+        basedOnLogId: 20,
+      });
+    expect(refusal(() => confirm('nowhere', 1))).toBe('not-found');
+    expect(refusal(() => confirm('cancelled', 40))).toBe('cancelled');
+    expect(refusal(() => confirm('confirmed', 30))).toBe('not-waiting');
+    expect(refusal(() => confirm('k1', 9))).toBe('changed');
+    expect(refusal(() => confirm('k1', 10, { note: 'x'.repeat(501) }))).toBe('note-too-long');
+    expect(refusal(() => decline(null))).toBe('reason-missing');
+    expect(refusal(() => decline('gone'))).toBe('reason-unknown');
+    expect(decisionCount()).toBe(0);
+    expect(reservationRow('k1')?.decisionState).toBe('none');
+
+    expect(refusal(() => confirm('k1', 10, { note: 'x'.repeat(500) }))).toBe('accepted');
+    expect(refusal(() => decline('full'))).toBe('accepted');
+  });
+
+  it('refuses a second decision while one is queued or sent', () => {
+    confirm();
+    expect(refusal(() => confirm())).toBe('already-decided');
+    expect(() => confirm()).toThrow(/already has an answer/);
+    expect(decisionCount()).toBe(1);
+  });
+
+  it('stores both the decision and the pending state, or neither', () => {
+    db.exec(`CREATE TRIGGER refuse_pending BEFORE UPDATE OF decision_state ON reservations
+             BEGIN SELECT RAISE(ABORT, 'disk full'); END`);
+    expect(() => confirm()).toThrow(/disk full/);
+    expect(decisionCount()).toBe(0);
+    expect(reservationRow('k1')?.decisionState).toBe('none');
+    expect(nextDecisionsToSend(db)).toEqual([]);
+
+    db.exec('DROP TRIGGER refuse_pending');
+    confirm();
+    expect(reservationRow('k1')?.decisionState).toBe('pending');
+  });
+});
+
+describe('sending', () => {
+  it('hands out pending and failed decisions oldest first, and a sent one never again', () => {
+    const first = confirm('k1', 10);
+    const second = confirm('k2', 20);
+    expect(nextDecisionsToSend(db).map((d) => d.id)).toEqual([first.id, second.id]);
+
+    expect(markDecisionSent(db, first.id, { sentAt: '2026-07-01T09:01:00Z', pdfPath: '/v/k1.pdf' })).toBe(
+      true,
+    );
+    expect(nextDecisionsToSend(db).map((d) => d.id)).toEqual([second.id]);
+
+    // Nothing that happens afterwards puts it back in the outbox.
+    expect(markDecisionSent(db, first.id, { sentAt: 'later', pdfPath: null })).toBe(false);
+    expect(markDecisionFailed(db, first.id, 'late error', true)).toBe(false);
+    expect(markDecisionForReview(db, first.id)).toBe(false);
+    expect(refusal(() => resolveReview(db, first.id, 'send'))).toBe('not-in-review');
+    expect(nextDecisionsToSend(db).map((d) => d.id)).toEqual([second.id]);
+
+    expect(decisionFor(db, 'k1')).toMatchObject({
+      state: 'sent',
+      sentAt: '2026-07-01T09:01:00Z',
+      voucherSaved: true,
+    });
+    expect(decisionRecordFor(db, 'k1')).toMatchObject({ attempts: 1, pdfPath: '/v/k1.pdf' });
+    expect(reservationRow('k1')).toEqual({ decisionState: 'sent', confirmationStatus: 'E' });
+    expect(refusal(() => confirm('k1', 10))).toBe('not-waiting');
+    expect(queuedDecisionCount(db)).toBe(1);
+  });
+
+  it('records a decline as not confirmed', () => {
+    const decision = enqueueDecision(db, {
+      keyField: 'k2',
+      action: 'decline',
+      note: '',
+      reasonId: 'full',
+      user: 'Mehmet',
+      decidedAt: 't',
+      basedOnLogId: 20,
+    });
+    markDecisionSent(db, decision.id, { sentAt: 's', pdfPath: null, confirmationNo: 'C-1' });
+    expect(reservationRow('k2')).toEqual({ decisionState: 'sent', confirmationStatus: 'H' });
+    expect(decisionRecordFor(db, 'k2')).toMatchObject({ reasonId: 'full', confirmationNo: 'C-1' });
+  });
+
+  it('keeps a failed decision queued with its error, and remembers an unknown outcome', () => {
+    const decision = confirm();
+    markDecisionFailed(db, decision.id, 'The service could not be reached.', true);
+    markDecisionFailed(db, decision.id, 'The service answered with an error.');
+    expect(nextDecisionsToSend(db)).toEqual([
+      expect.objectContaining({ id: decision.id, state: 'failed', attempts: 2, outcomeUnknown: true }),
+    ]);
+    expect(decisionFor(db, 'k1')).toMatchObject({
+      state: 'failed',
+      error: 'The service answered with an error.',
+    });
+    expect(decisionStates(db, ['k1']).get('k1')).toBe('failed');
+    expect(reservationRow('k1')?.decisionState).toBe('failed');
+    expect(queuedDecisionCount(db)).toBe(1);
+
+    markDecisionSent(db, decision.id, { sentAt: 's', pdfPath: null });
+    expect(decisionRecordFor(db, 'k1')).toMatchObject({
+      state: 'sent',
+      attempts: 3,
+      lastError: null,
+      outcomeUnknown: false,
+    });
+    expect(decisionFor(db, 'k1')?.error).toBeNull();
+    expect(nextDecisionsToSend(db)).toEqual([]);
+  });
+
+  it('allows a new answer once the agency sends the answered reservation again as waiting', () => {
+    markDecisionSent(db, confirm().id, { sentAt: 's', pdfPath: null });
+    receive(db, makeReservation({ keyField: 'k1', logId: 11, pmsStatus: 2, confirmationStatus: 'W' }));
+    expect(refusal(() => confirm('k1', 11))).toBe('accepted');
+    expect(decisionStates(db, ['k1']).get('k1')).toBe('pending');
+  });
+});
+
+describe('review', () => {
+  const newerVersion = (overrides = {}) =>
+    receive(
+      db,
+      makeReservation({ keyField: 'k1', logId: 11, pmsStatus: 2, checkOut: '2026-07-18', ...overrides }),
+    );
+
+  it('holds a decision overtaken by a newer version until the person sends it', () => {
+    const decision = confirm();
+    newerVersion();
+    expect(markDecisionForReview(db, decision.id)).toBe(true);
+    expect(nextDecisionsToSend(db)).toEqual([]);
+    expect(decisionStates(db, ['k1']).get('k1')).toBe('review');
+    expect(reservationRow('k1')?.decisionState).toBe('review');
+    expect(queuedDecisionCount(db)).toBe(0);
+    expect(refusal(() => confirm('k1', 11))).toBe('already-decided');
+
+    expect(resolveReview(db, decision.id, 'send')).toMatchObject({ state: 'pending', note: 'Welcome' });
+    expect(nextDecisionsToSend(db)).toEqual([expect.objectContaining({ id: decision.id, basedOnLogId: 11 })]);
+    expect(reservationRow('k1')?.decisionState).toBe('pending');
+  });
+
+  it('drops a decision the person discards, so they can decide afresh', () => {
+    const decision = confirm();
+    newerVersion();
+    markDecisionForReview(db, decision.id);
+    expect(resolveReview(db, decision.id, 'discard')).toBeNull();
+    expect(decisionFor(db, 'k1')).toBeNull();
+    expect(decisionStates(db, ['k1']).get('k1')).toBe('none');
+    expect(reservationRow('k1')?.decisionState).toBe('none');
+    expect(nextDecisionsToSend(db)).toEqual([]);
+    expect(refusal(() => resolveReview(db, decision.id, 'send'))).toBe('not-in-review');
+    expect(confirm('k1', 11).state).toBe('pending');
+  });
+
+  it('will not send a reviewed decision for a reservation cancelled meanwhile', () => {
+    const decision = confirm();
+    newerVersion({ pmsStatus: 3 });
+    markDecisionForReview(db, decision.id);
+    expect(refusal(() => resolveReview(db, decision.id, 'send'))).toBe('cancelled');
+    expect(decisionFor(db, 'k1')?.state).toBe('review');
+    expect(resolveReview(db, decision.id, 'discard')).toBeNull();
+  });
+
+  it('records a send that landed even though the decision went to review meanwhile', () => {
+    const decision = confirm();
+    markDecisionForReview(db, decision.id);
+    expect(markDecisionSent(db, decision.id, { sentAt: 's', pdfPath: null })).toBe(true);
+    expect(decisionFor(db, 'k1')?.state).toBe('sent');
+  });
+});

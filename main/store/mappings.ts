@@ -51,6 +51,34 @@ interface UsageRow {
   used: number;
 }
 
+interface CombinationRow {
+  roomId: string;
+  roomName: string;
+  roomTypeId: string;
+  roomTypeName: string;
+  accomId: string;
+  accomName: string;
+  used: number;
+}
+
+/** How many live reservations of the agency use each code, with the name the channel gave it. */
+function usageOf(s: ReturnType<typeof prepare>, agencyId: string): UsageRow[] {
+  const usage = new Map<string, UsageRow>();
+  const count = (kind: StayCodeKind, code: string, name: string, used: number): void => {
+    if (code === '') return;
+    const key = `${kind}\u0000${code}`;
+    const row = usage.get(key);
+    if (row) row.used += used;
+    else usage.set(key, { kind, code, name, used });
+  };
+  for (const c of s.usedCombinations.all(agencyId)) {
+    count('room', c.roomId, c.roomName, c.used);
+    count('roomType', c.roomTypeId, c.roomTypeName, c.used);
+    count('board', c.accomId, c.accomName, c.used);
+  }
+  return [...usage.values(), ...s.usedNationalities.all(agencyId)];
+}
+
 const prepare = (db: Database) => ({
   upsert: db.prepare<[string, StayCodeKind, string, string, string, string]>(
     `INSERT INTO mappings (agency_id, kind, channel_code, hotel_code, updated_by, updated_at)
@@ -72,19 +100,19 @@ const prepare = (db: Database) => ({
   mappings: db.prepare<[string], { kind: StayCodeKind; code: string; hotelCode: string }>(
     'SELECT kind, channel_code AS code, hotel_code AS hotelCode FROM mappings WHERE agency_id = ?',
   ),
-  usage: db.prepare<{ agencyId: string }, UsageRow>(
-    `SELECT 'room' AS kind, room_id AS code, max(room_name) AS name, count(*) AS used
-       FROM reservations r WHERE r.agency_id = @agencyId AND ${live} AND room_id <> '' GROUP BY room_id
-     UNION ALL
-     SELECT 'roomType', room_type_id, max(room_type_name), count(*)
-       FROM reservations r WHERE r.agency_id = @agencyId AND ${live} AND room_type_id <> '' GROUP BY room_type_id
-     UNION ALL
-     SELECT 'board', accom_id, max(accom_name), count(*)
-       FROM reservations r WHERE r.agency_id = @agencyId AND ${live} AND accom_id <> '' GROUP BY accom_id
-     UNION ALL
-     SELECT 'nationality', g.nationality, max(g.nationality_string), count(DISTINCT r.key_field)
-       FROM reservations r JOIN guests g ON g.reservation_id = r.id
-       WHERE r.agency_id = @agencyId AND ${live} AND g.nationality <> '' GROUP BY g.nationality`,
+  // One pass over the agency's live reservations for the three reservation-level codes; the few
+  // hundred combinations are then summed per code.
+  usedCombinations: db.prepare<[string], CombinationRow>(
+    `SELECT room_id AS roomId, max(room_name) AS roomName, room_type_id AS roomTypeId,
+       max(room_type_name) AS roomTypeName, accom_id AS accomId, max(accom_name) AS accomName, count(*) AS used
+     FROM reservations r WHERE r.agency_id = ? AND ${live}
+     GROUP BY room_id, room_type_id, accom_id`,
+  ),
+  usedNationalities: db.prepare<[string], UsageRow>(
+    `SELECT 'nationality' AS kind, g.nationality AS code, max(g.nationality_string) AS name,
+       count(DISTINCT r.id) AS used
+     FROM reservations r JOIN guests g ON g.reservation_id = r.id
+     WHERE r.agency_id = ? AND ${live} AND g.nationality <> '' GROUP BY g.nationality`,
   ),
   codesOfReservation: db.prepare<[string], MappedCode>(codesOfReservation),
   withUnmappedCodes: db
@@ -152,7 +180,7 @@ export function mappingView(db: Database, agencyId: string): MappingView {
     return row;
   };
   for (const code of s.stayCodes.all(agencyId)) add(code.kind, code.code, code.name);
-  for (const usage of s.usage.all({ agencyId })) {
+  for (const usage of usageOf(s, agencyId)) {
     const row = add(usage.kind, usage.code, usage.name ?? '');
     row.usedByLive = usage.used;
     if (row.channelName === '') row.channelName = usage.name ?? '';

@@ -76,6 +76,8 @@ CREATE INDEX decisions_outbox ON decisions (state, id) WHERE state IN ('pending'
 -- transaction as the decision row, so a reservation never shows pending without a queued decision.
 ALTER TABLE reservations ADD COLUMN decision_state TEXT NOT NULL DEFAULT 'none'
   CHECK (decision_state IN ('none', 'pending', 'sent', 'failed', 'review'));
+-- The mapping screen counts one agency's live reservations per code.
+CREATE INDEX reservations_by_agency ON reservations (agency_id, confirmation_status, change_kind);
 
 CREATE TABLE activity (
   id        INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -41,11 +41,10 @@ const statements = (db: Database): ReturnType<typeof prepare> => {
 
 /**
  * Replaces every stay code of one agency: the service sends rooms, room types, boards and
- * nationalities together, so a code missing from the new list is gone. Mappings are kept.
+ * nationalities together, so a code missing from the new list is gone. Mappings are kept. Codes are
+ * filed under the agency asked for, whatever id spelling (GUID case) the items carry.
  */
 export function replaceStayCodes(db: Database, agencyId: string, codes: readonly StayCode[]): void {
-  const foreign = codes.find((c) => c.agencyId !== agencyId);
-  if (foreign) throw new Error(`Stay code ${foreign.kind} ${foreign.code} belongs to another agency.`);
   const s = statements(db);
   db.transaction(() => {
     s.deleteAgency.run(agencyId);

@@ -7,6 +7,7 @@ import {
   replaceNotConfirmMessages,
 } from '../../../main/store/messages';
 import { listStayCodes, replaceStayCodes } from '../../../main/store/stay-codes';
+import type { StayCode } from '../../../shared/domain';
 import { openDeskDatabase } from './desk-fixture';
 
 let db: Database;
@@ -114,11 +115,19 @@ describe('stay codes', () => {
     expect(listStayCodes(db, 'a2').map((c) => c.code)).toEqual(['HB']);
   });
 
-  it('refuses codes of another agency and keeps the old list', () => {
-    replaceStayCodes(db, 'a1', [{ agencyId: 'a1', kind: 'board', code: 'AI', name: 'All inclusive' }]);
-    expect(() =>
-      replaceStayCodes(db, 'a1', [{ agencyId: 'a2', kind: 'board', code: 'HB', name: 'Half board' }]),
-    ).toThrow(/another agency/);
+  it('files codes under the agency asked for, and keeps the old list when a replacement fails', () => {
+    replaceStayCodes(db, 'a1', [{ agencyId: 'A1', kind: 'board', code: 'AI', name: 'All inclusive' }]);
+    expect(listStayCodes(db, 'a1')).toEqual([
+      { agencyId: 'a1', kind: 'board', code: 'AI', name: 'All inclusive' },
+    ]);
+
+    db.exec(`CREATE TRIGGER refuse_hb BEFORE INSERT ON stay_codes WHEN NEW.code = 'HB'
+             BEGIN SELECT RAISE(ABORT, 'disk full'); END`);
+    const codes: StayCode[] = [
+      { agencyId: 'a1', kind: 'board', code: 'BB', name: 'Bed and breakfast' },
+      { agencyId: 'a1', kind: 'board', code: 'HB', name: 'Half board' },
+    ];
+    expect(() => replaceStayCodes(db, 'a1', codes)).toThrow(/disk full/);
     expect(listStayCodes(db, 'a1').map((c) => c.code)).toEqual(['AI']);
   });
 });

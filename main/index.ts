@@ -1,0 +1,169 @@
+// Electron entry: one running desk per user, the core built with its Electron ports, the window, tray,
+// notifications and IPC around it, and a clean stop (core.stop) when the receptionist quits.
+// Closing the window keeps the desk polling in the tray.
+import { app, net, powerMonitor, safeStorage, session } from 'electron';
+import type { BrowserWindow } from 'electron';
+import path from 'node:path';
+import type { UiLanguage } from '../shared/domain';
+import { createCore } from './core';
+import type { Core, Logger } from './core-types';
+import { forwardCoreEvents, registerRequestHandlers, sendDeskEvent } from './ipc';
+import { createFileLogger } from './log';
+import { installAppMenu } from './menu';
+import { createSoundPlayer, preferencesFile, realTimer, startDeskNotifications } from './notify';
+import type { Timer } from './notification-groups';
+import { chooseCredentialStore } from './secrets/choose-credential-store';
+import { createDeskTray, loginItem, START_HIDDEN_ARG } from './tray';
+import { devServerUrl, type AppPage } from './url-guards';
+import { createDeskWindow, dataFileOpener, guardWebContents, hardenSession, keepRunningWhenClosed, showDeskWindow } from './window';
+
+export const ONLINE_CHECK_MS = 15_000;
+
+/**
+ * Power and network hooks. Sleep pauses polling; waking, unlocking the screen, or the network coming back
+ * resumes it with an immediate sync. The network is watched with net.isOnline() from main, not the page's
+ * 'online' event, because the page may be closed to the tray (and throttled) exactly when the line returns.
+ */
+export function watchPowerAndNetwork(core: Pick<Core, 'pause' | 'resume'>, timer: Timer = realTimer): () => void {
+  const pause = (): void => core.pause();
+  const resume = (): void => core.resume();
+  powerMonitor.on('suspend', pause);
+  powerMonitor.on('resume', resume);
+  powerMonitor.on('unlock-screen', resume);
+  let online = net.isOnline();
+  let handle: unknown = null;
+  let stopped = false;
+  const check = (): void => {
+    if (stopped) return;
+    const now = net.isOnline();
+    if (now && !online) core.resume();
+    online = now;
+    handle = timer.set(check, ONLINE_CHECK_MS);
+  };
+  handle = timer.set(check, ONLINE_CHECK_MS);
+  return () => {
+    stopped = true;
+    powerMonitor.removeListener('suspend', pause);
+    powerMonitor.removeListener('resume', resume);
+    powerMonitor.removeListener('unlock-screen', resume);
+    if (handle !== null) timer.clear(handle);
+  };
+}
+
+/** The desk's page: the bundled renderer, or (unpackaged builds only) a loopback Vite dev server. */
+export function deskPage(appPath: string, packaged: boolean, devUrl: string | undefined): AppPage {
+  const dev = packaged ? null : devServerUrl(devUrl);
+  return dev ? { kind: 'dev', url: dev } : { kind: 'file', indexPath: path.join(appPath, 'dist', 'renderer', 'index.html') };
+}
+
+async function boot(): Promise<void> {
+  const page = deskPage(app.getAppPath(), app.isPackaged, process.env.RESDESK_DEV_URL);
+  const resources = app.isPackaged ? path.join(process.resourcesPath, 'resources') : path.join(app.getAppPath(), 'resources');
+  const icon = path.join(resources, process.platform === 'win32' ? 'icon.ico' : 'icon.png');
+  let window: BrowserWindow | null = null;
+  let quitting = false;
+  const logger: Logger = createFileLogger({ file: path.join(app.getPath('logs'), 'resdesk.log'), echo: !app.isPackaged });
+
+  app.on('web-contents-created', (_event, contents) => guardWebContents(contents, page, logger));
+  app.on('second-instance', () => showDeskWindow(window));
+  app.on('activate', () => showDeskWindow(window));
+  // Staying alive with no window is the point: the tray keeps polling and notifying.
+  app.on('window-all-closed', () => undefined);
+  if (process.platform === 'win32') app.setAppUserModelId('com.resdesk.app');
+
+  await app.whenReady();
+  const dataDir = app.getPath('userData');
+  hardenSession(session.defaultSession, page);
+  installAppMenu(process.platform, !app.isPackaged);
+
+  // safeStorage answers only after 'ready', so the store is chosen here.
+  const credentials = await chooseCredentialStore({ safeStorage, safeStorageFile: path.join(dataDir, 'credentials.json'), logger });
+  const core = createCore({ dataDir, credentials, logger, openPath: dataFileOpener(dataDir, logger) });
+  const language = async (): Promise<UiLanguage> => (await core.handlers.getSetup({})).language;
+
+  window = createDeskWindow({
+    page,
+    preloadPath: path.join(app.getAppPath(), 'dist', 'preload', 'index.cjs'),
+    stateFile: path.join(dataDir, 'window-state.json'),
+    showWhenReady: !process.argv.includes(START_HIDDEN_ARG),
+    devTools: !app.isPackaged,
+    icon,
+    logger,
+  });
+  keepRunningWhenClosed(window, () => quitting);
+  const desk = (): Electron.WebContents | null => (window && !window.isDestroyed() ? window.webContents : null);
+  const openDesk = (): void => showDeskWindow(window);
+
+  const unregister = registerRequestHandlers({ handlers: core.handlers, deskContentsId: () => desk()?.id ?? null, page, logger });
+  const unforward = forwardCoreEvents(core, desk);
+  const preferences = preferencesFile(path.join(dataDir, 'notifications.json'));
+  const notifier = startDeskNotifications({
+    core,
+    language,
+    preferences: () => preferences.get(),
+    openDesk,
+    openReservation: (keyField) => sendDeskEvent(desk(), 'openReservation', { keyField }),
+    playSound: createSoundPlayer(path.join(resources, 'sounds'), logger),
+    icon,
+    logger,
+  });
+  const tray = createDeskTray({
+    iconPath: path.join(resources, 'tray.png'),
+    openDesk,
+    syncNow: () => void core.handlers.syncNow({}).catch(() => logger.warn('sync from the tray failed')),
+    quit: () => app.quit(),
+    preferences,
+    startAtLogin: loginItem(),
+    logger,
+  });
+  const refreshTray = (): void => {
+    void language()
+      .catch((): UiLanguage => 'tr')
+      .then((lang) => tray.update(core.waitingCount(), lang));
+  };
+  const stopTrayEvents = [core.on('reservationsChanged', refreshTray), core.on('decisionChanged', refreshTray), core.on('syncStatus', refreshTray)];
+  const unwatch = watchPowerAndNetwork(core);
+
+  let stopped = false;
+  app.on('before-quit', () => {
+    quitting = true;
+  });
+  app.on('will-quit', (event) => {
+    if (stopped) return;
+    // Hold the quit until the core has finished its write in flight and closed the database.
+    event.preventDefault();
+    unwatch();
+    for (const stop of stopTrayEvents) stop();
+    notifier.dispose();
+    unforward();
+    unregister();
+    tray.destroy();
+    core
+      .stop()
+      .catch(() => logger.error('the core did not stop cleanly'))
+      .finally(() => {
+        stopped = true;
+        app.quit();
+      });
+  });
+
+  try {
+    await core.start();
+    refreshTray();
+  } catch (error) {
+    logger.error('the core could not start', { error });
+  }
+}
+
+// Only inside Electron: the unit tests import this module for its exported hooks without booting a desk.
+if (process.versions.electron) {
+  if (!app.requestSingleInstanceLock()) {
+    // Another desk is already running: 'second-instance' brings its window forward; this one leaves.
+    app.quit();
+  } else {
+    boot().catch((error: unknown) => {
+      console.error('Resdesk could not start:', error instanceof Error ? error.message : 'unknown error');
+      app.exit(1);
+    });
+  }
+}

@@ -1,0 +1,179 @@
+// Desktop notifications for the desk: grouped reservation changes and reminders, each silent at the OS
+// level and followed by Resdesk's own sound for its kind (new / changed / cancelled), which the
+// receptionist can switch off. Clicking brings the window up at the reservation, or at the inbox.
+import { BrowserWindow, Notification } from 'electron';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { UiLanguage } from '../shared/domain';
+import type { Core, Logger } from './core-types';
+import {
+  createChangeGrouper,
+  describeGroup,
+  parsePreferences,
+  textsFor,
+  type DeskNotification,
+  type NotificationPreferences,
+  type SoundKind,
+  type Timer,
+} from './notification-groups';
+import { NO_REMINDER, overdueCutoff, reminderDue, type ReminderState } from './reminders';
+
+export const GROUP_QUIET_MS = 2_000;
+export const GROUP_MAX_WAIT_MS = 15_000;
+export const REMINDER_CHECK_MS = 60_000;
+export const REMINDER_REPEAT_MINUTES = 30;
+
+export const realTimer: Timer = {
+  set: (run, ms) => setTimeout(run, ms),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export interface NotifierOptions {
+  core: Pick<Core, 'on' | 'waitingSince'>;
+  language: () => Promise<UiLanguage>;
+  preferences: () => NotificationPreferences;
+  /** Shows and focuses the desk window. */
+  openDesk: () => void;
+  /** Tells the page to show one reservation (the openReservation event). */
+  openReservation: (keyField: string) => void;
+  playSound: (kind: SoundKind) => void;
+  icon?: string;
+  timer?: Timer;
+  now?: () => Date;
+  logger?: Logger;
+}
+
+export interface DeskNotifier {
+  /** Runs one reminder check now (the timer calls it every minute). */
+  checkReminders(): Promise<void>;
+  dispose(): void;
+}
+
+export function startDeskNotifications(options: NotifierOptions): DeskNotifier {
+  const timer = options.timer ?? realTimer;
+  const now = options.now ?? (() => new Date());
+  // Electron drops click handlers of notifications that were garbage-collected: keep them until closed.
+  const live = new Set<Notification>();
+  let reminder: ReminderState = NO_REMINDER;
+  let reminderHandle: unknown = null;
+  let disposed = false;
+
+  const show = (note: DeskNotification): void => {
+    if (!Notification.isSupported()) return;
+    const notification = new Notification({
+      title: note.title,
+      body: note.body,
+      silent: true,
+      ...(options.icon ? { icon: options.icon } : {}),
+    });
+    live.add(notification);
+    notification.on('click', () => {
+      live.delete(notification);
+      options.openDesk();
+      if (note.target.kind === 'reservation') options.openReservation(note.target.keyField);
+    });
+    notification.on('close', () => live.delete(notification));
+    notification.show();
+    if (options.preferences().sound) options.playSound(note.sound);
+  };
+
+  const grouper = createChangeGrouper({
+    quietMs: GROUP_QUIET_MS,
+    maxWaitMs: GROUP_MAX_WAIT_MS,
+    timer,
+    onGroup: (group) => {
+      void options
+        .language()
+        .catch((): UiLanguage => 'tr')
+        .then((language) => show(describeGroup(group, language)));
+    },
+  });
+  const stopListening = options.core.on('reservationsChanged', (changes) => grouper.add(changes));
+
+  const checkReminders = async (): Promise<void> => {
+    const afterMinutes = options.preferences().remindAfterMinutes;
+    const at = now();
+    const overdue = afterMinutes > 0 ? options.core.waitingSince(overdueCutoff(at, afterMinutes)) : 0;
+    const due = reminderDue(reminder, { now: at, overdue, afterMinutes, repeatMinutes: REMINDER_REPEAT_MINUTES });
+    reminder = due.state;
+    if (!due.remind) return;
+    const t = textsFor(await options.language().catch((): UiLanguage => 'tr'));
+    show({ title: t.reminderTitle, body: t.reminderBody(overdue, afterMinutes), sound: 'new', target: { kind: 'inbox' } });
+  };
+
+  const scheduleReminder = (): void => {
+    reminderHandle = timer.set(() => {
+      if (disposed) return;
+      checkReminders()
+        .catch(() => options.logger?.warn('reminder check failed'))
+        .finally(() => {
+          if (!disposed) scheduleReminder();
+        });
+    }, REMINDER_CHECK_MS);
+  };
+  scheduleReminder();
+
+  return {
+    checkReminders,
+    dispose() {
+      disposed = true;
+      stopListening();
+      grouper.dispose();
+      if (reminderHandle !== null) timer.clear(reminderHandle);
+      for (const notification of live) notification.close();
+      live.clear();
+    },
+  };
+}
+
+/**
+ * Plays sounds/<kind>.wav in a hidden, sandboxed page with no preload: main cannot play audio itself, and
+ * the desk window may be closed to the tray. The player page is created on first use and reused.
+ */
+export function createSoundPlayer(soundsDir: string, logger?: Logger): (kind: SoundKind) => void {
+  let player: BrowserWindow | null = null;
+  return (kind) => {
+    if (!player || player.isDestroyed()) {
+      player = new BrowserWindow({
+        show: false,
+        width: 1,
+        height: 1,
+        skipTaskbar: true,
+        focusable: false,
+        webPreferences: {
+          contextIsolation: true,
+          sandbox: true,
+          nodeIntegration: false,
+          webviewTag: false,
+          webSecurity: true,
+          devTools: false,
+          autoplayPolicy: 'no-user-gesture-required',
+        },
+      });
+    }
+    player.loadFile(path.join(soundsDir, 'player.html'), { query: { kind } }).catch(() => logger?.warn('could not play a sound'));
+  };
+}
+
+/** Sound on/off and the reminder delay, kept in userData/notifications.json. */
+export function preferencesFile(file: string) {
+  let current: NotificationPreferences | null = null;
+  return {
+    get(): NotificationPreferences {
+      if (current) return current;
+      try {
+        current = parsePreferences(JSON.parse(readFileSync(file, 'utf8')));
+      } catch {
+        current = parsePreferences(null);
+      }
+      return current;
+    },
+    set(change: Partial<NotificationPreferences>): NotificationPreferences {
+      current = parsePreferences({ ...this.get(), ...change });
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, JSON.stringify(current), 'utf8');
+      return current;
+    },
+  };
+}
+export type PreferencesFile = ReturnType<typeof preferencesFile>;

@@ -1,0 +1,309 @@
+// The exchange client: one typed function per operation of the service (spec/exchange-service.md).
+import type { Dispatcher } from 'undici';
+import { createHttp, type ExchangeLogger, type HttpTimeouts, type RetryPolicy, type Sleep } from './http';
+import { createSession } from './session';
+import { createTransport, webAddress } from './transport';
+import { decodeItem, decodeItems } from './answer';
+import { decodeReservation } from './decode-reservation';
+import {
+  decodeAgency,
+  decodeConfirmation,
+  decodeFileCode,
+  decodeFileUrl,
+  decodeHotels,
+  decodeNotConfirmMessage,
+  decodeSentId,
+  decodeStayCodes,
+  hasFileCode,
+  type HotelMatch,
+} from './decode-setup';
+import { decodeReservationStream, type OnBatch } from './reservation-file';
+import { readDocument } from './document';
+import type { WireObject } from './wire-value';
+import { InvalidRequestError, MalformedResponseError, ServiceError, safeExcerpt } from './errors';
+import { waitForFile, type FileCheck, type FilePolling } from './file-polling';
+import type {
+  Agency,
+  CalendarDate,
+  NotConfirmMessage,
+  Reservation,
+  ServiceLanguage,
+  StayCode,
+  WireFormat,
+} from '../../shared/domain';
+
+export interface ExchangeClientOptions {
+  baseUrl: string;
+  user: string;
+  /** Asked at each login and not kept: the password stays in the keychain. */
+  getPassword: () => Promise<string>;
+  partnerId: number;
+  format?: WireFormat;
+  dispatcher?: Dispatcher;
+  timeouts?: Partial<HttpTimeouts>;
+  retries?: Partial<RetryPolicy>;
+  logger?: ExchangeLogger;
+  sleep?: Sleep;
+}
+
+export interface ReservationQuery {
+  checkInStart: CalendarDate;
+  checkInEnd: CalendarDate;
+  agencyId?: string;
+  status?: 'W' | 'E' | 'H';
+  isSendRequired?: boolean;
+  signal?: AbortSignal;
+}
+
+export type ReservationListResult = { kind: 'list'; reservations: Reservation[] } | { kind: 'file'; fileCode: string };
+
+export interface ConfirmationRequest {
+  keyField: string;
+  agencyId: string;
+  /** E confirm, H decline. */
+  status: 'E' | 'H';
+  note?: string;
+  /** Id of a not-confirm message; required to decline. */
+  reasonId?: string;
+  pmsUser?: string;
+  signal?: AbortSignal;
+}
+
+export interface ConfirmationResult {
+  keyField: string;
+  status: string;
+  pdfUrl: string | null;
+}
+
+export interface StreamFileOptions {
+  batchSize?: number;
+  signal?: AbortSignal;
+}
+
+export interface FetchOptions extends StreamFileOptions {
+  pollFile?: Partial<FilePolling>;
+}
+
+export interface ExchangeClient {
+  login(): Promise<void>;
+  getHotelAgencies(): Promise<Agency[]>;
+  getNotConfirmMessages(lang: ServiceLanguage): Promise<NotConfirmMessage[]>;
+  getStayForMapping(agencyId: string): Promise<StayCode[]>;
+  getReservationList(query: ReservationQuery): Promise<ReservationListResult>;
+  checkReservationFile(fileCode: string, signal?: AbortSignal): Promise<FileCheck>;
+  streamReservationFile(fileUrl: string, onBatch: OnBatch, options?: StreamFileOptions): Promise<{ count: number }>;
+  /** The list or the large-result file, both delivered through onBatch. */
+  fetchReservations(query: ReservationQuery, onBatch: OnBatch, options?: FetchOptions): Promise<{ count: number; source: 'list' | 'file' }>;
+  /** Acknowledges LogIds of one ServiceId. Never repeated automatically. */
+  postSentLogIds(serviceId: string, logIds: number[]): Promise<string[]>;
+  /** sendconfirmationv2. Never repeated automatically: the sync engine's outbox does that. */
+  sendConfirmation(request: ConfirmationRequest): Promise<ConfirmationResult>;
+  downloadFile(url: string, destinationPath: string, options?: { signal?: AbortSignal }): Promise<void>;
+  searchHotels(name: string): Promise<HotelMatch[]>;
+  /** Closes pooled connections (only those of a dispatcher the client made itself). */
+  close(): Promise<void>;
+}
+
+export const NOTE_MAX_LENGTH = 500;
+
+/** 'YYYY-MM-DD' → 'MM.dd.yyyy' by slicing: a calendar date never goes through a time zone. */
+export function serviceDate(date: CalendarDate, field: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) throw new InvalidRequestError(field, 'must be a date written YYYY-MM-DD');
+  return `${match[2]}.${match[3]}.${match[1]}`;
+}
+
+export function createExchangeClient(options: ExchangeClientOptions): ExchangeClient {
+  const baseUrl = new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`);
+  const format = options.format ?? 'json';
+  const http = createHttp({
+    dispatcher: options.dispatcher,
+    timeouts: options.timeouts,
+    retries: options.retries,
+    logger: options.logger,
+    sleep: options.sleep,
+  });
+  const session = createSession({ http, baseUrl, user: options.user, getPassword: options.getPassword });
+  const transport = createTransport({ http, session, baseUrl, format });
+  const partnerId = String(options.partnerId);
+
+  const getReservationList = async (query: ReservationQuery): Promise<ReservationListResult> => {
+    const operation = 'reservation list';
+    const answer = await transport.pms({
+      operation,
+      path: 'api/pax/getReservationList',
+      query: {
+        checkInStart: serviceDate(query.checkInStart, 'checkInStart'),
+        checkInEnd: serviceDate(query.checkInEnd, 'checkInEnd'),
+        partnerId,
+        agencyId: query.agencyId,
+        status: query.status,
+        IsSendRequired: query.isSendRequired === undefined ? undefined : String(query.isSendRequired),
+      },
+      retry: true,
+      signal: query.signal,
+    });
+    const first = answer.items[0];
+    if (first !== undefined && hasFileCode(first))
+      return { kind: 'file', fileCode: decodeItem(first, decodeFileCode, 'a file code', operation) };
+    return { kind: 'list', reservations: decodeItems(answer.items, decodeReservation, 'a reservation', operation) };
+  };
+
+  const checkReservationFile = async (fileCode: string, signal?: AbortSignal): Promise<FileCheck> => {
+    const operation = 'reservation file check';
+    const answer = await transport.pms({
+      operation,
+      path: 'api/Pax/checkreservationfile',
+      query: { fileCode },
+      retry: true,
+      acceptFailure: true,
+      signal,
+    });
+    const first = answer.items[0];
+    if (!answer.parts.isSuccessful) {
+      // "Not ready" is IsSuccessful false with nothing in Error; anything in Error is a real refusal.
+      const { errorCode, errorMessage, infoMessage } = answer.parts;
+      if ((errorCode === '' && errorMessage === '') || /not ready|hazır değil/i.test(`${errorMessage} ${infoMessage}`))
+        return { ready: false };
+      throw new ServiceError(errorCode, errorMessage, operation);
+    }
+    if (first === undefined) return { ready: false };
+    const fileUrl = decodeItem(first, decodeFileUrl, 'a file address', operation);
+    webAddress(fileUrl, operation);
+    return { ready: true, fileUrl };
+  };
+
+  const streamReservationFile = (fileUrl: string, onBatch: OnBatch, streamOptions: StreamFileOptions = {}) => {
+    const operation = 'reservation file download';
+    return transport.openWithToken(
+      operation,
+      webAddress(fileUrl, operation),
+      async (res) => {
+        if (res.status < 200 || res.status >= 300) {
+          await res.body.dump().catch(() => undefined);
+          throw new ServiceError(`HTTP ${res.status}`, '', operation, res.status);
+        }
+        return decodeReservationStream(res.body, onBatch, { ...streamOptions, operation, secrets: session.secrets() });
+      },
+      streamOptions.signal,
+    );
+  };
+
+  return {
+    login: () => session.login(),
+
+    async getHotelAgencies() {
+      const operation = 'agency list';
+      const answer = await transport.pms({ operation, path: 'api/pax/gethotelagencies', retry: true });
+      return decodeItems(answer.items, decodeAgency, 'an agency', operation);
+    },
+
+    async getNotConfirmMessages(lang) {
+      const operation = 'not-confirm reasons';
+      const answer = await transport.pms({
+        operation,
+        path: 'api/pax/getnotconfirmmessages',
+        query: { partnerId, langId: lang },
+        retry: true,
+      });
+      return decodeItems(answer.items, (item) => decodeNotConfirmMessage(item, lang), 'a not-confirm reason', operation);
+    },
+
+    async getStayForMapping(agencyId) {
+      const operation = 'stay codes';
+      const answer = await transport.pms({
+        operation,
+        path: 'api/pax/getstayformapping',
+        query: { partnerId, agencyId },
+        retry: true,
+      });
+      return decodeItems(answer.items, (item) => decodeStayCodes(item, agencyId), 'stay codes', operation).flat();
+    },
+
+    getReservationList,
+    checkReservationFile,
+    streamReservationFile,
+
+    async fetchReservations(query, onBatch, fetchOptions = {}) {
+      const batchSize = Math.max(1, fetchOptions.batchSize ?? 500);
+      const signal = fetchOptions.signal ?? query.signal;
+      const first = await getReservationList({ ...query, signal });
+      if (first.kind === 'list') {
+        for (let at = 0; at < first.reservations.length; at += batchSize)
+          await onBatch(first.reservations.slice(at, at + batchSize));
+        return { count: first.reservations.length, source: 'list' };
+      }
+      const fileUrl = await waitForFile(
+        () => checkReservationFile(first.fileCode, signal),
+        fetchOptions.pollFile,
+        options.sleep,
+        signal,
+      );
+      const { count } = await streamReservationFile(fileUrl, onBatch, { batchSize, signal });
+      return { count, source: 'file' };
+    },
+
+    async postSentLogIds(serviceId, logIds) {
+      if (logIds.length === 0) return [];
+      if (!logIds.every((id) => Number.isSafeInteger(id))) throw new InvalidRequestError('logIds', 'must be whole numbers');
+      const operation = 'acknowledgement';
+      const ids = logIds.join(',');
+      const answer = await transport.pms({
+        operation,
+        method: 'POST',
+        path: 'api/Pax/postsentlogids',
+        query: { serviceId },
+        // The spec's sample names the property logId and its table logIds: both are sent.
+        body: JSON.stringify({ logId: ids, logIds: ids }),
+        retry: false,
+      });
+      return decodeItems(answer.items, decodeSentId, 'an acknowledged id', operation);
+    },
+
+    async sendConfirmation(request) {
+      const operation = request.status === 'E' ? 'confirmation' : 'decline';
+      if (request.status !== 'E' && request.status !== 'H') throw new InvalidRequestError('status', 'must be E or H');
+      if (!request.keyField) throw new InvalidRequestError('keyField', 'is required');
+      if (request.note !== undefined && request.note.length > NOTE_MAX_LENGTH)
+        throw new InvalidRequestError('note', `must be at most ${NOTE_MAX_LENGTH} characters`);
+      if (request.status === 'H' && !request.reasonId?.trim())
+        throw new InvalidRequestError('reasonId', 'is required to decline a reservation');
+      const answer = await transport.pms({
+        operation,
+        path: 'api/pax/sendconfirmationv2',
+        query: {
+          keyField: request.keyField,
+          agencyId: request.agencyId,
+          partnerId,
+          confirmationStatus: request.status,
+          confirmationNote: request.note || undefined,
+          notconfirmationNote: request.status === 'H' ? request.reasonId : undefined,
+          pmsUser: request.pmsUser || undefined,
+        },
+        retry: false,
+        signal: request.signal,
+      });
+      const first = answer.items[0];
+      if (first === undefined) return { keyField: request.keyField, status: request.status, pdfUrl: null };
+      const result = decodeItem(first, decodeConfirmation, 'a confirmation', operation);
+      return { keyField: result.keyField || request.keyField, status: result.status || request.status, pdfUrl: result.pdfUrl };
+    },
+
+    downloadFile: (url, destinationPath, downloadOptions = {}) =>
+      transport.download(webAddress(url, 'voucher download'), destinationPath, downloadOptions.signal),
+
+    async searchHotels(name) {
+      const operation = 'hotel search';
+      const text = await transport.bearerJson(operation, 'v1/search/hotels', { name });
+      let fields: WireObject;
+      try {
+        ({ fields } = readDocument(text).summary);
+      } catch {
+        throw new MalformedResponseError('a hotel list', safeExcerpt(text, session.secrets()), operation);
+      }
+      return decodeItem(fields, () => decodeHotels(fields), 'a hotel list', operation);
+    },
+
+    close: () => http.close(),
+  };
+}

@@ -1,0 +1,97 @@
+// ReservationPms → Reservation, CustomerPms → Guest. Dates stay the wall-clock text they came as.
+import {
+  asObject,
+  calendarDate,
+  decimal,
+  field,
+  FieldError,
+  int,
+  intOrNull,
+  listItems,
+  localDateTime,
+  requiredInt,
+  requiredText,
+  text,
+  textOrNull,
+} from './fields';
+import type { WireObject, WireValue } from './wire-value';
+import type { ConfirmationStatus, Guest, Reservation } from '../../shared/domain';
+
+function confirmationStatus(item: WireObject): ConfirmationStatus {
+  const value = text(item, 'ConfirmationStatus').trim().toUpperCase();
+  if (value === 'W' || value === 'E' || value === 'H') return value;
+  throw new FieldError('ConfirmationStatus', 'W, E or H');
+}
+
+export function decodeGuest(value: WireValue): Guest {
+  const item = asObject(value, 'Customers');
+  return {
+    name: text(item, 'Name'),
+    title: text(item, 'Title'),
+    age: intOrNull(item, 'Age'),
+    birthDate: localDateTime(item, 'BirthDate'),
+    nationality: text(item, 'Nationality'),
+    nationalityString: text(item, 'NationalityString'),
+    arrival: text(item, 'Arrival'),
+    arrivalTime: localDateTime(item, 'ArrivalTime'),
+    departure: text(item, 'Departure'),
+    departureTime: localDateTime(item, 'DepartureTime'),
+    musNo: intOrNull(item, 'MusNo'),
+    musTakipNo: text(item, 'MusTakipNo'),
+    reservationKeyField: text(item, 'ReservationKeyField'),
+  };
+}
+
+/** Throws FieldError when the item is not a usable reservation. */
+export function decodeReservation(value: WireValue): Reservation {
+  const item = asObject(value, 'ReservationPms');
+  return {
+    keyField: requiredText(item, 'KeyField'),
+    logId: requiredInt(item, 'LogId'),
+    serviceId: requiredText(item, 'ServiceId'),
+    pmsStatus: int(item, 'PmsStatus'),
+    confirmationStatus: confirmationStatus(item),
+    confirmationNo: text(item, 'ConfirmationNo'),
+    confirmDate: localDateTime(item, 'ConfirmDate'),
+    confirmeNote: text(item, 'ConfirmeNote'),
+    agencyId: text(item, 'AgencyId'),
+    agencyName: text(item, 'AgencyName'),
+    hotelId: text(item, 'HotelId'),
+    hotelName: text(item, 'HotelName'),
+    stayHotelName: text(item, 'StayHotelName'),
+    originalHotelCode: text(item, 'OriginalHotelCode'),
+    partnerId: int(item, 'PartnerId'),
+    tourOpCode: text(item, 'TourOpCode'),
+    tourOpName: text(item, 'TourOpName'),
+    voucherNo: text(item, 'VoucherNo'),
+    checkIn: calendarDate(item, 'CheckIn'),
+    checkOut: calendarDate(item, 'CheckOut'),
+    nights: int(item, 'Nights'),
+    roomId: text(item, 'RoomId'),
+    roomName: text(item, 'RoomName'),
+    roomNo: textOrNull(item, 'RoomNo'),
+    roomTypeId: text(item, 'RoomTypeId'),
+    roomTypeName: text(item, 'RoomTypeName'),
+    accomId: text(item, 'AccomId'),
+    accomName: text(item, 'AccomName'),
+    roomCount: int(item, 'RoomCount'),
+    adults: int(item, 'Adults'),
+    childs: int(item, 'Childs'),
+    infants: int(item, 'Infants'),
+    pax: int(item, 'Pax'),
+    extraBed: int(item, 'ExtraBed'),
+    fisNo: int(item, 'FisNo'),
+    freeOfCharge: text(item, 'FreeOfCharge'),
+    honeyMoon: text(item, 'HoneyMoon'),
+    promosyonRoom: text(item, 'PromosyonRoom'),
+    quotaType: int(item, 'QuotaType'),
+    reservationStatus: int(item, 'ReservationStatus'),
+    lastChangeUser: text(item, 'LastChangeUser'),
+    note: text(item, 'Note'),
+    sellDate: localDateTime(item, 'SellDate'),
+    soldCurrency: text(item, 'SoldCurrency'),
+    soldPrice: decimal(item, 'SoldPrice'),
+    guests: listItems(field(item, 'Customers'), 'Customers').map(decodeGuest),
+    raw: item,
+  };
+}

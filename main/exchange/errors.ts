@@ -1,0 +1,124 @@
+// One family of typed failures for everything the exchange client does. The sync engine decides what to
+// retry by `kind`; the UI maps `kind` to its own translated sentence. `message` is a plain English sentence
+// for the log and never carries a password, a token or a URL query.
+
+export type NetworkReason = 'unreachable' | 'reset' | 'timeout';
+
+abstract class ExchangeFailure extends Error {
+  abstract readonly kind: string;
+}
+
+/** The service could not be reached, the connection broke, or it did not answer in time. */
+export class NetworkError extends ExchangeFailure {
+  readonly kind = 'network' as const;
+  constructor(
+    readonly reason: NetworkReason,
+    readonly operation: string,
+  ) {
+    super(
+      reason === 'timeout'
+        ? `The exchange service did not answer in time (${operation}).`
+        : reason === 'reset'
+          ? `The connection to the exchange service broke during ${operation}.`
+          : `The exchange service could not be reached (${operation}).`,
+    );
+    this.name = 'NetworkError';
+  }
+}
+
+/** Wrong user name or password, or the service kept refusing a fresh token. */
+export class UnauthorizedError extends ExchangeFailure {
+  readonly kind = 'unauthorized' as const;
+  constructor() {
+    super('The exchange service refused the user name or password.');
+    this.name = 'UnauthorizedError';
+  }
+}
+
+/** The service answered and said no: its envelope had IsSuccessful false, or an HTTP error without one. */
+export class ServiceError extends ExchangeFailure {
+  readonly kind = 'service' as const;
+  constructor(
+    readonly code: string,
+    readonly serviceMessage: string,
+    readonly operation: string,
+    readonly httpStatus: number | null = null,
+  ) {
+    super(
+      `The exchange service reported an error during ${operation}` +
+        (code ? ` (code ${code})` : '') +
+        (serviceMessage ? `: ${serviceMessage}` : '.'),
+    );
+    this.name = 'ServiceError';
+  }
+}
+
+/** The answer could not be understood: not XML or JSON, cut short, or missing what the operation needs. */
+export class MalformedResponseError extends ExchangeFailure {
+  readonly kind = 'malformed' as const;
+  constructor(
+    readonly expected: string,
+    readonly excerpt: string,
+    readonly operation: string,
+  ) {
+    super(
+      `The exchange service sent an answer that could not be read during ${operation}: expected ${expected}` +
+        (excerpt ? ` (starts with "${excerpt}")` : '') +
+        '.',
+    );
+    this.name = 'MalformedResponseError';
+  }
+}
+
+/** The caller cancelled (window closed, app quitting, newer poll). */
+export class CancelledError extends ExchangeFailure {
+  readonly kind = 'cancelled' as const;
+  constructor(readonly operation: string) {
+    super(`The request to the exchange service was cancelled (${operation}).`);
+    this.name = 'CancelledError';
+  }
+}
+
+/** The request was refused before sending because it would break a rule of the service (note too long...). */
+export class InvalidRequestError extends ExchangeFailure {
+  readonly kind = 'invalid-request' as const;
+  constructor(
+    readonly field: string,
+    readonly rule: string,
+  ) {
+    super(`The request was not sent: ${field} ${rule}.`);
+    this.name = 'InvalidRequestError';
+  }
+}
+
+export type ExchangeError =
+  | NetworkError
+  | UnauthorizedError
+  | ServiceError
+  | MalformedResponseError
+  | CancelledError
+  | InvalidRequestError;
+
+export type ExchangeErrorKind = ExchangeError['kind'];
+
+export const isExchangeError = (error: unknown): error is ExchangeError => error instanceof ExchangeFailure;
+
+const EXCERPT_LENGTH = 80;
+
+/**
+ * A short excerpt of a response that is safe to log: control characters flattened, cut to a few words,
+ * and any secret the caller knows about (the token) blanked out.
+ */
+export function safeExcerpt(text: string, secrets: readonly string[] = []): string {
+  let head = text.slice(0, EXCERPT_LENGTH * 4);
+  for (const secret of secrets) if (secret) head = head.split(secret).join('[hidden]');
+  // eslint-disable-next-line no-control-regex
+  head = head.replace(/^\uFEFF/, '').replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  return head.length > EXCERPT_LENGTH ? `${head.slice(0, EXCERPT_LENGTH)}…` : head;
+}
+
+/** .NET exception text can run to a full stack trace: keep the first line, short. */
+export function firstLine(text: string, max = 300): string {
+  const line = (text.split(/\r?\n/, 1)[0] ?? '').trim();
+  return line.length > max ? `${line.slice(0, max)}…` : line;
+}

@@ -1,0 +1,217 @@
+// The one door to the network. Connections are pooled and reused, every phase has a timeout, and only
+// reads are retried here: a confirmation or an acknowledgement that failed half-way may have reached the
+// service, so those are retried by the sync engine's outbox, which knows whether it already succeeded.
+import { setTimeout as wait } from 'node:timers/promises';
+import { Agent, request, type Dispatcher } from 'undici';
+import { CancelledError, MalformedResponseError, NetworkError, isExchangeError, type ExchangeError } from './errors';
+
+export interface HttpTimeouts {
+  connectMs: number;
+  /** Until the status line and headers arrive. */
+  headersMs: number;
+  /** Longest silence while the body streams. */
+  bodyMs: number;
+}
+
+export interface RetryPolicy {
+  /** Total tries for a read, first one included. */
+  attempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+/** Same shape as the core's Logger, so the core can hand its own in. */
+export interface ExchangeLogger {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+}
+
+export const defaultTimeouts: HttpTimeouts = { connectMs: 10_000, headersMs: 30_000, bodyMs: 60_000 };
+export const defaultRetries: RetryPolicy = { attempts: 3, baseDelayMs: 300, maxDelayMs: 5_000 };
+
+export interface HttpRequest {
+  /** Name of the operation, for logs and errors. */
+  operation: string;
+  method: 'GET' | 'POST';
+  url: URL;
+  headers?: Record<string, string>;
+  body?: string;
+  /** True for reads only: they may be repeated after a network error or a 5xx answer. */
+  retry: boolean;
+  signal?: AbortSignal;
+}
+
+export interface HttpStream {
+  status: number;
+  body: Dispatcher.ResponseData['body'];
+}
+
+export interface HttpText {
+  status: number;
+  text: string;
+}
+
+export interface Http {
+  /** Status and a body to stream; retries (reads only) cover everything up to the headers. */
+  open(req: HttpRequest): Promise<HttpStream>;
+  /** Status and the whole body as text; retries (reads only) cover the body too. */
+  fetchText(req: HttpRequest, maxBytes?: number): Promise<HttpText>;
+  close(): Promise<void>;
+}
+
+export interface HttpOptions {
+  dispatcher?: Dispatcher;
+  timeouts?: Partial<HttpTimeouts>;
+  retries?: Partial<RetryPolicy>;
+  logger?: ExchangeLogger;
+  sleep?: Sleep;
+  random?: () => number;
+}
+
+const DEFAULT_MAX_TEXT_BYTES = 64 * 1024 * 1024;
+
+const unreachableCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
+const resetCodes = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'ECONNABORTED',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+]);
+const timeoutCodes = new Set([
+  'ETIMEDOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
+
+const errorCode = (error: unknown): string | undefined => {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && code !== 'UND_ERR_ABORTED') return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+};
+
+/** Turns whatever undici or Node threw into the typed family; programming errors pass through unchanged. */
+export function toExchangeError(error: unknown, operation: string, signal?: AbortSignal): ExchangeError | unknown {
+  if (signal?.aborted) return new CancelledError(operation);
+  if (isExchangeError(error)) return error;
+  const code = errorCode(error);
+  if (code && unreachableCodes.has(code)) return new NetworkError('unreachable', operation);
+  if (code && resetCodes.has(code)) return new NetworkError('reset', operation);
+  if (code && timeoutCodes.has(code)) return new NetworkError('timeout', operation);
+  if (code === 'UND_ERR_INFO' || code === 'HPE_INVALID_CONSTANT' || code?.startsWith('HPE_'))
+    return new MalformedResponseError('an HTTP response', '', operation);
+  if (error instanceof Error && error.name === 'AbortError') return new CancelledError(operation);
+  return error;
+}
+
+const abortableSleep: Sleep = (ms, signal) => wait(ms, undefined, signal ? { signal } : undefined);
+
+export function createHttp(options: HttpOptions = {}): Http {
+  const timeouts = { ...defaultTimeouts, ...options.timeouts };
+  const retries = { ...defaultRetries, ...options.retries };
+  const ownDispatcher = options.dispatcher
+    ? null
+    : new Agent({ connect: { timeout: timeouts.connectMs }, connections: 4, keepAliveTimeout: 10_000 });
+  const dispatcher: Dispatcher = options.dispatcher ?? (ownDispatcher as Agent);
+  const sleep = options.sleep ?? abortableSleep;
+  const random = options.random ?? Math.random;
+  const logger = options.logger;
+
+  // Method and path only: login carries the password in its query string.
+  const where = (req: HttpRequest) => `${req.method} ${req.url.pathname}`;
+
+  async function once(req: HttpRequest): Promise<HttpStream> {
+    const started = Date.now();
+    const res = await request(req.url, {
+      dispatcher,
+      method: req.method,
+      headers: req.headers,
+      body: req.body,
+      signal: req.signal,
+      headersTimeout: timeouts.headersMs,
+      bodyTimeout: timeouts.bodyMs,
+    });
+    logger?.info(`${where(req)} → ${res.statusCode}`, { ms: Date.now() - started });
+    return { status: res.statusCode, body: res.body };
+  }
+
+  async function backoff(req: HttpRequest, attempt: number, why: string): Promise<void> {
+    const ceiling = Math.min(retries.maxDelayMs, retries.baseDelayMs * 2 ** (attempt - 1));
+    // Full jitter on the upper half: spreads retries of several desks without ever waiting zero.
+    const delay = Math.round(ceiling / 2 + (random() * ceiling) / 2);
+    logger?.warn(`${where(req)} failed (${why}); trying again in ${delay} ms`, { attempt });
+    try {
+      await sleep(delay, req.signal);
+    } catch (error) {
+      throw toExchangeError(error, req.operation, req.signal);
+    }
+    if (req.signal?.aborted) throw new CancelledError(req.operation);
+  }
+
+  async function withRetries<T extends { status: number }>(
+    req: HttpRequest,
+    attemptOnce: () => Promise<T>,
+    discard: (result: T) => Promise<void>,
+  ): Promise<T> {
+    const attempts = req.retry ? Math.max(1, retries.attempts) : 1;
+    for (let attempt = 1; ; attempt++) {
+      if (req.signal?.aborted) throw new CancelledError(req.operation);
+      let result: T;
+      try {
+        result = await attemptOnce();
+      } catch (error) {
+        const typed = toExchangeError(error, req.operation, req.signal);
+        if (!isExchangeError(typed) || typed.kind !== 'network' || attempt >= attempts) throw typed;
+        await backoff(req, attempt, typed.reason);
+        continue;
+      }
+      if (result.status < 500 || attempt >= attempts) return result;
+      await discard(result);
+      await backoff(req, attempt, `HTTP ${result.status}`);
+    }
+  }
+
+  const drain = async (stream: HttpStream) => {
+    await stream.body.dump().catch(() => undefined);
+  };
+
+  return {
+    open: (req) => withRetries(req, () => once(req), drain),
+
+    fetchText: (req, maxBytes = DEFAULT_MAX_TEXT_BYTES) =>
+      withRetries(
+        req,
+        async () => {
+          const res = await once(req);
+          return { status: res.status, text: await readText(res.body, maxBytes, req.operation) };
+        },
+        async () => undefined,
+      ),
+
+    close: async () => {
+      await ownDispatcher?.close();
+    },
+  };
+}
+
+async function readText(body: AsyncIterable<Uint8Array> & { destroy(): void }, maxBytes: number, operation: string) {
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.byteLength;
+    if (size > maxBytes) {
+      body.destroy();
+      throw new MalformedResponseError(`an answer under ${Math.round(maxBytes / 1048576)} MB`, '', operation);
+    }
+    parts.push(chunk);
+  }
+  // TextDecoder drops a UTF-8 byte order mark, which .NET likes to put first.
+  return new TextDecoder('utf-8').decode(Buffer.concat(parts, size));
+}

@@ -1,0 +1,26 @@
+// The exchange client's public surface.
+export { createExchangeClient, serviceDate, NOTE_MAX_LENGTH } from './api';
+export type {
+  ExchangeClient,
+  ExchangeClientOptions,
+  ReservationQuery,
+  ReservationListResult,
+  ConfirmationRequest,
+  ConfirmationResult,
+  StreamFileOptions,
+  FetchOptions,
+} from './api';
+export type { FileCheck, FilePolling } from './file-polling';
+export type { HotelMatch } from './decode-setup';
+export type { OnBatch } from './reservation-file';
+export type { ExchangeLogger, HttpTimeouts, RetryPolicy, Sleep } from './http';
+export {
+  CancelledError,
+  InvalidRequestError,
+  MalformedResponseError,
+  NetworkError,
+  ServiceError,
+  UnauthorizedError,
+  isExchangeError,
+} from './errors';
+export type { ExchangeError, ExchangeErrorKind, NetworkReason } from './errors';

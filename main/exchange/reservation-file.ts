@@ -1,0 +1,73 @@
+// Decodes a stream of reservations (the large-result file, XML or JSON, envelope or bare list) while it
+// downloads: bytes → text → items → Reservation batches. Each batch is awaited before more is read, so a
+// slow database write slows the download instead of filling memory.
+import { CancelledError, MalformedResponseError, safeExcerpt } from './errors';
+import { createDocumentReader, DocumentSyntaxError } from './document';
+import { dataItems, envelopeParts } from './envelope';
+import { decodeItem, serviceError } from './answer';
+import { decodeReservation } from './decode-reservation';
+import type { WireValue } from './wire-value';
+import type { Reservation } from '../../shared/domain';
+
+export interface StreamOptions {
+  batchSize?: number;
+  signal?: AbortSignal;
+  operation?: string;
+  /** Blanked out of any excerpt. */
+  secrets?: readonly string[];
+}
+
+export type OnBatch = (batch: Reservation[]) => Promise<void>;
+
+export async function decodeReservationStream(
+  chunks: AsyncIterable<Uint8Array | string>,
+  onBatch: OnBatch,
+  options: StreamOptions = {},
+): Promise<{ count: number }> {
+  const batchSize = Math.max(1, options.batchSize ?? 500);
+  const operation = options.operation ?? 'reservation file';
+  const reader = createDocumentReader();
+  // Drops a leading UTF-8 byte order mark and joins characters split between chunks.
+  const decoder = new TextDecoder('utf-8');
+  let batch: Reservation[] = [];
+  let count = 0;
+
+  const take = async (items: WireValue[]) => {
+    for (const item of items) {
+      batch.push(decodeItem(item, decodeReservation, 'a reservation', operation));
+      count++;
+      if (batch.length >= batchSize) await flush();
+    }
+  };
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const full = batch;
+    batch = [];
+    if (options.signal?.aborted) throw new CancelledError(operation);
+    await onBatch(full);
+  };
+
+  let head = '';
+  try {
+    for await (const chunk of chunks) {
+      if (options.signal?.aborted) throw new CancelledError(operation);
+      const text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+      if (head.length < 200) head += text.slice(0, 200);
+      await take(reader.write(text));
+    }
+    await take(reader.write(decoder.decode()));
+    const summary = reader.end();
+    if (summary.shape === 'other') throw new MalformedResponseError('a list of reservations', safeExcerpt(head, options.secrets), operation);
+    if (summary.shape === 'envelope') {
+      const parts = envelopeParts(summary);
+      if (!parts.isSuccessful) throw serviceError(parts, operation, null, options.secrets ?? []);
+      await take(dataItems([], summary));
+    }
+    await flush();
+  } catch (error) {
+    if (error instanceof DocumentSyntaxError)
+      throw new MalformedResponseError(`a list of reservations (${error.why})`, safeExcerpt(error.start, options.secrets), operation);
+    throw error;
+  }
+  return { count };
+}

@@ -1,0 +1,135 @@
+// Streaming XML reader for .NET DataContract answers, on saxes (about 4x faster here than fast-xml-parser).
+// Namespaces are ignored on purpose: the root carries a default namespace, items may reset it with
+// xmlns="", and prefixes (i:, xsi:, a:) vary, so only local names count. Items of the result list are
+// handed out one at a time and not kept, so a large file is read in bounded memory.
+import { SaxesParser } from 'saxes';
+import { envelopeField, limits, type WireObject, type WireValue } from './wire-value';
+
+export interface XmlListener {
+  /** One element of the result list (children of Data, or of the root of a bare list). */
+  onItem(item: WireValue): void;
+}
+
+export interface XmlSummary {
+  rootName: string;
+  /** The root as a value, without the items handed to onItem. */
+  root: WireValue;
+  /** envelope: a ServiceResult root or Data/Error/... children; list: ArrayOf root or plain children. */
+  shape: 'envelope' | 'list' | 'other';
+}
+
+export class XmlSyntaxError extends Error {
+  override name = 'XmlSyntaxError';
+}
+
+interface Frame {
+  name: string;
+  nil: boolean;
+  object: WireObject | null;
+  text: string;
+  /** Its children are result items. */
+  holdsItems: boolean;
+}
+
+const localName = (name: string) => {
+  const colon = name.indexOf(':');
+  return colon < 0 ? name : name.slice(colon + 1);
+};
+
+const isNil = (attributes: Record<string, string>) => {
+  for (const key in attributes) if (localName(key) === 'nil') return attributes[key]?.trim() === 'true';
+  return false;
+};
+
+function attach(parent: Frame, name: string, value: WireValue): void {
+  const object = (parent.object ??= {});
+  if (!Object.prototype.hasOwnProperty.call(object, name)) {
+    // defineProperty keeps a hostile "__proto__" element an ordinary field.
+    Object.defineProperty(object, name, { value, enumerable: true, writable: true, configurable: true });
+    return;
+  }
+  const existing = object[name];
+  if (Array.isArray(existing)) existing.push(value);
+  else object[name] = [existing ?? null, value];
+}
+
+export interface XmlReader {
+  write(text: string): void;
+  close(): XmlSummary;
+}
+
+/** With `stream` false, items stay in the tree instead of going to onItem (for small whole answers). */
+export function createXmlReader(listener: XmlListener | null): XmlReader {
+  const parser = new SaxesParser({ xmlns: false, position: false });
+  const stack: Frame[] = [];
+  let rootName = '';
+  let root: WireValue = null;
+  let mode: 'unknown' | 'envelope' | 'list' | 'other' = 'unknown';
+  let failure: Error | null = null;
+
+  parser.on('error', (error) => {
+    failure ??= new XmlSyntaxError(error.message);
+    throw failure;
+  });
+
+  parser.on('opentag', (tag) => {
+    const name = localName(tag.name);
+    const depth = stack.length;
+    if (depth >= limits.maxDepth) throw (failure = new XmlSyntaxError('nested too deeply'));
+    let holdsItems = false;
+    if (depth === 0) {
+      rootName = name;
+      // An HTML page (a proxy's or a server's error page) is never data, whatever its children.
+      if (name.toLowerCase() === 'html') mode = 'other';
+      else mode = name.startsWith('ArrayOf') ? 'list' : name.startsWith('ServiceResult') ? 'envelope' : 'unknown';
+    } else if (depth === 1) {
+      // A root with unknown name is an envelope if its first child is an envelope part, else a bare list.
+      if (mode === 'unknown') mode = envelopeField(name) ? 'envelope' : 'list';
+      holdsItems = mode === 'envelope' && envelopeField(name) === 'data';
+      if (mode === 'list' && stack[0]) stack[0].holdsItems = true;
+    }
+    stack.push({ name, nil: isNil(tag.attributes as Record<string, string>), object: null, text: '', holdsItems });
+  });
+
+  const onText = (text: string) => {
+    const frame = stack[stack.length - 1];
+    if (!frame || frame.object) return;
+    if (frame.text.length + text.length > limits.maxItemChars) throw (failure = new XmlSyntaxError('text too long'));
+    frame.text += text;
+  };
+  parser.on('text', onText);
+  parser.on('cdata', onText);
+
+  parser.on('closetag', () => {
+    const frame = stack.pop();
+    if (!frame) return;
+    const value: WireValue = frame.nil ? null : (frame.object ?? frame.text);
+    const parent = stack[stack.length - 1];
+    if (!parent) {
+      root = value;
+      return;
+    }
+    if (parent.holdsItems && listener) listener.onItem(value);
+    else attach(parent, frame.name, value);
+  });
+
+  return {
+    write(text) {
+      if (failure) throw failure;
+      parser.write(text);
+    },
+    close() {
+      if (failure) throw failure;
+      parser.close();
+      if (!rootName) throw new XmlSyntaxError('no root element');
+      return { rootName, root, shape: mode === 'unknown' ? 'other' : mode };
+    },
+  };
+}
+
+/** A whole small answer as one value: the root element's content, and its name. */
+export function parseXml(text: string): XmlSummary {
+  const reader = createXmlReader(null);
+  reader.write(text);
+  return reader.close();
+}

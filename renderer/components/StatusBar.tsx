@@ -1,0 +1,52 @@
+// The desk's line to the service at a glance: online or not since when, last good sync, next poll, answers
+// still waiting to go out, and a "Sync now" for the impatient.
+import { useTranslation } from 'react-i18next';
+import type { SyncStatus } from '../../shared/ipc';
+import { currentLanguage } from '../i18n';
+import { formatInstant } from '../i18n/format';
+import { ErrorNote } from './ErrorNote';
+
+interface Props {
+  status: SyncStatus | null;
+  onSyncNow: () => void;
+  syncError: unknown;
+}
+
+export function StatusBar({ status, onSyncNow, syncError }: Props) {
+  const { t } = useTranslation();
+  const lng = currentLanguage();
+  if (!status) return <footer className="status-bar" />;
+  return (
+    <footer className="status-bar" data-testid="status-bar" data-online={status.online}>
+      <span className={`line-state ${status.online ? 'online' : 'offline'}`} data-testid="line-state">
+        <span aria-hidden="true">{status.online ? '● ' : '○ '}</span>
+        {status.online
+          ? t('status.onlineSince', { time: formatInstant(status.since, lng) })
+          : t('status.offlineSince', { time: formatInstant(status.since, lng) })}
+      </span>
+      <span>
+        {t('status.lastSync')}:{' '}
+        {status.lastSuccessAt ? formatInstant(status.lastSuccessAt, lng) : t('status.never')}
+      </span>
+      {status.nextPollAt && !status.syncing && (
+        <span>
+          {t('status.nextPoll')}: {formatInstant(status.nextPollAt, lng)}
+        </span>
+      )}
+      {status.syncing && <span className="syncing">{t('status.syncing')}</span>}
+      <span data-testid="queued" className={status.queuedDecisions > 0 ? 'queued' : ''}>
+        {t('status.queued', { count: status.queuedDecisions })}
+      </span>
+      {!status.online && status.lastError && (
+        <span className="status-error" title={status.lastError}>
+          {status.lastError}
+        </span>
+      )}
+      <ErrorNote error={syncError} />
+      <span className="spacer" />
+      <button type="button" className="button small" onClick={onSyncNow} disabled={status.syncing}>
+        {t('status.syncNow')}
+      </button>
+    </footer>
+  );
+}

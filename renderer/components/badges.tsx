@@ -1,0 +1,46 @@
+// Reservation states are told by text and icon as well as colour, so nobody has to tell red from amber.
+import { useTranslation } from 'react-i18next';
+import type { ChangeKind, ConfirmationStatus } from '../../shared/domain';
+import type { DecisionState } from '../../shared/ipc';
+
+const kindIcon: Record<ChangeKind, string> = { new: '★', changed: '✎', cancelled: '✕' };
+
+export function KindBadge({ kind }: { kind: ChangeKind }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`badge kind-${kind}`} data-kind={kind}>
+      <span aria-hidden="true">{kindIcon[kind]} </span>
+      {t(`kind.${kind}`)}
+    </span>
+  );
+}
+
+const statusIcon: Record<ConfirmationStatus, string> = { W: '◷', E: '✓', H: '⊘' };
+
+export function StatusBadge({ status }: { status: ConfirmationStatus }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`badge status-${status}`} data-status={status}>
+      <span aria-hidden="true">{statusIcon[status]} </span>
+      {t(`status.${status}`)}
+    </span>
+  );
+}
+
+const decisionIcon: Record<Exclude<DecisionState, 'none'>, string> = {
+  pending: '⇡',
+  sent: '✓',
+  failed: '⚠',
+  review: '?',
+};
+
+export function DecisionBadge({ state }: { state: DecisionState }) {
+  const { t } = useTranslation();
+  if (state === 'none' || state === 'sent') return null;
+  return (
+    <span className={`badge decision-${state}`} data-decision={state}>
+      <span aria-hidden="true">{decisionIcon[state]} </span>
+      {t(`decision.short.${state}`)}
+    </span>
+  );
+}

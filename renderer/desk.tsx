@@ -1,0 +1,136 @@
+// The desk once set up: header with the screens and the language, the practice banner, the screen itself
+// and the status bar. Push events from main land here and fan out to the screens.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StayCodeKind, UiLanguage } from '../shared/domain';
+import type { SetupView, SyncStatus } from '../shared/ipc';
+import { ask, onDeskEvent } from './api';
+import { LanguageSwitch } from './components/LanguageSwitch';
+import { PracticeBanner } from './components/PracticeBanner';
+import { StatusBar } from './components/StatusBar';
+import { ActivityScreen } from './screens/activity/ActivityScreen';
+import type { OpenIntent } from './screens/inbox/InboxList';
+import { InboxScreen, type OpenedReservation } from './screens/inbox/InboxScreen';
+import { MappingScreen, type MappingTarget } from './screens/mapping/MappingScreen';
+import { SetupScreen } from './screens/setup/SetupScreen';
+
+type View = 'inbox' | 'mapping' | 'activity' | 'settings';
+const views: View[] = ['inbox', 'mapping', 'activity', 'settings'];
+/** How long a freshly arrived reservation stays highlighted. */
+const FRESH_MS = 15_000;
+
+interface Props {
+  setup: SetupView;
+  onSetupChanged: (setup: SetupView) => void;
+  onLanguage: (language: UiLanguage) => void;
+}
+
+export function Desk({ setup, onSetupChanged, onLanguage }: Props) {
+  const { t } = useTranslation();
+  const [view, setView] = useState<View>('inbox');
+  const [opened, setOpened] = useState<OpenedReservation | null>(null);
+  const [mappingTarget, setMappingTarget] = useState<MappingTarget | null>(null);
+  const [refreshToken, setRefreshToken] = useState(0);
+  const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
+  const [status, setStatus] = useState<SyncStatus | null>(null);
+  const [syncError, setSyncError] = useState<unknown>(null);
+  const [leaving, setLeaving] = useState(false);
+  const nonce = useRef(0);
+
+  const open = useCallback((keyField: string | null, intent: OpenIntent) => {
+    nonce.current += 1;
+    setOpened(keyField ? { keyField, intent, nonce: nonce.current } : null);
+  }, []);
+
+  useEffect(() => {
+    ask('getStatus', {}).then(setStatus, setSyncError);
+    const offs = [
+      onDeskEvent('reservationsChanged', (e) => {
+        setRefreshToken((x) => x + 1);
+        setFresh(new Set(e.keyFields));
+      }),
+      onDeskEvent('syncStatus', setStatus),
+      onDeskEvent('decisionChanged', () => setRefreshToken((x) => x + 1)),
+      onDeskEvent('openReservation', ({ keyField }) => {
+        setView('inbox');
+        open(keyField, 'view');
+      }),
+    ];
+    return () => offs.forEach((off) => off());
+  }, [open]);
+
+  useEffect(() => {
+    if (fresh.size === 0) return;
+    const timer = setTimeout(() => setFresh(new Set()), FRESH_MS);
+    return () => clearTimeout(timer);
+  }, [fresh]);
+
+  const syncNow = () => {
+    setSyncError(null);
+    ask('syncNow', {}).then(setStatus, setSyncError);
+  };
+
+  const leavePractice = () => {
+    setLeaving(true);
+    ask('leavePracticeMode', {}).then(onSetupChanged, setSyncError).finally(() => setLeaving(false));
+  };
+
+  const openMapping = (agencyId: string, kind: StayCodeKind, code: string) => {
+    setMappingTarget({ agencyId, kind, code });
+    setView('mapping');
+  };
+
+  const practice = setup.practiceMode || status?.practiceMode === true;
+  return (
+    <div className={`desk ${practice ? 'in-practice' : ''}`}>
+      {practice && <PracticeBanner onLeave={leavePractice} busy={leaving} />}
+      <header className="top-bar">
+        <span className="brand">Resdesk</span>
+        <nav className="tabs" aria-label={t('nav.label')}>
+          {views.map((v) => (
+            <button
+              key={v}
+              type="button"
+              className={view === v ? 'active' : ''}
+              aria-current={view === v ? 'page' : undefined}
+              data-view={v}
+              onClick={() => setView(v)}
+            >
+              {t(`nav.${v}`)}
+            </button>
+          ))}
+        </nav>
+        <span className="spacer" />
+        {setup.deskUser && (
+          <span className="desk-user" title={t('setup.deskUser')}>
+            {setup.deskUser}
+          </span>
+        )}
+        <LanguageSwitch onChange={onLanguage} />
+      </header>
+      <main className="desk-main">
+        {view === 'inbox' && (
+          <InboxScreen
+            refreshToken={refreshToken}
+            fresh={fresh}
+            opened={opened}
+            onOpen={open}
+            onOpenMapping={openMapping}
+          />
+        )}
+        {view === 'mapping' && <MappingScreen target={mappingTarget} refreshToken={refreshToken} />}
+        {view === 'activity' && (
+          <ActivityScreen
+            refreshToken={refreshToken}
+            onOpen={(keyField) => {
+              setView('inbox');
+              open(keyField, 'view');
+            }}
+          />
+        )}
+        {view === 'settings' && <SetupScreen setup={setup} firstRun={false} onSetupChanged={onSetupChanged} />}
+      </main>
+      <StatusBar status={status} onSyncNow={syncNow} syncError={syncError} />
+    </div>
+  );
+}

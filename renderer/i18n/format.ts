@@ -1,0 +1,72 @@
+// Dates in the UI language's own format (Turkish: dd.MM.yyyy). Calendar dates from the service are hotel-local
+// values, so they are formatted in UTC from their parts and never shifted through the PC's time zone.
+import type { UiLanguage } from '../../shared/domain';
+
+const locale = (language: UiLanguage): string => (language === 'tr' ? 'tr-TR' : 'en-GB');
+const calendarPattern = /^(\d{4})-(\d{2})-(\d{2})/;
+
+function calendarParts(date: string): Date | null {
+  const m = calendarPattern.exec(date);
+  if (!m) return null;
+  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+}
+
+const long: Record<UiLanguage, Intl.DateTimeFormatOptions> = {
+  tr: { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' },
+  en: { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' },
+};
+const short: Record<UiLanguage, Intl.DateTimeFormatOptions> = {
+  tr: { day: '2-digit', month: '2-digit', timeZone: 'UTC' },
+  en: { day: 'numeric', month: 'short', timeZone: 'UTC' },
+};
+
+/** 2026-07-12 → 12.07.2026 (tr) / 12 Jul 2026 (en). Anything else is shown as it came. */
+export function formatDate(date: string | null | undefined, language: UiLanguage): string {
+  if (!date) return '';
+  const d = calendarParts(date);
+  return d ? new Intl.DateTimeFormat(locale(language), long[language]).format(d) : date;
+}
+
+/** 2026-07-12 → 12.07 (tr) / 12 Jul (en), for compact rows and diffs. */
+export function formatShortDate(date: string, language: UiLanguage): string {
+  const d = calendarParts(date);
+  return d ? new Intl.DateTimeFormat(locale(language), short[language]).format(d) : date;
+}
+
+/** A wall-clock time from the service ('2026-07-12T14:30:00', no zone) → 14:30. */
+export function formatLocalTime(value: string | null): string {
+  if (!value) return '';
+  const m = /T(\d{2}):(\d{2})/.exec(value);
+  return m ? `${m[1]}:${m[2]}` : '';
+}
+
+/** An instant on this desk (ISO with zone) → time today, or date and time otherwise. */
+export function formatInstant(iso: string | null | undefined, language: UiLanguage, now: Date = new Date()): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const time = new Intl.DateTimeFormat(locale(language), { hour: '2-digit', minute: '2-digit' }).format(d);
+  if (d.toDateString() === now.toDateString()) return time;
+  const day = new Intl.DateTimeFormat(locale(language), {
+    day: '2-digit',
+    month: language === 'tr' ? '2-digit' : 'short',
+    year: 'numeric',
+  }).format(d);
+  return `${day} ${time}`;
+}
+
+/** A value in a version diff: calendar dates get the UI format, everything else stays as sent. */
+export function formatChangeValue(value: string | null, language: UiLanguage): string {
+  if (value === null || value === '') return '—';
+  return calendarPattern.test(value) && value.length <= 19 ? formatShortDate(value, language) : value;
+}
+
+export function formatMoney(amount: number, currency: string, language: UiLanguage): string {
+  const code = /^[A-Z]{3}$/.test(currency) ? currency : null;
+  if (!code) return `${amount.toLocaleString(locale(language))} ${currency}`.trim();
+  try {
+    return new Intl.NumberFormat(locale(language), { style: 'currency', currency: code }).format(amount);
+  } catch {
+    return `${amount.toLocaleString(locale(language))} ${code}`;
+  }
+}

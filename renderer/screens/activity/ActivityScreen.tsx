@@ -1,0 +1,77 @@
+// Who did what and when at this desk: confirmations, declines, exports, mapping changes, setup and syncs.
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ActivityEntry } from '../../../shared/ipc';
+import { ask } from '../../api';
+import { ErrorNote } from '../../components/ErrorNote';
+import { currentLanguage } from '../../i18n';
+import { formatInstant } from '../../i18n/format';
+
+const PAGE = 100;
+
+export function ActivityScreen({ refreshToken, onOpen }: { refreshToken: number; onOpen: (keyField: string) => void }) {
+  const { t } = useTranslation();
+  const lng = currentLanguage();
+  const [entries, setEntries] = useState<ActivityEntry[]>([]);
+  const [more, setMore] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+
+  const load = useCallback((offset: number) => {
+    ask('listActivity', { offset, limit: PAGE }).then(
+      (page) => {
+        setEntries((prev) => (offset === 0 ? page : [...prev, ...page]));
+        setMore(page.length === PAGE);
+        setError(null);
+      },
+      (e: unknown) => setError(e),
+    );
+  }, []);
+
+  useEffect(() => load(0), [load, refreshToken]);
+
+  return (
+    <div className="activity-screen" data-testid="activity-screen">
+      <h1>{t('activity.title')}</h1>
+      <ErrorNote error={error} />
+      {entries.length === 0 && !error && <p className="empty">{t('activity.empty')}</p>}
+      {entries.length > 0 && (
+        <div className="table-scroll">
+          <table className="activity-table">
+            <thead>
+              <tr>
+                <th>{t('activity.when')}</th>
+                <th>{t('activity.who')}</th>
+                <th>{t('activity.what')}</th>
+                <th>{t('activity.detail')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((e) => (
+                <tr key={e.id} data-action={e.action}>
+                  <td className="nowrap">{formatInstant(e.at, lng)}</td>
+                  <td>{e.user}</td>
+                  <td>
+                    <span className={`badge action-${e.action}`}>{t(`activity.action.${e.action}`)}</span>
+                  </td>
+                  <td>
+                    {e.detail}{' '}
+                    {e.keyField && (
+                      <button type="button" className="link" onClick={() => onOpen(e.keyField ?? '')}>
+                        {t('activity.openReservation')}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {more && (
+            <button type="button" className="button" onClick={() => load(entries.length)}>
+              {t('activity.more')}
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+// The inbox's filters: search, agency, check-in range, sort, and chips for state and kind with their counts.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Agency, ChangeKind, ConfirmationStatus } from '../../../shared/domain';
+import type { InboxCounts } from '../../../shared/ipc';
+import { toggle, type InboxQuery } from './inbox-query';
+
+interface Props {
+  query: InboxQuery;
+  onChange: (query: InboxQuery) => void;
+  counts: InboxCounts | null;
+  agencies: Agency[];
+}
+
+const statusChips: { status: ConfirmationStatus; count: keyof InboxCounts; icon: string }[] = [
+  { status: 'W', count: 'waiting', icon: '◷' },
+  { status: 'E', count: 'confirmed', icon: '✓' },
+  { status: 'H', count: 'declined', icon: '⊘' },
+];
+const kindChips: { kind: ChangeKind; icon: string }[] = [
+  { kind: 'new', icon: '★' },
+  { kind: 'changed', icon: '✎' },
+  { kind: 'cancelled', icon: '✕' },
+];
+
+export function InboxFilters({ query, onChange, counts, agencies }: Props) {
+  const { t } = useTranslation();
+  const { filter } = query;
+  const [search, setSearch] = useState(filter.search ?? '');
+  const setFilter = (next: InboxQuery['filter']) => onChange({ ...query, filter: next });
+
+  // Typing is debounced so every keystroke does not hit the database.
+  useEffect(() => {
+    const trimmed = search.trim();
+    if ((filter.search ?? '') === trimmed) return;
+    const timer = setTimeout(() => onChange({ ...query, filter: { ...filter, search: trimmed || undefined } }), 250);
+    return () => clearTimeout(timer);
+  }, [search, filter, query, onChange]);
+
+  const anyFilter = Object.values(filter).some((v) => v !== undefined);
+
+  return (
+    <div className="inbox-filters">
+      <div className="filter-row">
+        <input
+          type="search"
+          className="search"
+          placeholder={t('inbox.searchPlaceholder')}
+          aria-label={t('inbox.search')}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <select
+          aria-label={t('inbox.agency')}
+          value={filter.agencyId ?? ''}
+          onChange={(e) => setFilter({ ...filter, agencyId: e.target.value || undefined })}
+        >
+          <option value="">{t('inbox.allAgencies')}</option>
+          {agencies.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name}
+            </option>
+          ))}
+        </select>
+        <label className="compact">
+          {t('inbox.checkInFrom')}
+          <input
+            type="date"
+            value={filter.checkInFrom ?? ''}
+            onChange={(e) => setFilter({ ...filter, checkInFrom: e.target.value || undefined })}
+          />
+        </label>
+        <label className="compact">
+          {t('inbox.checkInTo')}
+          <input
+            type="date"
+            value={filter.checkInTo ?? ''}
+            onChange={(e) => setFilter({ ...filter, checkInTo: e.target.value || undefined })}
+          />
+        </label>
+        <label className="compact">
+          {t('inbox.sort')}
+          <select
+            value={query.sort}
+            onChange={(e) => onChange({ ...query, sort: e.target.value === 'checkIn' ? 'checkIn' : 'arrival' })}
+          >
+            <option value="arrival">{t('inbox.sortArrival')}</option>
+            <option value="checkIn">{t('inbox.sortCheckIn')}</option>
+          </select>
+        </label>
+        <button
+          type="button"
+          className="button small"
+          title={t('inbox.direction')}
+          onClick={() => onChange({ ...query, direction: query.direction === 'asc' ? 'desc' : 'asc' })}
+        >
+          {query.direction === 'asc' ? t('inbox.ascending') : t('inbox.descending')}
+        </button>
+      </div>
+      <div className="filter-row chips">
+        {statusChips.map(({ status, count, icon }) => (
+          <button
+            key={status}
+            type="button"
+            className={`chip status-${status}`}
+            aria-pressed={filter.statuses?.includes(status) ?? false}
+            data-testid={`chip-${status}`}
+            onClick={() => setFilter({ ...filter, statuses: toggle(filter.statuses, status) })}
+          >
+            <span aria-hidden="true">{icon} </span>
+            {t(`status.${status}`)} <span className="count">{counts ? counts[count] : '…'}</span>
+          </button>
+        ))}
+        <span className="chip-gap" />
+        {kindChips.map(({ kind, icon }) => (
+          <button
+            key={kind}
+            type="button"
+            className={`chip kind-${kind}`}
+            aria-pressed={filter.kinds?.includes(kind) ?? false}
+            data-testid={`chip-${kind}`}
+            onClick={() => setFilter({ ...filter, kinds: toggle(filter.kinds, kind) })}
+          >
+            <span aria-hidden="true">{icon} </span>
+            {t(`kind.${kind}`)} <span className="count">{counts ? counts[kind] : '…'}</span>
+          </button>
+        ))}
+        <span className="spacer" />
+        {anyFilter && (
+          <button
+            type="button"
+            className="link"
+            onClick={() => {
+              setSearch('');
+              onChange({ ...query, filter: {} });
+            }}
+          >
+            {t('inbox.clearFilters')}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

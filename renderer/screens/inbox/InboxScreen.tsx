@@ -1,0 +1,123 @@
+// The inbox: every reservation in the local database (so it works offline), filtered, counted and sorted,
+// with the opened reservation beside the list.
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Agency, StayCodeKind } from '../../../shared/domain';
+import type { InboxCounts, InboxRow } from '../../../shared/ipc';
+import { ask } from '../../api';
+import { ErrorNote } from '../../components/ErrorNote';
+import { ReservationScreen } from '../reservation/ReservationScreen';
+import { BulkBar } from './BulkBar';
+import { InboxFilters } from './InboxFilters';
+import { InboxList, type OpenIntent } from './InboxList';
+import { countsFilter, initialQuery, type InboxQuery } from './inbox-query';
+import { useInboxPages } from './useInboxPages';
+
+interface Props {
+  refreshToken: number;
+  fresh: ReadonlySet<string>;
+  opened: OpenedReservation | null;
+  onOpen: (keyField: string | null, intent: OpenIntent) => void;
+  onOpenMapping: (agencyId: string, kind: StayCodeKind, code: string) => void;
+}
+
+export interface OpenedReservation {
+  keyField: string;
+  intent: OpenIntent;
+  /** Bumped on every open, so pressing C twice opens the confirm form twice. */
+  nonce: number;
+}
+
+export function InboxScreen({ refreshToken, fresh, opened, onOpen, onOpenMapping }: Props) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState<InboxQuery>(initialQuery);
+  const [counts, setCounts] = useState<InboxCounts | null>(null);
+  const [agencies, setAgencies] = useState<Agency[]>([]);
+  const [cursor, setCursor] = useState(0);
+  const [selected, setSelected] = useState<ReadonlyMap<string, InboxRow>>(new Map());
+  const pages = useInboxPages(query, refreshToken);
+
+  const baseFilterKey = JSON.stringify(countsFilter(query.filter));
+  useEffect(() => {
+    let live = true;
+    ask('inboxCounts', { filter: JSON.parse(baseFilterKey) as InboxQuery['filter'] }).then(
+      (c) => live && setCounts(c),
+      () => live && setCounts(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [baseFilterKey, refreshToken]);
+
+  useEffect(() => {
+    ask('listAgencies', {}).then(setAgencies, () => setAgencies([]));
+  }, [refreshToken]);
+
+  const changeQuery = useCallback((next: InboxQuery) => {
+    setQuery(next);
+    setCursor(0);
+  }, []);
+
+  const toggleRow = (row: InboxRow) =>
+    setSelected((prev) => {
+      const next = new Map(prev);
+      if (next.has(row.keyField)) next.delete(row.keyField);
+      else next.set(row.keyField, row);
+      return next;
+    });
+
+  const closeDetail = () => {
+    onOpen(null, 'view');
+    document.querySelector<HTMLElement>('[data-testid="inbox-list"]')?.focus();
+  };
+
+  return (
+    <div className="inbox-screen">
+      <InboxFilters query={query} onChange={changeQuery} counts={counts} agencies={agencies} />
+      <div className="inbox-body">
+        <section className="inbox-column" aria-label={t('inbox.title')}>
+          <div className="list-head">
+            <span data-testid="inbox-total">
+              {pages.total === null ? t('common.loading') : t('inbox.total', { count: pages.total })}
+            </span>
+            <span className="spacer" />
+            <span className="shortcuts" aria-hidden="true">
+              <kbd>↑</kbd>
+              <kbd>↓</kbd> {t('keys.move')} · <kbd>Enter</kbd> {t('keys.open')} · <kbd>C</kbd> {t('keys.confirm')} ·{' '}
+              <kbd>D</kbd> {t('keys.decline')} · <kbd>{t('keys.spaceKey')}</kbd> {t('keys.select')}
+            </span>
+          </div>
+          <BulkBar selected={selected} onClear={() => setSelected(new Map())} />
+          <ErrorNote error={pages.error} />
+          {pages.total === 0 ? (
+            <p className="empty" data-testid="inbox-empty">
+              {Object.values(query.filter).some((v) => v !== undefined) ? t('inbox.emptyFiltered') : t('inbox.empty')}
+            </p>
+          ) : (
+            <InboxList
+              pages={pages}
+              cursor={cursor}
+              setCursor={setCursor}
+              openKey={opened?.keyField ?? null}
+              selected={selected}
+              fresh={fresh}
+              onToggle={toggleRow}
+              onOpen={(row, intent) => onOpen(row.keyField, intent)}
+            />
+          )}
+        </section>
+        {opened && (
+          <ReservationScreen
+            key={opened.keyField}
+            keyField={opened.keyField}
+            intent={opened.intent}
+            intentNonce={opened.nonce}
+            refreshToken={refreshToken}
+            onClose={closeDetail}
+            onOpenMapping={onOpenMapping}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+// Fetches the inbox in pages on demand, so 100 000 reservations cost only the rows on screen. A new query
+// drops everything; a refresh (new data arrived) keeps the old rows on screen until their fresh page lands.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { InboxRow } from '../../../shared/ipc';
+import { ask } from '../../api';
+import type { InboxQuery } from './inbox-query';
+
+export const PAGE_SIZE = 100;
+
+export interface InboxPages {
+  total: number | null;
+  rowAt: (index: number) => InboxRow | undefined;
+  /** Asks for the pages covering these row indexes (inclusive). */
+  ensure: (first: number, last: number) => void;
+  error: unknown;
+  /** Changes whenever a page arrives, for effects that depend on the rows. */
+  version: number;
+}
+
+export function useInboxPages(query: InboxQuery, refreshToken: number): InboxPages {
+  const pages = useRef(new Map<number, InboxRow[]>());
+  const requested = useRef(new Set<number>());
+  const generation = useRef(0);
+  const current = useRef(query);
+  const [total, setTotal] = useState<number | null>(null);
+  const [version, setVersion] = useState(0);
+  const [error, setError] = useState<unknown>(null);
+
+  const load = useCallback((page: number) => {
+    if (requested.current.has(page)) return;
+    requested.current.add(page);
+    const gen = generation.current;
+    const q = current.current;
+    ask('listReservations', { ...q, offset: page * PAGE_SIZE, limit: PAGE_SIZE }).then(
+      (result) => {
+        if (gen !== generation.current) return;
+        pages.current.set(page, result.rows);
+        setTotal(result.total);
+        setError(null);
+        setVersion((v) => v + 1);
+      },
+      (e: unknown) => {
+        if (gen !== generation.current) return;
+        requested.current.delete(page);
+        setError(e);
+      },
+    );
+  }, []);
+
+  const queryKey = JSON.stringify(query);
+  useEffect(() => {
+    current.current = JSON.parse(queryKey) as InboxQuery;
+    generation.current += 1;
+    pages.current = new Map();
+    requested.current = new Set();
+    setTotal(null);
+    setVersion((v) => v + 1);
+    load(0);
+  }, [queryKey, load]);
+
+  const lastRefresh = useRef(refreshToken);
+  useEffect(() => {
+    if (lastRefresh.current === refreshToken) return;
+    lastRefresh.current = refreshToken;
+    generation.current += 1;
+    requested.current = new Set();
+    load(0);
+    // Re-rendering makes the list ask again for the pages it shows.
+    setVersion((v) => v + 1);
+  }, [refreshToken, load]);
+
+  const ensure = useCallback(
+    (first: number, last: number) => {
+      for (let page = Math.floor(first / PAGE_SIZE); page <= Math.floor(last / PAGE_SIZE); page++) load(page);
+    },
+    [load],
+  );
+
+  // Rows live in a ref; `version` re-renders consumers when a page arrives.
+  const rowAt = (index: number) => pages.current.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE];
+
+  return { total, rowAt, ensure, error, version };
+}

@@ -1,0 +1,122 @@
+// The two answers a receptionist gives: confirm (with an optional note) or decline (with a reason).
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { NotConfirmMessage } from '../../../shared/domain';
+import { ask } from '../../api';
+import { ErrorNote } from '../../components/ErrorNote';
+
+/** Same limit as NOTE_MAX in shared/ipc.ts (not imported: that module pulls the schema library in). */
+export const NOTE_MAX = 500;
+
+interface FormProps {
+  busy: boolean;
+  onCancel: () => void;
+}
+
+export function ConfirmForm({ busy, onCancel, onSend }: FormProps & { onSend: (note: string) => void }) {
+  const { t } = useTranslation();
+  const [note, setNote] = useState('');
+  const box = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => box.current?.focus(), []);
+  return (
+    <form
+      className="decision-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSend(note.trim());
+      }}
+    >
+      <label htmlFor="confirm-note">{t('decision.noteLabel')}</label>
+      <textarea
+        id="confirm-note"
+        ref={box}
+        rows={3}
+        maxLength={NOTE_MAX}
+        value={note}
+        placeholder={t('decision.notePlaceholder')}
+        onChange={(e) => setNote(e.target.value.slice(0, NOTE_MAX))}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+            e.preventDefault();
+            onSend(note.trim());
+          }
+          if (e.key === 'Escape') onCancel();
+        }}
+      />
+      <div className="form-foot">
+        <span className={`counter ${note.length >= NOTE_MAX ? 'full' : ''}`} data-testid="note-counter">
+          {t('decision.counter', { used: note.length, max: NOTE_MAX })}
+        </span>
+        <span className="spacer" />
+        <button type="button" className="button" onClick={onCancel} disabled={busy}>
+          {t('common.cancel')}
+        </button>
+        <button type="submit" className="button confirm" disabled={busy}>
+          {t('decision.sendConfirm')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function DeclineForm({ busy, onCancel, onSend }: FormProps & { onSend: (reasonId: string) => void }) {
+  const { t, i18n } = useTranslation();
+  const [reasons, setReasons] = useState<NotConfirmMessage[] | null>(null);
+  const [reasonId, setReasonId] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const language = i18n.language === 'en' ? 'en' : 'tr';
+
+  useEffect(() => {
+    let live = true;
+    ask('listDeclineReasons', { language }).then(
+      (list) => live && setReasons(list),
+      (e: unknown) => live && setError(e),
+    );
+    return () => {
+      live = false;
+    };
+  }, [language]);
+
+  return (
+    <form
+      className="decision-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (reasonId) onSend(reasonId);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onCancel();
+      }}
+    >
+      <fieldset className="reasons">
+        <legend>{t('decision.reasonLabel')}</legend>
+        {reasons === null && !error && <p className="muted">{t('common.loading')}</p>}
+        {reasons?.length === 0 && <p className="hint">{t('decision.noReasons')}</p>}
+        {reasons?.map((r, i) => (
+          <label key={r.id} className="radio">
+            <input
+              type="radio"
+              name="reason"
+              value={r.id}
+              autoFocus={i === 0}
+              checked={reasonId === r.id}
+              onChange={() => setReasonId(r.id)}
+            />
+            {r.name}
+          </label>
+        ))}
+      </fieldset>
+      <ErrorNote error={error} />
+      <div className="form-foot">
+        {!reasonId && <span className="hint">{t('decision.pickReason')}</span>}
+        <span className="spacer" />
+        <button type="button" className="button" onClick={onCancel} disabled={busy}>
+          {t('common.cancel')}
+        </button>
+        <button type="submit" className="button decline" disabled={busy || !reasonId}>
+          {t('decision.sendDecline')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,148 @@
+// Where the answer is given and followed: the buttons, then pending → sent (with the voucher), failed (with
+// the reason and Retry), or review (a newer version arrived after deciding: send anyway or discard).
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DecisionView, ReservationDetail } from '../../../shared/ipc';
+import { ask } from '../../api';
+import { ErrorNote } from '../../components/ErrorNote';
+import { currentLanguage } from '../../i18n';
+import { formatInstant } from '../../i18n/format';
+import type { OpenIntent } from '../inbox/InboxList';
+import { ConfirmForm, DeclineForm } from './DecisionForms';
+
+interface Props {
+  detail: ReservationDetail;
+  intent: OpenIntent;
+  intentNonce: number;
+  onDecided: (decision: DecisionView | null) => void;
+}
+
+type Mode = 'idle' | 'confirm' | 'decline';
+
+function DecisionState({ decision }: { decision: DecisionView }) {
+  const { t } = useTranslation();
+  const lng = currentLanguage();
+  const what = t(decision.action === 'confirm' ? 'decision.confirmed' : 'decision.declined');
+  return (
+    <div className={`decision-state state-${decision.state}`} data-testid="decision-state" data-state={decision.state}>
+      <strong>{t(`decision.state.${decision.state}`)}</strong>
+      <span>
+        {t('decision.by', { what, user: decision.user || '—', time: formatInstant(decision.decidedAt, lng) })}
+      </span>
+      {decision.sentAt && <span>{t('decision.sentAt', { time: formatInstant(decision.sentAt, lng) })}</span>}
+      {decision.note && <span className="note">“{decision.note}”</span>}
+      {decision.state === 'pending' && <span className="hint">{t('decision.pendingHint')}</span>}
+      {decision.state === 'review' && <span className="hint">{t('decision.reviewHint')}</span>}
+      {decision.error && (decision.state === 'failed' || decision.state === 'pending') && (
+        <span className="error-note">{decision.error}</span>
+      )}
+    </div>
+  );
+}
+
+export function DecisionPanel({ detail, intent, intentNonce, onDecided }: Props) {
+  const { t } = useTranslation();
+  const { reservation, decision } = detail;
+  const [mode, setMode] = useState<Mode>('idle');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const canDecide =
+    reservation.confirmationStatus === 'W' &&
+    (decision === null || decision.state === 'none' || decision.state === 'sent');
+
+  useEffect(() => {
+    if (canDecide) setMode(intent === 'view' ? 'idle' : intent);
+  }, [intent, intentNonce, canDecide]);
+
+  const act = async (work: () => Promise<DecisionView | null>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await work();
+      setMode('idle');
+      onDecided(result);
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const keyField = reservation.keyField;
+
+  return (
+    <section className="decision-panel" data-testid="decision-panel">
+      {decision && decision.state !== 'none' && <DecisionState decision={decision} />}
+      {decision?.state === 'failed' && (
+        <div className="actions">
+          <button type="button" className="button primary" disabled={busy} onClick={() => void act(() => ask('retryDecision', { keyField }))}>
+            {t('decision.retry')}
+          </button>
+        </div>
+      )}
+      {decision?.state === 'review' && (
+        <div className="actions">
+          <button
+            type="button"
+            className="button primary"
+            disabled={busy}
+            onClick={() => void act(() => ask('resolveReview', { keyField, action: 'send' }))}
+          >
+            {t('decision.sendAnyway')}
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => void act(() => ask('resolveReview', { keyField, action: 'discard' }))}
+          >
+            {t('decision.discard')}
+          </button>
+        </div>
+      )}
+      {decision?.voucherSaved && (
+        <div className="actions">
+          <button
+            type="button"
+            className="button"
+            onClick={() => ask('openVoucher', { keyField }).then(() => setError(null), setError)}
+          >
+            <span aria-hidden="true">📄 </span>
+            {t('decision.openVoucher')}
+          </button>
+        </div>
+      )}
+      {canDecide && mode === 'idle' && (
+        <div className="actions">
+          <button type="button" className="button confirm" onClick={() => setMode('confirm')}>
+            <span aria-hidden="true">✓ </span>
+            {t('decision.confirm')} <kbd>C</kbd>
+          </button>
+          <button type="button" className="button decline" onClick={() => setMode('decline')}>
+            <span aria-hidden="true">⊘ </span>
+            {t('decision.decline')} <kbd>D</kbd>
+          </button>
+        </div>
+      )}
+      {canDecide && mode === 'confirm' && (
+        <ConfirmForm
+          busy={busy}
+          onCancel={() => setMode('idle')}
+          onSend={(note) => void act(() => ask('confirm', { keyField, note: note || undefined }))}
+        />
+      )}
+      {canDecide && mode === 'decline' && (
+        <DeclineForm
+          busy={busy}
+          onCancel={() => setMode('idle')}
+          onSend={(reasonId) => void act(() => ask('decline', { keyField, reasonId }))}
+        />
+      )}
+      {!canDecide && !decision && (
+        <p className="muted">
+          {reservation.confirmationStatus === 'E' ? t('decision.alreadyConfirmed') : t('decision.alreadyDeclined')}
+        </p>
+      )}
+      <ErrorNote error={error} />
+    </section>
+  );
+}

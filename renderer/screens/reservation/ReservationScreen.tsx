@@ -1,0 +1,105 @@
+// One reservation beside the inbox: the decision first (that is the job), then the fields and the history.
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StayCodeKind } from '../../../shared/domain';
+import type { ReservationDetail } from '../../../shared/ipc';
+import { ask } from '../../api';
+import { KindBadge, StatusBadge } from '../../components/badges';
+import { ErrorNote } from '../../components/ErrorNote';
+import type { OpenIntent } from '../inbox/InboxList';
+import { DecisionPanel } from './DecisionPanel';
+import { ReservationFields } from './ReservationFields';
+import { VersionHistory } from './VersionHistory';
+
+interface Props {
+  keyField: string;
+  intent: OpenIntent;
+  intentNonce: number;
+  refreshToken: number;
+  onClose: () => void;
+  onOpenMapping: (agencyId: string, kind: StayCodeKind, code: string) => void;
+}
+
+export function ReservationScreen({ keyField, intent, intentNonce, refreshToken, onClose, onOpenMapping }: Props) {
+  const { t } = useTranslation();
+  const [detail, setDetail] = useState<ReservationDetail | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [localIntent, setLocalIntent] = useState<{ intent: OpenIntent; nonce: number }>({ intent, nonce: 0 });
+  const panel = useRef<HTMLElement>(null);
+
+  const load = useCallback(() => {
+    ask('getReservation', { keyField }).then(
+      (d) => {
+        setDetail(d);
+        setError(null);
+      },
+      (e: unknown) => setError(e),
+    );
+  }, [keyField]);
+
+  useEffect(() => load(), [load, refreshToken]);
+  useEffect(() => setLocalIntent((p) => ({ intent, nonce: p.nonce + 1 })), [intent, intentNonce]);
+
+  // C / D also work here, unless the receptionist is typing a note.
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      onClose();
+      return;
+    }
+    const target = e.target as HTMLElement;
+    if (target.closest('input, textarea, select') || e.ctrlKey || e.altKey || e.metaKey) return;
+    const key = e.key.toLowerCase();
+    if (key === 'c' || key === 'd') {
+      e.preventDefault();
+      setLocalIntent((p) => ({ intent: key === 'c' ? 'confirm' : 'decline', nonce: p.nonce + 1 }));
+    }
+  };
+
+  const r = detail?.reservation;
+  return (
+    <aside
+      className="reservation-panel"
+      ref={panel}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+      aria-label={t('reservation.title')}
+      data-testid="reservation"
+      data-key={keyField}
+    >
+      <header className="panel-head">
+        <div className="panel-title">
+          <h2>{r ? r.guests[0]?.name || r.voucherNo : t('common.loading')}</h2>
+          {detail && r && (
+            <div className="badges">
+              <KindBadge kind={detail.changeKind} />
+              <StatusBadge status={r.confirmationStatus} />
+            </div>
+          )}
+        </div>
+        <button type="button" className="button small" onClick={onClose} title="Esc">
+          {t('common.close')}
+        </button>
+      </header>
+      <ErrorNote error={error} />
+      {detail && r && (
+        <div className="panel-body">
+          {detail.changeKind === 'cancelled' && (
+            <p className="cancel-note" role="note">
+              <span aria-hidden="true">✕ </span>
+              {t('reservation.cancelledNote')}
+            </p>
+          )}
+          <DecisionPanel
+            detail={detail}
+            intent={localIntent.intent}
+            intentNonce={localIntent.nonce}
+            onDecided={() => load()}
+          />
+          <ReservationFields detail={detail} onMap={(kind, code) => onOpenMapping(r.agencyId, kind, code)} />
+          <VersionHistory versions={detail.versions} />
+        </div>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,41 @@
+// `npm run sandbox -- --port 8787 --reservations 1500 --seed 7 [--file-ready-ms 1500] [--evolve-seconds 30]`
+// First line is exactly "Practice service listening on <url>", then one line per request:
+// method, path without the query (login carries the password there), status, milliseconds.
+import { parseArgs } from 'node:util';
+import { startPracticeService } from './index';
+
+function numberOption(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed < 0) {
+    console.error(`--${name} must be a non-negative number`);
+    process.exit(2);
+  }
+  return parsed;
+}
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string' },
+    reservations: { type: 'string' },
+    seed: { type: 'string' },
+    'file-ready-ms': { type: 'string' },
+    'evolve-seconds': { type: 'string' },
+  },
+});
+
+const service = await startPracticeService({
+  port: numberOption(values.port, 'port', 8787),
+  reservations: numberOption(values.reservations, 'reservations', 60),
+  seed: numberOption(values.seed, 'seed', 7),
+  fileReadyAfterMs: numberOption(values['file-ready-ms'], 'file-ready-ms', 1500),
+  evolveEveryMs: numberOption(values['evolve-seconds'], 'evolve-seconds', 30) * 1000,
+  onRequest: (entry) => console.log(`${entry.method} ${entry.path} ${entry.status} ${entry.ms}ms`),
+});
+console.log(`Practice service listening on ${service.url}`);
+
+const stop = (): void => {
+  void service.close().then(() => process.exit(0));
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,73 @@
+// Query parameters as the .NET service binds them: names case-insensitive, first value wins, and
+// each parameter validated into a ServiceError with a specific code.
+import { parseRequestDate } from './calendar';
+import { dotNetGuidFailure, ServiceError } from './errors';
+
+export class Query {
+  private readonly values = new Map<string, string>();
+
+  constructor(search: URLSearchParams) {
+    for (const [name, value] of search) {
+      const key = name.toLowerCase();
+      if (!this.values.has(key)) this.values.set(key, value);
+    }
+  }
+
+  /** The value, or null when absent. An empty value counts as absent, as model binding does. */
+  get(name: string): string | null {
+    const value = this.values.get(name.toLowerCase());
+    return value === undefined || value === '' ? null : value;
+  }
+
+  /** The raw value including an empty one (notes may legitimately be empty). */
+  raw(name: string): string | null {
+    return this.values.get(name.toLowerCase()) ?? null;
+  }
+
+  required(name: string): string {
+    const value = this.get(name);
+    if (value === null) throw new ServiceError('MissingParameter', `The parameter '${name}' is required.`);
+    return value;
+  }
+}
+
+const GUID = /^[{(]?([0-9a-f]{8})-?([0-9a-f]{4})-?([0-9a-f]{4})-?([0-9a-f]{4})-?([0-9a-f]{12})[})]?$/i;
+
+/** A guid in any of .NET's accepted forms, normalized to lower-case with dashes. */
+export function parseGuid(text: string, action: string): string {
+  const match = GUID.exec(text.trim());
+  if (!match) throw new ServiceError('InvalidGuid', dotNetGuidFailure(action));
+  return match.slice(1, 6).join('-').toLowerCase();
+}
+
+export function parseDateParameter(query: Query, name: string): string {
+  const text = query.required(name);
+  const date = parseRequestDate(text);
+  if (date === null) {
+    throw new ServiceError('InvalidDate', `The parameter '${name}' must be a date in the format MM.dd.yyyy (got '${text}').`);
+  }
+  return date;
+}
+
+export function parseInteger(text: string, name: string): number {
+  if (!/^[+-]?\d{1,9}$/.test(text.trim())) {
+    throw new ServiceError('InvalidParameter', `The value '${text}' is not valid for ${name}.`);
+  }
+  return Number(text);
+}
+
+export function parseBoolean(text: string, name: string): boolean {
+  const value = text.trim().toLowerCase();
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  throw new ServiceError('InvalidParameter', `The value '${text}' is not valid for ${name}.`);
+}
+
+/** partnerId, when present, must be the hotel the demo user belongs to. */
+export function checkPartner(query: Query, expected: number, required: boolean): void {
+  const text = required ? query.required('partnerId') : query.get('partnerId');
+  if (text === null) return;
+  if (parseInteger(text, 'partnerId') !== expected) {
+    throw new ServiceError('PartnerNotAuthorized', `User is not authorized for partner ${text.trim()}.`);
+  }
+}

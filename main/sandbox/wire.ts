@@ -1,0 +1,51 @@
+// The shape of what goes on the wire, independent of XML or JSON: the operations build these values,
+// the two encoders write them. Field order is decided by the encoders (DataContract: ordinal order).
+
+export interface WireDateTime {
+  readonly kind: 'dateTime';
+  /** 'YYYY-MM-DDTHH:mm:ss', no zone. */
+  readonly text: string;
+}
+
+export interface WireRecord {
+  readonly kind: 'record';
+  /** The data contract name, e.g. ReservationPms: the XML item element name. */
+  readonly type: string;
+  readonly fields: Readonly<Record<string, WireValue>>;
+}
+
+export interface WireList {
+  readonly kind: 'list';
+  readonly itemType: string;
+  readonly items: readonly WireValue[];
+}
+
+export type WireValue = string | number | boolean | null | WireDateTime | WireRecord | WireList;
+
+export const dateTime = (text: string | null): WireDateTime | null => (text === null ? null : { kind: 'dateTime', text });
+
+export const record = (type: string, fields: Record<string, WireValue>): WireRecord => ({ kind: 'record', type, fields });
+
+export const list = (itemType: string, items: readonly WireValue[]): WireList => ({ kind: 'list', itemType, items });
+
+/** DataContract writes members in ordinal order of their names. */
+export function orderedFields(value: WireRecord): [string, WireValue][] {
+  return Object.entries(value.fields).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** Everything of the ServiceResult envelope except Data. */
+export interface EnvelopeMeta {
+  /** The item type in the wrapper name ServiceResultOfArrayOf<itemType>. */
+  readonly itemType: string;
+  readonly errorCode: string;
+  readonly errorMessage: string;
+  readonly infoMessage: string;
+  readonly isSuccessful: boolean;
+}
+
+export interface Envelope extends EnvelopeMeta {
+  /** null on failures: .NET clients really see `"Data":null` / `<Data i:nil="true"/>` there. */
+  readonly data: Iterable<WireValue> | null;
+}
+
+export type WireFormat = 'json' | 'xml';

@@ -1,0 +1,87 @@
+import BetterSqlite3, { type Database } from 'better-sqlite3';
+import type { Migration } from './migration';
+import { migrations as appMigrations } from './migrations/index';
+
+/** The database file comes from a newer Resdesk than this one. */
+export class DatabaseTooNewError extends Error {
+  readonly code = 'database-too-new';
+  constructor(
+    readonly databaseVersion: number,
+    readonly appVersion: number,
+  ) {
+    super('This database was written by a newer Resdesk. Update Resdesk, or restore a backup.');
+    this.name = 'DatabaseTooNewError';
+  }
+}
+
+/** The list of migrations itself is wrong: a programming error, caught before touching the schema. */
+export class MigrationListError extends Error {
+  readonly code = 'migration-list';
+  constructor(message: string) {
+    super(message);
+    this.name = 'MigrationListError';
+  }
+}
+
+export interface MigrationOutcome {
+  from: number;
+  to: number;
+  applied: string[];
+}
+
+/**
+ * Opens (creating if needed) the desk's database and brings its schema up to date.
+ *
+ * Durability: WAL with synchronous=NORMAL. A commit is written to the WAL before `commit` returns, so it
+ * survives the app crashing or being killed, which is what "never acknowledge a LogId before its
+ * reservation is stored" needs: acknowledgements are sent only after the import transaction commits.
+ * The WAL is fsynced at checkpoints, not at every commit, so a power cut (or OS crash) in the seconds
+ * after a commit can roll the last transactions back; the file never corrupts. The service then sends
+ * those reservations again only if they were not yet acknowledged. If that window matters more than
+ * speed, synchronous=FULL costs one fsync per import batch.
+ */
+export function openDatabase(file: string, migrations: readonly Migration[] = appMigrations): Database {
+  const db = new BetterSqlite3(file);
+  try {
+    if (file !== ':memory:') db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    // Another connection (the CLI beside the app) may hold the write lock for a moment.
+    db.pragma('busy_timeout = 5000');
+    migrate(db, migrations);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+const userVersion = (db: Database): number => Number(db.pragma('user_version', { simple: true }));
+
+/**
+ * Applies every migration newer than PRAGMA user_version, all in one transaction: either the schema
+ * reaches the newest version or it stays exactly as it was.
+ */
+export function migrate(db: Database, migrations: readonly Migration[]): MigrationOutcome {
+  migrations.forEach((m, index) => {
+    if (m.version !== index + 1) {
+      throw new MigrationListError(
+        `Migration "${m.name}" has version ${m.version} at position ${index + 1}: the list must be 1, 2, 3, ... in order.`,
+      );
+    }
+  });
+  const latest = migrations.length;
+  const from = userVersion(db);
+  if (from > latest) throw new DatabaseTooNewError(from, latest);
+  const pending = migrations.slice(from);
+  if (pending.length === 0) return { from, to: from, applied: [] };
+
+  db.transaction(() => {
+    for (const m of pending) {
+      m.up(db);
+      // user_version lives in the database header, which is part of the transaction.
+      db.pragma(`user_version = ${m.version}`);
+    }
+  }).immediate();
+  return { from, to: latest, applied: pending.map((m) => m.name) };
+}

@@ -1,0 +1,186 @@
+// Importing reservations from the service: one transaction per batch, so a batch is stored whole or
+// not at all, and the LogIds to acknowledge are queued in that same transaction.
+import type { Database } from 'better-sqlite3';
+import { changeKindOfPmsStatus, type ChangeKind, type Reservation } from '../../shared/domain';
+import {
+  guestValues,
+  guestWriteColumns,
+  placeholders,
+  reservationValues,
+  reservationWriteColumns,
+  type Scalar,
+} from './reservations-columns';
+import { encodeSnapshot } from './reservations-snapshot';
+import { searchTextOf } from './search';
+
+export interface ImportResult {
+  /** KeyFields whose current state changed, by the change kind of the version now current. */
+  new: string[];
+  changed: string[];
+  cancelled: string[];
+  /** KeyFields whose LogId was already stored but whose confirmation (W/E/H, number, date, note) moved on. */
+  statusUpdated: string[];
+  /** Items that changed nothing: a LogId already stored, or one older than the current version. */
+  unchanged: number;
+}
+
+export interface ImportOptions {
+  /**
+   * Queue a LogId for acknowledgement again even though the service already accepted it once.
+   * Default true: with IsSendRequired=true the service only resends a reported LogId when our report
+   * did not reach it. Pass false for reconcile lists fetched with IsSendRequired=false, which return
+   * every reservation whether reported or not.
+   */
+  acknowledgeAgain?: boolean;
+}
+
+interface CurrentRow {
+  id: number;
+  logId: number;
+  confirmationStatus: string;
+  confirmationNo: string;
+  confirmDate: string | null;
+  confirmeNote: string;
+}
+
+const prepare = (db: Database) => ({
+  current: db.prepare<[string], CurrentRow>(
+    `SELECT id, log_id AS logId, confirmation_status AS confirmationStatus, confirmation_no AS confirmationNo,
+            confirm_date AS confirmDate, confirme_note AS confirmeNote
+     FROM reservations WHERE key_field = ?`,
+  ),
+  versionStored: db.prepare<[number], number>('SELECT 1 FROM reservation_versions WHERE log_id = ?').pluck(),
+  insertVersion: db.prepare<[number, number | bigint, ChangeKind, string, string]>(
+    `INSERT INTO reservation_versions (log_id, reservation_id, change_kind, received_at, snapshot_json)
+     VALUES (?, ?, ?, ?, ?)`,
+  ),
+  insertReservation: db.prepare<Scalar[]>(
+    `INSERT INTO reservations (${reservationWriteColumns.join(', ')})
+     VALUES (${placeholders(reservationWriteColumns.length)})`,
+  ),
+  updateReservation: db.prepare<Scalar[]>(
+    `UPDATE reservations SET ${reservationWriteColumns.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`,
+  ),
+  updateConfirmation: db.prepare<[string, string, string | null, string, string, number]>(
+    `UPDATE reservations
+     SET confirmation_status = ?, confirmation_no = ?, confirm_date = ?, confirme_note = ?, raw_json = ?
+     WHERE id = ?`,
+  ),
+  deleteGuests: db.prepare<[number]>('DELETE FROM guests WHERE reservation_id = ?'),
+  insertGuest: db.prepare<Scalar[]>(
+    `INSERT INTO guests (${guestWriteColumns.join(', ')}) VALUES (${placeholders(guestWriteColumns.length)})`,
+  ),
+  insertSearch: db.prepare<[number | bigint, string]>(
+    'INSERT INTO reservation_search (rowid, text) VALUES (?, ?)',
+  ),
+  replaceSearch: db.prepare<[number | bigint, string]>(
+    'INSERT OR REPLACE INTO reservation_search (rowid, text) VALUES (?, ?)',
+  ),
+  enqueueAck: db.prepare<[number, string]>(
+    'INSERT OR IGNORE INTO pending_acknowledgements (log_id, service_id) VALUES (?, ?)',
+  ),
+  enqueueAckUnlessAcknowledged: db.prepare<[number, string, number]>(
+    `INSERT OR IGNORE INTO pending_acknowledgements (log_id, service_id)
+     SELECT ?, ? WHERE NOT EXISTS
+       (SELECT 1 FROM reservation_versions WHERE log_id = ? AND acknowledged_at IS NOT NULL)`,
+  ),
+});
+type Statements = ReturnType<typeof prepare>;
+const cache = new WeakMap<Database, Statements>();
+const statements = (db: Database): Statements => {
+  let s = cache.get(db);
+  if (!s) cache.set(db, (s = prepare(db)));
+  return s;
+};
+
+function writeGuests(s: Statements, reservationId: number | bigint, r: Reservation): void {
+  r.guests.forEach((g, position) => s.insertGuest.run(...guestValues(reservationId, position, g)));
+}
+
+const confirmationMovedOn = (cur: CurrentRow, r: Reservation): boolean =>
+  cur.confirmationStatus !== r.confirmationStatus ||
+  cur.confirmationNo !== r.confirmationNo ||
+  cur.confirmDate !== r.confirmDate ||
+  cur.confirmeNote !== r.confirmeNote;
+
+const pushOnce = (list: string[], keyField: string): void => {
+  if (!list.includes(keyField)) list.push(keyField);
+};
+
+/**
+ * Stores a batch of reservations as received from the service, in one transaction: the current state
+ * (only when the LogId is newer than the stored one), a version row per LogId not seen before, and the
+ * LogId in the acknowledgement queue. Importing the same items again writes nothing.
+ */
+export function importBatch(
+  db: Database,
+  items: readonly Reservation[],
+  receivedAt: string,
+  options: ImportOptions = {},
+): ImportResult {
+  const s = statements(db);
+  const acknowledgeAgain = options.acknowledgeAgain ?? true;
+  const result: ImportResult = { new: [], changed: [], cancelled: [], statusUpdated: [], unchanged: 0 };
+
+  const enqueue = (r: Reservation, seenBefore: boolean): void => {
+    if (seenBefore && !acknowledgeAgain) s.enqueueAckUnlessAcknowledged.run(r.logId, r.serviceId, r.logId);
+    else s.enqueueAck.run(r.logId, r.serviceId);
+  };
+
+  const importOne = (r: Reservation): void => {
+    const cur = s.current.get(r.keyField);
+    const rawJson = JSON.stringify(r.raw);
+
+    if (cur && r.logId === cur.logId) {
+      if (confirmationMovedOn(cur, r)) {
+        s.updateConfirmation.run(
+          r.confirmationStatus,
+          r.confirmationNo,
+          r.confirmDate,
+          r.confirmeNote,
+          rawJson,
+          cur.id,
+        );
+        pushOnce(result.statusUpdated, r.keyField);
+      } else {
+        result.unchanged++;
+      }
+      enqueue(r, true);
+      return;
+    }
+    if (cur && s.versionStored.get(r.logId) !== undefined) {
+      result.unchanged++;
+      enqueue(r, true);
+      return;
+    }
+
+    const kind = changeKindOfPmsStatus(r.pmsStatus);
+    const row = reservationValues(r, kind, receivedAt, rawJson);
+    let reservationId: number | bigint;
+    if (!cur) {
+      reservationId = s.insertReservation.run(...row).lastInsertRowid;
+      writeGuests(s, reservationId, r);
+      s.insertSearch.run(reservationId, searchTextOf(r));
+    } else if (r.logId > cur.logId) {
+      reservationId = cur.id;
+      s.updateReservation.run(...row, cur.id);
+      s.deleteGuests.run(cur.id);
+      writeGuests(s, cur.id, r);
+      s.replaceSearch.run(cur.id, searchTextOf(r));
+    } else {
+      // An older version arriving late is history, never the current state.
+      s.insertVersion.run(r.logId, cur.id, kind, receivedAt, encodeSnapshot(r, rawJson));
+      result.unchanged++;
+      enqueue(r, false);
+      return;
+    }
+    s.insertVersion.run(r.logId, reservationId, kind, receivedAt, encodeSnapshot(r, rawJson));
+    pushOnce(result[kind], r.keyField);
+    enqueue(r, false);
+  };
+
+  db.transaction(() => {
+    for (const r of items) importOne(r);
+  }).immediate();
+  return result;
+}

@@ -23,12 +23,13 @@ const TEXT_RULES: [RegExp, string][] = [
   [/\b([a-z][a-z0-9+.-]*:\/\/[^\s?#'"<>]*)\?[^\s#'"<>]*/gi, `$1?${REDACTED}`],
   // the query string of a bare path such as /api/login?password=...
   [/(^|[\s('"=])(\/[^\s?#'"<>]*)\?[^\s#'"<>]*/g, `$1$2?${REDACTED}`],
+  // before the key=value rule, which would otherwise take the scheme word for the whole value
+  [/\b(bearer|basic)\s+[a-z0-9._~+/=-]+/gi, `$1 ${REDACTED}`],
   // password=..., "token": "...", Token: ... in free text, JSON or headers
   [
     new RegExp(`(["']?\\b(?:${SECRET_KEY_SOURCE})\\b["']?\\s*[:=]\\s*)("(?:[^"\\\\]|\\\\.)*"|'(?:[^'\\\\]|\\\\.)*'|[^\\s,;&}\\]]+)`, 'gi'),
     `$1${REDACTED}`,
   ],
-  [/\b(bearer|basic)\s+[a-z0-9._~+/=-]+/gi, `$1 ${REDACTED}`],
   // JWTs and long hex strings: the shapes tokens take even when nobody labelled them
   [/\beyJ[a-z0-9_-]+\.[a-z0-9_-]+\.[a-z0-9_-]*/gi, REDACTED],
   [/\b[a-f0-9]{32,}\b/gi, REDACTED],

@@ -13,6 +13,10 @@ function ChangeLine({ change }: { change: FieldChange }) {
   if (change.field === 'guestAdded') return <li className="change added">{t('change.guestAdded', { name: after })}</li>;
   if (change.field === 'guestRemoved')
     return <li className="change removed">{t('change.guestRemoved', { name: before })}</li>;
+  if (change.field === 'cancelled')
+    return (
+      <li className="change removed">{t(change.after === 'true' ? 'change.cancelled' : 'change.reinstated')}</li>
+    );
   const label = t(`fields.${change.field}`, { defaultValue: change.field });
   return (
     <li className="change">

@@ -1,0 +1,246 @@
+// A small in-memory stand-in for the core, for the renderer tests that need what the practice service does
+// not make cheap (100 000 reservations) and for checking the screens' wiring before the real core. It
+// implements every handler of the contract over generated rows; it is not the thing under test.
+import type { Core, EventListener } from '../../main/core-types';
+import type { ChangeKind, ConfirmationStatus } from '../../shared/domain';
+import type {
+  DecisionView,
+  Events,
+  Handlers,
+  InboxRow,
+  MappingView,
+  ReservationDetail,
+  SetupView,
+  SyncStatus,
+} from '../../shared/ipc';
+
+const kinds: ChangeKind[] = ['new', 'changed', 'cancelled', 'new', 'new'];
+const statuses: ConfirmationStatus[] = ['W', 'W', 'E', 'W', 'H'];
+const surnames = ['YILMAZ', 'SCHMIDT', 'IVANOV', 'ŞAHİN', 'MÜLLER', 'SMITH', 'ÖZTÜRK', 'PETROV'];
+const given = ['AYŞE', 'HANS', 'OLGA', 'MEHMET', 'ANNA', 'JOHN', 'ÇAĞLA', 'IGOR'];
+
+const day = (offset: number) => new Date(Date.UTC(2026, 5, 1) + offset * 86_400_000).toISOString().slice(0, 10);
+
+function makeRow(i: number): InboxRow {
+  const nights = 3 + (i % 9);
+  return {
+    keyField: `K${i}`,
+    voucherNo: `V-${100000 + i}`,
+    tourOpName: i % 2 ? 'Sunny Tours' : 'Anatolia Reisen',
+    agencyName: i % 2 ? 'Sunny Tours GmbH' : 'Anatolia Reisen AG',
+    leadGuest: `${surnames[i % 8]} ${given[(i * 3) % 8]}`,
+    checkIn: day(i % 120),
+    checkOut: day((i % 120) + nights),
+    nights,
+    roomTypeName: i % 3 ? 'Standard Room Garden View' : 'Family Suite Sea View',
+    accomId: i % 2 ? 'AI' : 'HB',
+    adults: 2,
+    childs: i % 4 === 0 ? 1 : 0,
+    infants: i % 10 === 0 ? 1 : 0,
+    confirmationStatus: statuses[i % statuses.length] ?? 'W',
+    changeKind: kinds[i % kinds.length] ?? 'new',
+    decision: 'none',
+    receivedAt: new Date(Date.UTC(2026, 4, 1, 8) + (100_000 - i) * 60_000).toISOString(),
+    arrivalTime: null,
+    hasUnmappedCodes: i % 7 === 0,
+  };
+}
+
+export interface FakeDesk {
+  core: Pick<Core, 'handlers' | 'on'>;
+  emit<E extends keyof Events>(event: E, payload: Events[E]): void;
+  /** Every request the renderer made, in order. */
+  calls: { name: string; request: unknown }[];
+}
+
+export function createFakeDesk(options: { reservations: number; configured?: boolean }): FakeDesk {
+  const rows = Array.from({ length: options.reservations }, (_, i) => makeRow(i));
+  const decisions = new Map<string, DecisionView>();
+  const mappings = new Map<string, string>([['roomType:STD', 'STD-G']]);
+  const listeners = new Map<keyof Events, Set<(p: unknown) => void>>();
+  const calls: FakeDesk['calls'] = [];
+  let setup: SetupView = {
+    configured: options.configured ?? false,
+    practiceMode: options.configured ?? false,
+    serviceUrl: '',
+    user: '',
+    partnerId: null,
+    format: 'json',
+    passwordSaved: false,
+    credentialStore: 'none',
+    credentialWarning: null,
+    language: 'tr',
+    deskUser: 'Resepsiyon',
+  };
+  const status: SyncStatus = {
+    online: true,
+    since: new Date().toISOString(),
+    lastSuccessAt: new Date().toISOString(),
+    nextPollAt: new Date(Date.now() + 60_000).toISOString(),
+    syncing: false,
+    queuedDecisions: 0,
+    lastError: null,
+    practiceMode: setup.practiceMode,
+  };
+  const emit = <E extends keyof Events>(event: E, payload: Events[E]) => {
+    for (const l of listeners.get(event) ?? []) l(payload);
+  };
+  const rowOf = (keyField: string) => {
+    const row = rows[Number(keyField.slice(1))];
+    if (!row) throw new Error('no such reservation');
+    return row;
+  };
+  const mappingView = (agencyId: string): MappingView => {
+    const codes = [
+      { kind: 'roomType' as const, channelCode: 'STD', channelName: 'Standard Room Garden View', usedByLive: 40 },
+      { kind: 'roomType' as const, channelCode: 'FAM', channelName: 'Family Suite Sea View', usedByLive: 12 },
+      { kind: 'board' as const, channelCode: 'AI', channelName: 'All Inclusive', usedByLive: 30 },
+      { kind: 'board' as const, channelCode: 'HB', channelName: 'Half Board', usedByLive: 0 },
+      { kind: 'nationality' as const, channelCode: 'DE', channelName: 'Germany', usedByLive: 9 },
+    ];
+    const out = codes.map((c) => ({ ...c, hotelCode: mappings.get(`${c.kind}:${c.channelCode}`) ?? null }));
+    return { agencyId, rows: out, total: out.length, unmapped: out.filter((r) => !r.hotelCode).length };
+  };
+  const decide = (keyField: string, action: 'confirm' | 'decline', note: string, reasonId: string | null) => {
+    const view: DecisionView = {
+      state: 'pending',
+      action,
+      note,
+      reasonId,
+      user: setup.deskUser,
+      decidedAt: new Date().toISOString(),
+      sentAt: null,
+      error: null,
+      voucherSaved: false,
+    };
+    decisions.set(keyField, view);
+    rowOf(keyField).decision = 'pending';
+    return view;
+  };
+
+  const handlers: Handlers = {
+    getSetup: async () => setup,
+    saveSetup: async (r) => (setup = { ...setup, ...r, configured: true, practiceMode: false, passwordSaved: true }),
+    testConnection: async (r) =>
+      r.password === 'wrong'
+        ? { ok: false, problem: 'wrong-password', message: 'The service refused the password. Check it.', agencies: 0 }
+        : { ok: true, problem: null, message: 'Connected. 2 agencies send reservations to this hotel.', agencies: 2 },
+    searchHotels: async () => [{ partnerId: 4711, name: 'Palmiye Beach Hotel', city: 'Side' }],
+    startPracticeMode: async () => (setup = { ...setup, configured: true, practiceMode: true }),
+    leavePracticeMode: async () => (setup = { ...setup, configured: false, practiceMode: false }),
+    setLanguage: async (r) => (setup = { ...setup, language: r.language }),
+    setDeskUser: async (r) => (setup = { ...setup, deskUser: r.name }),
+    listReservations: async (r) => {
+      const f = r.filter;
+      const matching = rows.filter(
+        (row) =>
+          (!f.statuses || f.statuses.includes(row.confirmationStatus)) &&
+          (!f.kinds || f.kinds.includes(row.changeKind)) &&
+          (!f.search || row.leadGuest.toLowerCase().includes(f.search.toLowerCase())),
+      );
+      return { rows: matching.slice(r.offset, r.offset + r.limit), total: matching.length };
+    },
+    inboxCounts: async () => ({
+      total: rows.length,
+      new: rows.filter((r) => r.changeKind === 'new').length,
+      changed: rows.filter((r) => r.changeKind === 'changed').length,
+      cancelled: rows.filter((r) => r.changeKind === 'cancelled').length,
+      waiting: rows.filter((r) => r.confirmationStatus === 'W').length,
+      confirmed: rows.filter((r) => r.confirmationStatus === 'E').length,
+      declined: rows.filter((r) => r.confirmationStatus === 'H').length,
+    }),
+    getReservation: async ({ keyField }) => fakeDetail(rowOf(keyField), decisions.get(keyField) ?? null),
+    confirm: async (r) => decide(r.keyField, 'confirm', r.note ?? '', null),
+    decline: async (r) => decide(r.keyField, 'decline', '', r.reasonId),
+    confirmMany: async (r) => {
+      r.keyFields.forEach((k) => decide(k, 'confirm', r.note ?? '', null));
+      return { queued: r.keyFields.length, skipped: [] };
+    },
+    retryDecision: async (r) => decisions.get(r.keyField) ?? decide(r.keyField, 'confirm', '', null),
+    resolveReview: async () => null,
+    openVoucher: async () => null,
+    listDeclineReasons: async (r) =>
+      r.language === 'tr'
+        ? [{ id: '1', name: 'Otel dolu', lang: 'tr-TR' }, { id: '2', name: 'Fiyat hatalı', lang: 'tr-TR' }]
+        : [{ id: '1', name: 'Hotel is full', lang: 'en-US' }, { id: '2', name: 'Wrong price', lang: 'en-US' }],
+    listAgencies: async () => [
+      { id: 'A1', name: 'Anatolia Reisen AG' },
+      { id: 'A2', name: 'Sunny Tours GmbH' },
+    ],
+    getMapping: async (r) => mappingView(r.agencyId),
+    setMapping: async (r) => {
+      if (r.hotelCode) mappings.set(`${r.kind}:${r.channelCode}`, r.hotelCode);
+      else mappings.delete(`${r.kind}:${r.channelCode}`);
+      return mappingView(r.agencyId);
+    },
+    getStatus: async () => ({ ...status, practiceMode: setup.practiceMode }),
+    syncNow: async () => ({ ...status, practiceMode: setup.practiceMode }),
+    listActivity: async () => [
+      { id: 1, at: new Date().toISOString(), user: 'Resepsiyon', action: 'confirm', keyField: 'K1', detail: 'V-100001' },
+    ],
+  };
+
+  const recorded = Object.fromEntries(
+    Object.entries(handlers).map(([name, handler]) => [
+      name,
+      (request: unknown) => {
+        calls.push({ name, request });
+        return (handler as (r: unknown) => Promise<unknown>)(request);
+      },
+    ]),
+  ) as unknown as Handlers;
+
+  return {
+    core: {
+      handlers: recorded,
+      on<E extends keyof Events>(event: E, listener: EventListener<E>) {
+        const set = listeners.get(event) ?? new Set();
+        listeners.set(event, set);
+        const wrapped = listener as (p: unknown) => void;
+        set.add(wrapped);
+        return () => set.delete(wrapped);
+      },
+    },
+    emit,
+    calls,
+  };
+}
+
+function fakeDetail(row: InboxRow, decision: DecisionView | null): ReservationDetail {
+  const guest = {
+    name: row.leadGuest,
+    title: 'Mr',
+    age: 41,
+    birthDate: null,
+    nationality: 'DE',
+    nationalityString: 'Germany',
+    arrival: '',
+    arrivalTime: null,
+    departure: '',
+    departureTime: null,
+    musNo: null,
+    musTakipNo: '',
+    reservationKeyField: row.keyField,
+  };
+  return {
+    reservation: {
+      keyField: row.keyField, logId: 1, serviceId: 'S', pmsStatus: 0, confirmationStatus: row.confirmationStatus,
+      confirmationNo: '', confirmDate: null, confirmeNote: '', agencyId: 'A1', agencyName: row.agencyName,
+      hotelId: 'H', hotelName: 'Palmiye', stayHotelName: 'Palmiye', originalHotelCode: '', partnerId: 4711,
+      tourOpCode: 'AR', tourOpName: row.tourOpName, voucherNo: row.voucherNo, checkIn: row.checkIn,
+      checkOut: row.checkOut, nights: row.nights, roomId: 'R1', roomName: 'Room 1', roomNo: null, roomTypeId: 'STD',
+      roomTypeName: row.roomTypeName, accomId: row.accomId, accomName: 'All Inclusive', roomCount: 1,
+      adults: row.adults, childs: row.childs, infants: row.infants, pax: 2, extraBed: 0, fisNo: 0, freeOfCharge: '',
+      honeyMoon: '', promosyonRoom: '', quotaType: 0, reservationStatus: 0, lastChangeUser: '', note: 'Late arrival',
+      sellDate: null, soldCurrency: 'EUR', soldPrice: 1234.5, guests: [guest],
+    },
+    changeKind: row.changeKind,
+    codes: [{ kind: 'roomType', channelCode: 'STD', channelName: row.roomTypeName, hotelCode: 'STD-G' }],
+    guests: [{ ...guest, hotelNationality: null }],
+    versions: [
+      { logId: 2, changeKind: 'changed', receivedAt: row.receivedAt, changes: [{ field: 'checkOut', before: '2026-07-12', after: '2026-07-14' }] },
+      { logId: 1, changeKind: 'new', receivedAt: '2026-04-30T08:00:00.000Z', changes: [] },
+    ],
+    decision,
+  };
+}

@@ -26,13 +26,25 @@ export async function dispatchRequest(
   logger?: Logger,
 ): Promise<IpcResult<unknown>> {
   if (!isRequestName(name)) {
-    return { ok: false, error: { code: 'unknown-request', message: 'The app asked for something it does not know. Restart Resdesk.' } };
+    return {
+      ok: false,
+      error: {
+        code: 'unknown-request',
+        message: 'The app asked for something it does not know. Restart Resdesk.',
+      },
+    };
   }
   const parsed = requestSchemas[name].safeParse(payload ?? {});
   if (!parsed.success) {
     const first = parsed.error.issues[0];
     const where = first && first.path.length > 0 ? ` (${first.path.join('.')})` : '';
-    return { ok: false, error: { code: 'invalid-request', message: `${first?.message ?? 'The request was not valid.'}${where}` } };
+    return {
+      ok: false,
+      error: {
+        code: 'invalid-request',
+        message: `${first?.message ?? 'The request was not valid.'}${where}`,
+      },
+    };
   }
   try {
     // The schema and the handler are looked up by the same validated name, so the pairing is sound.
@@ -40,10 +52,16 @@ export async function dispatchRequest(
     return { ok: true, value: await handler(parsed.data) };
   } catch (error) {
     if (error instanceof DeskError) return { ok: false, error: { code: error.code, message: error.message } };
-    logger?.error('request failed', { request: name, error: error instanceof Error ? error.name : 'unknown' });
+    logger?.error('request failed', {
+      request: name,
+      error: error instanceof Error ? error.name : 'unknown',
+    });
     return {
       ok: false,
-      error: { code: 'internal', message: 'Something went wrong inside Resdesk. Try again; if it keeps happening, restart the app.' },
+      error: {
+        code: 'internal',
+        message: 'Something went wrong inside Resdesk. Try again; if it keeps happening, restart the app.',
+      },
     };
   }
 }

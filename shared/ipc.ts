@@ -60,7 +60,12 @@ export const requestSchemas = {
   saveSetup: connectionSchema,
   testConnection: connectionSchema,
   searchHotels: z
-    .object({ serviceUrl, user: z.string().trim().min(1).max(200), password: z.string().max(500).optional(), query: z.string().trim().min(1).max(100) })
+    .object({
+      serviceUrl,
+      user: z.string().trim().min(1).max(200),
+      password: z.string().max(500).optional(),
+      query: z.string().trim().min(1).max(100),
+    })
     .strict(),
   startPracticeMode: empty,
   leavePracticeMode: empty,
@@ -81,7 +86,9 @@ export const requestSchemas = {
 
   confirm: z.object({ keyField, note: z.string().max(NOTE_MAX).optional() }).strict(),
   decline: z.object({ keyField, reasonId: z.string().min(1).max(100) }).strict(),
-  confirmMany: z.object({ keyFields: z.array(keyField).min(1).max(1000), note: z.string().max(NOTE_MAX).optional() }).strict(),
+  confirmMany: z
+    .object({ keyFields: z.array(keyField).min(1).max(1000), note: z.string().max(NOTE_MAX).optional() })
+    .strict(),
   retryDecision: z.object({ keyField }).strict(),
   resolveReview: z.object({ keyField, action: z.enum(['send', 'discard']) }).strict(),
   openVoucher: z.object({ keyField }).strict(),
@@ -101,7 +108,9 @@ export const requestSchemas = {
 
   getStatus: empty,
   syncNow: empty,
-  listActivity: z.object({ offset: z.number().int().min(0), limit: z.number().int().min(1).max(500) }).strict(),
+  listActivity: z
+    .object({ offset: z.number().int().min(0), limit: z.number().int().min(1).max(500) })
+    .strict(),
 } as const;
 
 // ---------- result types ----------
@@ -124,7 +133,8 @@ export interface SetupView {
   deskUser: string;
 }
 
-export type ConnectionProblem = 'unreachable' | 'wrong-password' | 'wrong-partner' | 'service-error' | 'bad-response';
+export type ConnectionProblem =
+  'unreachable' | 'wrong-password' | 'wrong-partner' | 'service-error' | 'bad-response';
 
 export interface ConnectionTest {
   ok: boolean;
@@ -303,7 +313,12 @@ export interface Events {
   openReservation: { keyField: string };
 }
 
-export const eventNames = ['reservationsChanged', 'syncStatus', 'decisionChanged', 'openReservation'] as const satisfies readonly (keyof Events)[];
+export const eventNames = [
+  'reservationsChanged',
+  'syncStatus',
+  'decisionChanged',
+  'openReservation',
+] as const satisfies readonly (keyof Events)[];
 
 // ---------- derived types ----------
 
@@ -311,7 +326,15 @@ export type RequestName = keyof typeof requestSchemas;
 export type RequestOf<K extends RequestName> = z.input<(typeof requestSchemas)[K]>;
 export type ParsedRequestOf<K extends RequestName> = z.output<(typeof requestSchemas)[K]>;
 
-export type ErrorCode = 'invalid-request' | 'unknown-request' | 'not-found' | 'not-configured' | 'offline' | 'service' | 'conflict' | 'internal';
+export type ErrorCode =
+  | 'invalid-request'
+  | 'unknown-request'
+  | 'not-found'
+  | 'not-configured'
+  | 'offline'
+  | 'service'
+  | 'conflict'
+  | 'internal';
 export interface IpcError {
   code: ErrorCode;
   /** A plain sentence saying what happened and what to do. */

@@ -25,7 +25,11 @@ export function addDays(date: CalendarDate, days: number): CalendarDate {
   return t.toISOString().slice(0, 10);
 }
 
-export function checkInWindow(now: Date, pastDays = DEFAULT_PAST_DAYS, futureDays = DEFAULT_FUTURE_DAYS): CheckInWindow {
+export function checkInWindow(
+  now: Date,
+  pastDays = DEFAULT_PAST_DAYS,
+  futureDays = DEFAULT_FUTURE_DAYS,
+): CheckInWindow {
   const today = localDate(now);
   return { checkInStart: addDays(today, -pastDays), checkInEnd: addDays(today, futureDays) };
 }

@@ -1,6 +1,14 @@
 // What the sync engine needs from the exchange client and the store, in its own words. The core wires the
 // real client and store in; tests can wire the real ones too (these are seams, not mocks).
-import type { Agency, CalendarDate, ConfirmationStatus, NotConfirmMessage, Reservation, ServiceLanguage, StayCode } from '../../shared/domain';
+import type {
+  Agency,
+  CalendarDate,
+  ConfirmationStatus,
+  NotConfirmMessage,
+  Reservation,
+  ServiceLanguage,
+  StayCode,
+} from '../../shared/domain';
 
 export interface ListParams {
   checkInStart: CalendarDate;
@@ -32,6 +40,8 @@ export interface ImportResult {
   new: string[];
   changed: string[];
   cancelled: string[];
+  /** Same version, but its confirmation moved on (answered elsewhere). */
+  statusUpdated: string[];
   unchanged: number;
 }
 

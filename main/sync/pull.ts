@@ -7,7 +7,11 @@ import type { CheckInWindow } from './checkin-window';
 import type { AckGroup, ImportResult, SyncClient } from './ports';
 
 export interface PullStore {
-  importBatch(items: Reservation[], receivedAt: string): ImportResult;
+  importBatch(
+    items: Reservation[],
+    receivedAt: string,
+    options?: { acknowledgeAgain?: boolean },
+  ): ImportResult;
   pendingAcknowledgements(): AckGroup[];
   markAcknowledged(serviceId: string, logIds: number[]): void;
 }
@@ -16,6 +20,7 @@ export interface PullSummary {
   new: string[];
   changed: string[];
   cancelled: string[];
+  statusUpdated: string[];
   received: number;
   acknowledged: number;
 }
@@ -44,15 +49,32 @@ export async function acknowledgeStored(client: SyncClient, store: PullStore): P
   return count;
 }
 
-export function mergeInto(summary: PullSummary, result: ImportResult): void {
+export const emptySummary = (): PullSummary => ({
+  new: [],
+  changed: [],
+  cancelled: [],
+  statusUpdated: [],
+  received: 0,
+  acknowledged: 0,
+});
+
+export function mergeInto(
+  summary: PullSummary,
+  result: Pick<ImportResult, 'new' | 'changed' | 'cancelled' | 'statusUpdated'>,
+): void {
   summary.new.push(...result.new);
   summary.changed.push(...result.changed);
   summary.cancelled.push(...result.cancelled);
+  summary.statusUpdated.push(...result.statusUpdated);
 }
 
 /** One incremental pull over the window with IsSendRequired=true. */
-export async function pullReservations(client: SyncClient, store: PullStore, options: PullOptions): Promise<PullSummary> {
-  const summary: PullSummary = { new: [], changed: [], cancelled: [], received: 0, acknowledged: 0 };
+export async function pullReservations(
+  client: SyncClient,
+  store: PullStore,
+  options: PullOptions,
+): Promise<PullSummary> {
+  const summary: PullSummary = emptySummary();
   // Whatever an earlier run stored but could not report goes first.
   summary.acknowledged += await acknowledgeStored(client, store);
   await client.fetchReservations(

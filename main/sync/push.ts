@@ -46,12 +46,23 @@ export interface PushSummary {
 }
 
 /** A file name that is safe on Windows and Linux for a KeyField full of pipes. */
-export const voucherFileName = (keyField: string): string => `${keyField.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 120)}.pdf`;
+export const voucherFileName = (keyField: string): string =>
+  `${keyField.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 120)}.pdf`;
 
-async function alreadyAnswered(client: SyncClient, reservation: Reservation, status: 'E' | 'H'): Promise<boolean> {
+async function alreadyAnswered(
+  client: SyncClient,
+  reservation: Reservation,
+  status: 'E' | 'H',
+): Promise<boolean> {
   let found = false;
   await client.fetchReservations(
-    { checkInStart: reservation.checkIn, checkInEnd: reservation.checkIn, status, agencyId: reservation.agencyId, isSendRequired: false },
+    {
+      checkInStart: reservation.checkIn,
+      checkInEnd: reservation.checkIn,
+      status,
+      agencyId: reservation.agencyId,
+      isSendRequired: false,
+    },
     async (batch) => {
       if (batch.some((r) => r.keyField === reservation.keyField)) found = true;
     },
@@ -59,7 +70,11 @@ async function alreadyAnswered(client: SyncClient, reservation: Reservation, sta
   return found;
 }
 
-export async function pushDecisions(client: SyncClient, store: PushStore, options: PushOptions): Promise<PushSummary> {
+export async function pushDecisions(
+  client: SyncClient,
+  store: PushStore,
+  options: PushOptions,
+): Promise<PushSummary> {
   const summary: PushSummary = { sent: 0, failed: 0, review: 0, unreachable: false };
   for (const decision of store.nextDecisionsToSend()) {
     const reservation = store.getReservation(decision.keyField);

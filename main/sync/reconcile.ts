@@ -3,7 +3,7 @@
 // without IsSendRequired, and let the idempotent import bring statuses up to date.
 import type { ConfirmationStatus } from '../../shared/domain';
 import type { CheckInWindow } from './checkin-window';
-import { acknowledgeStored, mergeInto, type PullStore, type PullSummary } from './pull';
+import { acknowledgeStored, emptySummary, mergeInto, type PullStore, type PullSummary } from './pull';
 import type { SyncClient } from './ports';
 
 const STATUSES: readonly ConfirmationStatus[] = ['W', 'E', 'H'];
@@ -13,12 +13,19 @@ export async function reconcileStatuses(
   store: PullStore,
   options: { window: CheckInWindow; now: () => Date; signal?: AbortSignal },
 ): Promise<PullSummary> {
-  const summary: PullSummary = { new: [], changed: [], cancelled: [], received: 0, acknowledged: 0 };
+  const summary: PullSummary = emptySummary();
   for (const status of STATUSES) {
-    await client.fetchReservations({ ...options.window, status, isSendRequired: false, signal: options.signal }, async (batch) => {
-      summary.received += batch.length;
-      mergeInto(summary, store.importBatch(batch, options.now().toISOString()));
-    });
+    await client.fetchReservations(
+      { ...options.window, status, isSendRequired: false, signal: options.signal },
+      async (batch) => {
+        summary.received += batch.length;
+        // Reconcile lists hold every reservation, reported or not: only new LogIds need reporting.
+        mergeInto(
+          summary,
+          store.importBatch(batch, options.now().toISOString(), { acknowledgeAgain: false }),
+        );
+      },
+    );
   }
   summary.acknowledged += await acknowledgeStored(client, store);
   return summary;

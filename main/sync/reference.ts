@@ -11,7 +11,10 @@ export interface ReferenceStore {
 
 const LANGUAGES: readonly ServiceLanguage[] = ['tr-TR', 'en-US'];
 
-export async function refreshReferenceData(client: SyncClient, store: ReferenceStore): Promise<{ agencies: number }> {
+export async function refreshReferenceData(
+  client: SyncClient,
+  store: ReferenceStore,
+): Promise<{ agencies: number }> {
   const agencies = await client.getHotelAgencies();
   store.replaceAgencies(agencies);
   for (const lang of LANGUAGES) {

@@ -1,0 +1,231 @@
+// `resdesk`: the same core from a terminal. Credentials come from RESDESK_USER / RESDESK_PASSWORD,
+// never from an argument (arguments end up in shell history and process lists).
+import { parseArgs } from 'node:util';
+import path from 'node:path';
+import { Store, DecisionRefused } from './store';
+import { Desk } from './desk';
+import { createMessages } from './messages';
+import { Poller } from './sync/poller';
+import { readSetup } from './setup';
+import type { WireFormat } from '../shared/domain';
+import type { Reservation } from '../shared/domain';
+
+class UsageError extends Error {}
+
+const USAGE = `Usage: resdesk <command> --db FILE [options]
+  sync     --service URL --partner-id N [--once] [--format json|xml]   (RESDESK_USER, RESDESK_PASSWORD)
+  list     [--status W|E|H] [--json]
+  show     KEYFIELD [--json]
+  confirm  KEYFIELD [--note TEXT] [--user NAME]
+  decline  KEYFIELD --reason ID [--user NAME]`;
+
+const options = {
+  db: { type: 'string' },
+  service: { type: 'string' },
+  'partner-id': { type: 'string' },
+  once: { type: 'boolean' },
+  format: { type: 'string' },
+  status: { type: 'string' },
+  json: { type: 'boolean' },
+  note: { type: 'string' },
+  reason: { type: 'string' },
+  user: { type: 'string' },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
+
+const out = (text: string): void => void process.stdout.write(`${text}\n`);
+
+function connectionFrom(values: Values, store: Store) {
+  const saved = readSetup(store);
+  const serviceUrl = values.service ?? (saved.practiceMode ? '' : saved.serviceUrl);
+  const partnerId = Number(values['partner-id'] ?? saved.partnerId ?? NaN);
+  const user = process.env.RESDESK_USER ?? saved.user;
+  const password = process.env.RESDESK_PASSWORD;
+  if (!serviceUrl) throw new UsageError('Give the service address with --service URL.');
+  if (!Number.isInteger(partnerId) || partnerId <= 0)
+    throw new UsageError('Give the hotel number with --partner-id N.');
+  if (!user) throw new UsageError('Set RESDESK_USER to the service user name.');
+  if (!password) throw new UsageError('Set RESDESK_PASSWORD to the service password.');
+  const format = (values.format ?? saved.format) as WireFormat;
+  if (format !== 'json' && format !== 'xml') throw new UsageError('--format must be json or xml.');
+  return { serviceUrl, partnerId, user, format, getPassword: async () => password };
+}
+
+function openDesk(values: Values, store: Store, dbFile: string): Desk {
+  return new Desk({
+    store,
+    dataDir: path.dirname(path.resolve(dbFile)),
+    connection: connectionFrom(values, store),
+    messages: createMessages('en'),
+  });
+}
+
+function summaryLine(r: Reservation): string {
+  const lead = r.guests[0]?.name ?? '';
+  return [r.keyField, r.confirmationStatus, r.checkIn, r.checkOut, r.voucherNo, r.tourOpName, lead].join(
+    '\t',
+  );
+}
+
+async function sync(values: Values, store: Store, dbFile: string): Promise<void> {
+  const desk = openDesk(values, store, dbFile);
+  try {
+    if (values.once) {
+      const report = await desk.sync();
+      const p = report.pulled;
+      const result = {
+        received: p.received,
+        new: p.new.length,
+        changed: p.changed.length,
+        cancelled: p.cancelled.length,
+        acknowledged: p.acknowledged,
+        sent: report.pushed?.sent ?? 0,
+        error: report.error,
+      };
+      if (values.json) out(JSON.stringify(result));
+      else
+        out(
+          `Received ${result.received}: ${result.new} new, ${result.changed} changed, ${result.cancelled} cancelled; acknowledged ${result.acknowledged}; decisions sent ${result.sent}.`,
+        );
+      if (report.error) throw new Error(report.error);
+      return;
+    }
+    const poller = new Poller(() => desk.sync(), {
+      onState: (s) => {
+        if (!s.syncing && s.lastError) console.error(s.lastError);
+      },
+    });
+    poller.start();
+    out('Syncing every minute. Press Ctrl+C to stop.');
+    await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
+    await poller.stop();
+  } finally {
+    await desk.close();
+  }
+}
+
+function list(values: Values, store: Store): void {
+  const status = values.status?.toUpperCase();
+  if (status !== undefined && status !== 'W' && status !== 'E' && status !== 'H')
+    throw new UsageError('--status must be W, E or H.');
+  const page = store.inboxPage({
+    filter: status ? { statuses: [status] } : {},
+    sort: 'checkIn',
+    direction: 'asc',
+    offset: 0,
+    limit: 500,
+  });
+  const rows = [...page.rows];
+  for (let offset = 500; offset < page.total; offset += 500) {
+    rows.push(
+      ...store.inboxPage({
+        filter: status ? { statuses: [status] } : {},
+        sort: 'checkIn',
+        direction: 'asc',
+        offset,
+        limit: 500,
+      }).rows,
+    );
+  }
+  if (values.json) return out(JSON.stringify(rows));
+  for (const r of rows)
+    out(
+      [
+        r.keyField,
+        r.confirmationStatus,
+        r.changeKind,
+        r.checkIn,
+        r.checkOut,
+        r.voucherNo,
+        r.tourOpName,
+        r.leadGuest,
+      ].join('\t'),
+    );
+  out(`${rows.length} reservations`);
+}
+
+function show(keyField: string, values: Values, store: Store): void {
+  const r = store.getReservation(keyField);
+  if (!r) throw new Error(`No reservation with KeyField ${keyField} in this database.`);
+  if (values.json)
+    return out(
+      JSON.stringify({
+        reservation: r,
+        decision: store.decisionFor(keyField),
+        versions: store.versions(keyField),
+      }),
+    );
+  out(summaryLine(r));
+  for (const g of r.guests) out(`  ${g.title} ${g.name} ${g.age ?? ''} ${g.nationality}`);
+}
+
+async function decide(
+  action: 'confirm' | 'decline',
+  keyField: string,
+  values: Values,
+  store: Store,
+  dbFile: string,
+): Promise<void> {
+  if (action === 'decline' && !values.reason)
+    throw new UsageError('Give the decline reason with --reason ID.');
+  const desk = openDesk(values, store, dbFile);
+  try {
+    desk.decide({
+      keyField,
+      action,
+      note: values.note,
+      reasonId: values.reason,
+      user: values.user ?? process.env.RESDESK_USER ?? 'resdesk',
+    });
+    await desk.pushNow();
+    const view = store.decisionFor(keyField);
+    if (values.json) out(JSON.stringify(view));
+    else
+      out(
+        view?.state === 'sent'
+          ? `${action === 'confirm' ? 'Confirmed' : 'Declined'}: ${keyField}`
+          : `Queued, not sent yet: ${view?.error ?? ''}`,
+      );
+    if (view?.state !== 'sent') process.exitCode = 1;
+  } finally {
+    await desk.close();
+  }
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  const [command, arg] = positionals;
+  if (!command) throw new UsageError(USAGE);
+  if (!values.db) throw new UsageError('Give the database file with --db FILE.');
+  const store = Store.open(values.db);
+  try {
+    switch (command) {
+      case 'sync':
+        return await sync(values, store, values.db);
+      case 'list':
+        return list(values, store);
+      case 'show':
+        if (!arg) throw new UsageError('Give the KeyField: resdesk show KEYFIELD --db FILE');
+        return show(arg, values, store);
+      case 'confirm':
+      case 'decline':
+        if (!arg) throw new UsageError(`Give the KeyField: resdesk ${command} KEYFIELD --db FILE`);
+        return await decide(command, arg, values, store, values.db);
+      default:
+        throw new UsageError(`Unknown command "${command}".\n${USAGE}`);
+    }
+  } finally {
+    store.close();
+  }
+}
+
+const isEntry = process.argv[1] !== undefined && /cli\.[cm]?[tj]s$/.test(process.argv[1]);
+if (isEntry) {
+  main(process.argv.slice(2)).catch((error: unknown) => {
+    const message =
+      error instanceof DecisionRefused || error instanceof Error ? error.message : String(error);
+    console.error(error instanceof UsageError ? message : message.split('\n')[0]);
+    process.exit(error instanceof UsageError ? 2 : 1);
+  });
+}

@@ -1,0 +1,126 @@
+// The desk: one store and, when the service is set up, one exchange client, with the operations the app
+// and the command line share: a sync cycle, confirm / decline (queue first, then send), and reads.
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import type { WireFormat } from '../shared/domain';
+import type { DecisionView } from '../shared/ipc';
+import { createExchangeClient, type ExchangeClient } from './exchange';
+import type { Store } from './store';
+import { runCycle, type CycleReport } from './sync/cycle';
+import { pushDecisions, type PushSummary } from './sync/push';
+import type { PullSummary } from './sync/pull';
+import { classifyFailure, describeFailure } from './describe-error';
+import type { Messages } from './messages';
+import type { Logger } from './core-types';
+
+export interface DeskConnection {
+  serviceUrl: string;
+  user: string;
+  partnerId: number;
+  format: WireFormat;
+  getPassword: () => Promise<string>;
+}
+
+export interface DeskOptions {
+  store: Store;
+  dataDir: string;
+  connection: DeskConnection;
+  messages: Messages;
+  logger?: Logger;
+  now?: () => Date;
+  onPulled?: (summary: PullSummary) => void;
+  onDecision?: (keyField: string) => void;
+}
+
+export interface Decision {
+  keyField: string;
+  action: 'confirm' | 'decline';
+  note?: string;
+  reasonId?: string;
+  user: string;
+}
+
+export class Desk {
+  readonly client: ExchangeClient;
+  readonly voucherDir: string;
+  private readonly now: () => Date;
+
+  constructor(private readonly options: DeskOptions) {
+    this.now = options.now ?? (() => new Date());
+    this.voucherDir = path.join(options.dataDir, 'vouchers');
+    mkdirSync(this.voucherDir, { recursive: true });
+    const logger = options.logger;
+    this.client = createExchangeClient({
+      baseUrl: options.connection.serviceUrl,
+      user: options.connection.user,
+      partnerId: options.connection.partnerId,
+      format: options.connection.format,
+      getPassword: options.connection.getPassword,
+      logger: logger ? { info: (m, f) => logger.info(m, f), warn: (m, f) => logger.warn(m, f) } : undefined,
+    });
+  }
+
+  get store(): Store {
+    return this.options.store;
+  }
+
+  describe = (error: unknown): string =>
+    describeFailure(error, this.options.messages, this.options.connection.partnerId);
+
+  /** Push, pull, and now and then reconcile and refresh. Never throws. */
+  sync(overrides: { reconcileEveryMs?: number; referenceEveryMs?: number } = {}): Promise<CycleReport> {
+    return runCycle(this.client, this.options.store, {
+      now: this.now,
+      push: this.pushOptions(),
+      onPulled: this.options.onPulled,
+      ...overrides,
+    });
+  }
+
+  /** Sends what is queued now (after a decision, or when the service is back). */
+  pushNow(): Promise<PushSummary> {
+    return pushDecisions(this.client, this.options.store, { ...this.pushOptions(), now: this.now });
+  }
+
+  /**
+   * Stores the decision (and the reservation's pending state) first; the caller then sends it with
+   * pushNow. Throws DecisionRefused with a plain sentence when it cannot be taken.
+   */
+  decide(decision: Decision): DecisionView {
+    const store = this.options.store;
+    const current = store.getReservation(decision.keyField);
+    const at = this.now().toISOString();
+    store.enqueueDecision({
+      keyField: decision.keyField,
+      action: decision.action,
+      note: decision.note ?? '',
+      reasonId: decision.reasonId ?? null,
+      user: decision.user,
+      decidedAt: at,
+      basedOnLogId: current?.logId ?? -1,
+    });
+    store.addActivity({
+      at,
+      user: decision.user,
+      action: decision.action,
+      keyField: decision.keyField,
+      detail: decision.action === 'confirm' ? (decision.note ?? '') : (decision.reasonId ?? ''),
+    });
+    const view = store.decisionFor(decision.keyField);
+    if (!view) throw new Error('decision was not stored');
+    return view;
+  }
+
+  close(): Promise<void> {
+    return this.client.close();
+  }
+
+  private pushOptions() {
+    return {
+      voucherDir: this.voucherDir,
+      classify: classifyFailure,
+      describe: this.describe,
+      onDecision: this.options.onDecision,
+    };
+  }
+}

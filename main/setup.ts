@@ -1,0 +1,49 @@
+// The desk's setup as kept in the settings table. The password is not here: it lives in the keychain.
+import type { UiLanguage, WireFormat } from '../shared/domain';
+import type { Store } from './store';
+
+export interface SavedSetup {
+  serviceUrl: string;
+  user: string;
+  partnerId: number | null;
+  format: WireFormat;
+  language: UiLanguage;
+  deskUser: string;
+  practiceMode: boolean;
+}
+
+const KEY = 'setup';
+
+export const defaultSetup: SavedSetup = {
+  serviceUrl: '',
+  user: '',
+  partnerId: null,
+  format: 'json',
+  language: 'tr',
+  deskUser: '',
+  practiceMode: false,
+};
+
+export function readSetup(store: Store): SavedSetup {
+  return { ...defaultSetup, ...store.getSetting<Partial<SavedSetup>>(KEY, {}) };
+}
+
+export function writeSetup(store: Store, patch: Partial<SavedSetup>): SavedSetup {
+  const next = { ...readSetup(store), ...patch };
+  store.setSetting(KEY, next);
+  return next;
+}
+
+export const isConfigured = (s: SavedSetup): boolean =>
+  s.practiceMode || (s.serviceUrl !== '' && s.user !== '' && s.partnerId !== null);
+
+/** The keychain account for a service user: one password per user and service host. */
+export function credentialAccount(serviceUrl: string, user: string): string {
+  let host = serviceUrl;
+  try {
+    host = new URL(serviceUrl).host;
+  } catch {
+    // An unparsable address still gets a stable account name.
+  }
+  return `${user}@${host}`;
+}

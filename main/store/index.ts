@@ -1,0 +1,202 @@
+// The store as one object over one connection: what the core, the sync engine, the CLI and the export
+// use. Each method is a thin binding of a module function; the SQL stays in those modules.
+import type { Database } from 'better-sqlite3';
+import type {
+  Agency,
+  NotConfirmMessage,
+  Reservation,
+  ServiceLanguage,
+  StayCode,
+  StayCodeKind,
+} from '../../shared/domain';
+import type {
+  ActivityEntry,
+  DecisionView,
+  InboxCounts,
+  InboxPage,
+  InboxRow,
+  MappingView,
+  VersionView,
+} from '../../shared/ipc';
+import { openDatabase } from './db';
+import { importBatch, type ImportOptions, type ImportResult } from './reservations';
+import { getReservation, currentChangeKind, waitingCount, waitingReceivedBefore } from './reservations-read';
+import { markAcknowledged, pendingAcknowledgements, type PendingAcknowledgement } from './acknowledgements';
+import { inboxCounts, inboxPage, type InboxFilter, type InboxQuery } from './inbox';
+import { versionViews } from './history';
+import { listAgencies, replaceAgencies, findAgency } from './agencies';
+import { findNotConfirmMessage, listNotConfirmMessages, replaceNotConfirmMessages } from './messages';
+import { listStayCodes, replaceStayCodes } from './stay-codes';
+import {
+  hasUnmappedCodes,
+  hotelCodeFor,
+  mappedCodesFor,
+  mappingView,
+  setMapping,
+  unmappedCodesFor,
+  type MappingChange,
+} from './mappings';
+import {
+  decisionFor,
+  decisionRecordFor,
+  decisionStates,
+  enqueueDecision,
+  markDecisionFailed,
+  markDecisionForReview,
+  markDecisionSent,
+  nextDecisionsToSend,
+  queuedDecisionCount,
+  resolveReview,
+  type DecisionRecord,
+  type NewDecision,
+} from './decisions';
+import { addActivity, listActivity, type NewActivity } from './activity';
+import { getSetting, setSetting } from './settings';
+
+export { DecisionRefused } from './decisions';
+export { DatabaseTooNewError } from './db';
+export type { ImportResult, InboxFilter, InboxQuery, DecisionRecord, PendingAcknowledgement };
+
+export class Store {
+  constructor(readonly db: Database) {}
+
+  static open(file: string): Store {
+    return new Store(openDatabase(file));
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  // reservations
+  importBatch(items: readonly Reservation[], receivedAt: string, options?: ImportOptions): ImportResult {
+    return importBatch(this.db, items, receivedAt, options);
+  }
+  getReservation(keyField: string): Reservation | null {
+    return getReservation(this.db, keyField);
+  }
+  changeKind(keyField: string) {
+    return currentChangeKind(this.db, keyField);
+  }
+  versions(keyField: string): VersionView[] {
+    return versionViews(this.db, keyField);
+  }
+  waitingCount(): number {
+    return waitingCount(this.db);
+  }
+  waitingReceivedBefore(isoInstant: string): number {
+    return waitingReceivedBefore(this.db, isoInstant);
+  }
+
+  // acknowledgements
+  pendingAcknowledgements(): PendingAcknowledgement[] {
+    return pendingAcknowledgements(this.db);
+  }
+  markAcknowledged(serviceId: string, logIds: readonly number[]): void {
+    markAcknowledged(this.db, serviceId, logIds);
+  }
+
+  // inbox: rows are enriched with decision state and unmapped-code flags, for one page only
+  inboxPage(query: InboxQuery): InboxPage {
+    return inboxPage(this.db, query, (rows) => this.enrich(rows));
+  }
+  inboxCounts(filter: InboxFilter): InboxCounts {
+    return inboxCounts(this.db, filter);
+  }
+  private enrich(rows: InboxRow[]): InboxRow[] {
+    const keys = rows.map((r) => r.keyField);
+    const states = decisionStates(this.db, keys);
+    const unmapped = hasUnmappedCodes(this.db, keys);
+    return rows.map((r) => ({
+      ...r,
+      decision: states.get(r.keyField) ?? 'none',
+      hasUnmappedCodes: unmapped.has(r.keyField),
+    }));
+  }
+
+  // reference data
+  replaceAgencies(agencies: readonly Agency[]): void {
+    replaceAgencies(this.db, agencies);
+  }
+  listAgencies(): Agency[] {
+    return listAgencies(this.db);
+  }
+  findAgency(id: string): Agency | null {
+    return findAgency(this.db, id);
+  }
+  replaceNotConfirmMessages(lang: ServiceLanguage, messages: readonly NotConfirmMessage[]): void {
+    replaceNotConfirmMessages(this.db, lang, [...messages]);
+  }
+  listNotConfirmMessages(lang: ServiceLanguage): NotConfirmMessage[] {
+    return listNotConfirmMessages(this.db, lang);
+  }
+  findNotConfirmMessage(id: string, lang?: ServiceLanguage): NotConfirmMessage | null {
+    return findNotConfirmMessage(this.db, id, lang);
+  }
+  replaceStayCodes(agencyId: string, codes: readonly StayCode[]): void {
+    replaceStayCodes(this.db, agencyId, codes);
+  }
+  listStayCodes(agencyId: string, kind?: StayCodeKind): StayCode[] {
+    return listStayCodes(this.db, agencyId, kind);
+  }
+
+  // mappings
+  setMapping(change: MappingChange): void {
+    setMapping(this.db, change);
+  }
+  hotelCodeFor(agencyId: string, kind: StayCodeKind, channelCode: string): string | null {
+    return hotelCodeFor(this.db, agencyId, kind, channelCode);
+  }
+  mappingView(agencyId: string): MappingView {
+    return mappingView(this.db, agencyId);
+  }
+  mappedCodesFor(keyField: string) {
+    return mappedCodesFor(this.db, keyField);
+  }
+  unmappedCodesFor(keyField: string) {
+    return unmappedCodesFor(this.db, keyField);
+  }
+
+  // decisions outbox
+  enqueueDecision(decision: NewDecision): DecisionRecord {
+    return enqueueDecision(this.db, decision);
+  }
+  nextDecisionsToSend(): DecisionRecord[] {
+    return nextDecisionsToSend(this.db);
+  }
+  markSent(id: number, result: { sentAt: string; pdfPath: string | null }): void {
+    markDecisionSent(this.db, id, result);
+  }
+  markFailed(id: number, error: string, outcomeUnknown: boolean): void {
+    markDecisionFailed(this.db, id, error, outcomeUnknown);
+  }
+  markForReview(id: number): void {
+    markDecisionForReview(this.db, id);
+  }
+  resolveReview(id: number, action: 'send' | 'discard'): DecisionView | null {
+    return resolveReview(this.db, id, action);
+  }
+  decisionFor(keyField: string): DecisionView | null {
+    return decisionFor(this.db, keyField);
+  }
+  decisionRecordFor(keyField: string): DecisionRecord | null {
+    return decisionRecordFor(this.db, keyField);
+  }
+  queuedDecisionCount(): number {
+    return queuedDecisionCount(this.db);
+  }
+
+  // activity and settings
+  addActivity(entry: NewActivity): number {
+    return addActivity(this.db, entry);
+  }
+  listActivity(offset: number, limit: number): ActivityEntry[] {
+    return listActivity(this.db, offset, limit);
+  }
+  getSetting<T>(key: string, fallback: T): T {
+    return getSetting(this.db, key, fallback);
+  }
+  setSetting(key: string, value: unknown): void {
+    setSetting(this.db, key, value);
+  }
+}

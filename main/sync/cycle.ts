@@ -1,0 +1,75 @@
+// One sync cycle, in the order that keeps the desk honest: report what is stored, send what the
+// receptionist decided, pull what is new, then (now and then) reconcile statuses and refresh reference data.
+import { checkInWindow, type CheckInWindow } from './checkin-window';
+import { emptySummary, pullReservations, mergeInto, type PullStore, type PullSummary } from './pull';
+import { pushDecisions, type PushOptions, type PushStore, type PushSummary } from './push';
+import { reconcileStatuses } from './reconcile';
+import { refreshReferenceData, type ReferenceStore } from './reference';
+import type { SyncClient } from './ports';
+import type { CycleResult } from './poller';
+
+export type CycleStore = PullStore &
+  PushStore &
+  ReferenceStore & {
+    getSetting<T>(key: string, fallback: T): T;
+    setSetting(key: string, value: unknown): void;
+  };
+
+export interface CycleOptions {
+  now: () => Date;
+  push: Omit<PushOptions, 'now'>;
+  window?: (now: Date) => CheckInWindow;
+  reconcileEveryMs?: number;
+  referenceEveryMs?: number;
+  onPulled?: (summary: PullSummary) => void;
+}
+
+export interface CycleReport extends CycleResult {
+  pulled: PullSummary;
+  pushed: PushSummary | null;
+}
+
+const RECONCILE_KEY = 'sync.lastReconcileAt';
+const REFERENCE_KEY = 'sync.lastReferenceAt';
+
+const due = (last: string | null, everyMs: number, now: Date): boolean =>
+  last === null || now.getTime() - Date.parse(last) >= everyMs;
+
+export async function runCycle(
+  client: SyncClient,
+  store: CycleStore,
+  options: CycleOptions,
+): Promise<CycleReport> {
+  const now = options.now();
+  const window = (options.window ?? checkInWindow)(now);
+  const pulled = emptySummary();
+  let pushed: PushSummary | null = null;
+  try {
+    if (
+      due(store.getSetting<string | null>(REFERENCE_KEY, null), options.referenceEveryMs ?? 86_400_000, now)
+    ) {
+      await refreshReferenceData(client, store);
+      store.setSetting(REFERENCE_KEY, now.toISOString());
+    }
+    pushed = await pushDecisions(client, store, { ...options.push, now: options.now });
+    const fresh = await pullReservations(client, store, { window, now: options.now });
+    mergeInto(pulled, fresh);
+    pulled.received += fresh.received;
+    pulled.acknowledged += fresh.acknowledged;
+    if (
+      due(store.getSetting<string | null>(RECONCILE_KEY, null), options.reconcileEveryMs ?? 30 * 60_000, now)
+    ) {
+      const reconciled = await reconcileStatuses(client, store, { window, now: options.now });
+      mergeInto(pulled, reconciled);
+      pulled.received += reconciled.received;
+      store.setSetting(RECONCILE_KEY, now.toISOString());
+    }
+    options.onPulled?.(pulled);
+    // Decisions that failed keep their own error on the decision; the cycle itself succeeded.
+    return { reachable: true, error: null, pulled, pushed };
+  } catch (error) {
+    options.onPulled?.(pulled);
+    const kind = options.push.classify(error);
+    return { reachable: kind !== 'network', error: options.push.describe(error), pulled, pushed };
+  }
+}

@@ -21,11 +21,46 @@ export interface AgencyTemplate {
 }
 
 export const AGENCIES: readonly AgencyTemplate[] = [
-  { name: 'Anatolian Sun Tours', tourOpCode: 'AST', currency: 'EUR', dialect: 0, markets: ['DEU', 'GBR', 'NLD', 'POL', 'TUR'], apiUser: 'ast.xml' },
-  { name: 'Sonnenklar Reisen GmbH', tourOpCode: 'SKR', currency: 'EUR', dialect: 1, markets: ['DEU', 'DEU', 'NLD'], apiUser: 'skr-connect' },
-  { name: 'Beryozka Travel', tourOpCode: 'BRZ', currency: 'USD', dialect: 2, markets: ['RUS', 'RUS', 'UKR'], apiUser: 'brz_api' },
-  { name: 'Britannia Sun & Sea Ltd', tourOpCode: 'BSS', currency: 'GBP', dialect: 3, markets: ['GBR', 'GBR', 'NLD'], apiUser: 'bss.ops' },
-  { name: 'Ege Turizm & Seyahat A.Ş.', tourOpCode: 'EGE', currency: 'TRY', dialect: 4, markets: ['TUR', 'TUR', 'POL'], apiUser: 'ege.operasyon' },
+  {
+    name: 'Anatolian Sun Tours',
+    tourOpCode: 'AST',
+    currency: 'EUR',
+    dialect: 0,
+    markets: ['DEU', 'GBR', 'NLD', 'POL', 'TUR'],
+    apiUser: 'ast.xml',
+  },
+  {
+    name: 'Sonnenklar Reisen GmbH',
+    tourOpCode: 'SKR',
+    currency: 'EUR',
+    dialect: 1,
+    markets: ['DEU', 'DEU', 'NLD'],
+    apiUser: 'skr-connect',
+  },
+  {
+    name: 'Beryozka Travel',
+    tourOpCode: 'BRZ',
+    currency: 'USD',
+    dialect: 2,
+    markets: ['RUS', 'RUS', 'UKR'],
+    apiUser: 'brz_api',
+  },
+  {
+    name: 'Britannia Sun & Sea Ltd',
+    tourOpCode: 'BSS',
+    currency: 'GBP',
+    dialect: 3,
+    markets: ['GBR', 'GBR', 'NLD'],
+    apiUser: 'bss.ops',
+  },
+  {
+    name: 'Ege Turizm & Seyahat A.Ş.',
+    tourOpCode: 'EGE',
+    currency: 'TRY',
+    dialect: 4,
+    markets: ['TUR', 'TUR', 'POL'],
+    apiUser: 'ege.operasyon',
+  },
 ];
 
 /** A code with its name in each of the five dialects (index = Dialect). */
@@ -44,17 +79,66 @@ export interface RoomDefinition extends DialectCode {
 }
 
 export const ROOMS: readonly RoomDefinition[] = [
-  { codes: ['DBL', 'DZ', 'DBL', 'DBL', 'STD'], names: ['Double Room', 'Doppelzimmer', 'Double Room', 'Double Room', 'Standart Oda'], pax: 2, minAdults: 1, maxAdults: 2, maxChildren: 2, basePrice: 95 },
-  { codes: ['SGL', 'EZ', 'SGL', 'SGL', 'TEK'], names: ['Single Room', 'Einzelzimmer', 'Single Room', 'Single Room', 'Tek Kişilik Oda'], pax: 1, minAdults: 1, maxAdults: 1, maxChildren: 1, basePrice: 70 },
-  { codes: ['FAM', 'FZ', 'FAMILY', 'FAM', 'AİLE'], names: ['Family Room', 'Familienzimmer', 'Family Room', 'Family Room', 'Aile Odası'], pax: 4, minAdults: 2, maxAdults: 4, maxChildren: 2, basePrice: 150 },
-  { codes: ['JSU', 'JS', 'JSUITE', 'JSU', 'SÜİT'], names: ['Junior Suite', 'Junior Suite', 'Junior Suite', 'Junior Suite', 'Junior Süit'], pax: 3, minAdults: 2, maxAdults: 3, maxChildren: 1, basePrice: 180 },
-  { codes: ['TRP', 'DZ3', 'TRPL', 'TRP', 'ÜÇ'], names: ['Triple Room', 'Dreibettzimmer', 'Triple Room', 'Triple Room', 'Üç Kişilik Oda'], pax: 3, minAdults: 1, maxAdults: 3, maxChildren: 1, basePrice: 120 },
+  {
+    codes: ['DBL', 'DZ', 'DBL', 'DBL', 'STD'],
+    names: ['Double Room', 'Doppelzimmer', 'Double Room', 'Double Room', 'Standart Oda'],
+    pax: 2,
+    minAdults: 1,
+    maxAdults: 2,
+    maxChildren: 2,
+    basePrice: 95,
+  },
+  {
+    codes: ['SGL', 'EZ', 'SGL', 'SGL', 'TEK'],
+    names: ['Single Room', 'Einzelzimmer', 'Single Room', 'Single Room', 'Tek Kişilik Oda'],
+    pax: 1,
+    minAdults: 1,
+    maxAdults: 1,
+    maxChildren: 1,
+    basePrice: 70,
+  },
+  {
+    codes: ['FAM', 'FZ', 'FAMILY', 'FAM', 'AİLE'],
+    names: ['Family Room', 'Familienzimmer', 'Family Room', 'Family Room', 'Aile Odası'],
+    pax: 4,
+    minAdults: 2,
+    maxAdults: 4,
+    maxChildren: 2,
+    basePrice: 150,
+  },
+  {
+    codes: ['JSU', 'JS', 'JSUITE', 'JSU', 'SÜİT'],
+    names: ['Junior Suite', 'Junior Suite', 'Junior Suite', 'Junior Suite', 'Junior Süit'],
+    pax: 3,
+    minAdults: 2,
+    maxAdults: 3,
+    maxChildren: 1,
+    basePrice: 180,
+  },
+  {
+    codes: ['TRP', 'DZ3', 'TRPL', 'TRP', 'ÜÇ'],
+    names: ['Triple Room', 'Dreibettzimmer', 'Triple Room', 'Triple Room', 'Üç Kişilik Oda'],
+    pax: 3,
+    minAdults: 1,
+    maxAdults: 3,
+    maxChildren: 1,
+    basePrice: 120,
+  },
 ];
 
 export const ROOM_TYPES: readonly DialectCode[] = [
-  { codes: ['LV', 'LS', 'LV', 'GV', 'KM'], names: ['Land View', 'Landseite', 'Land View', 'Garden View', 'Kara Manzaralı'] },
-  { codes: ['SV', 'MB', 'SV', 'SV', 'DM'], names: ['Sea View', 'Meerblick', 'Sea View', 'Sea View', 'Deniz Manzaralı'] },
-  { codes: ['PV', 'PB', 'PV', 'PV', 'HM'], names: ['Pool View', 'Poolblick', 'Pool View', 'Pool View', 'Havuz Manzaralı'] },
+  {
+    codes: ['LV', 'LS', 'LV', 'GV', 'KM'],
+    names: ['Land View', 'Landseite', 'Land View', 'Garden View', 'Kara Manzaralı'],
+  },
+  {
+    codes: ['SV', 'MB', 'SV', 'SV', 'DM'],
+    names: ['Sea View', 'Meerblick', 'Sea View', 'Sea View', 'Deniz Manzaralı'],
+  },
+  {
+    codes: ['PV', 'PB', 'PV', 'PV', 'HM'],
+    names: ['Pool View', 'Poolblick', 'Pool View', 'Pool View', 'Havuz Manzaralı'],
+  },
 ];
 
 export interface BoardDefinition extends DialectCode {
@@ -63,12 +147,48 @@ export interface BoardDefinition extends DialectCode {
 }
 
 export const BOARDS: readonly BoardDefinition[] = [
-  { codes: ['AI', 'AL', 'AI', 'AI', 'HD'], names: ['All Inclusive', 'Alles inklusive', 'All Inclusive', 'All Inclusive', 'Her Şey Dahil'], supplement: 45 },
-  { codes: ['UAI', 'UAL', 'UAI', 'UAI', 'UHD'], names: ['Ultra All Inclusive', 'Ultra All Inklusive', 'Ultra All Inclusive', 'Ultra All Inclusive', 'Ultra Her Şey Dahil'], supplement: 60 },
-  { codes: ['FB', 'VP', 'FB', 'FB', 'TP'], names: ['Full Board', 'Vollpension', 'Full Board', 'Full Board', 'Tam Pansiyon'], supplement: 35 },
-  { codes: ['HB', 'HP', 'HB', 'HB', 'YP'], names: ['Half Board', 'Halbpension', 'Half Board', 'Half Board', 'Yarım Pansiyon'], supplement: 25 },
-  { codes: ['BB', 'UF', 'BB', 'BB', 'OK'], names: ['Bed & Breakfast', 'Übernachtung & Frühstück', 'Bed & Breakfast', 'Bed & Breakfast', 'Oda & Kahvaltı'], supplement: 12 },
-  { codes: ['RO', 'OV', 'RO', 'RO', 'SO'], names: ['Room Only', 'Ohne Verpflegung', 'Room Only', 'Room Only', 'Sadece Oda'], supplement: 0 },
+  {
+    codes: ['AI', 'AL', 'AI', 'AI', 'HD'],
+    names: ['All Inclusive', 'Alles inklusive', 'All Inclusive', 'All Inclusive', 'Her Şey Dahil'],
+    supplement: 45,
+  },
+  {
+    codes: ['UAI', 'UAL', 'UAI', 'UAI', 'UHD'],
+    names: [
+      'Ultra All Inclusive',
+      'Ultra All Inklusive',
+      'Ultra All Inclusive',
+      'Ultra All Inclusive',
+      'Ultra Her Şey Dahil',
+    ],
+    supplement: 60,
+  },
+  {
+    codes: ['FB', 'VP', 'FB', 'FB', 'TP'],
+    names: ['Full Board', 'Vollpension', 'Full Board', 'Full Board', 'Tam Pansiyon'],
+    supplement: 35,
+  },
+  {
+    codes: ['HB', 'HP', 'HB', 'HB', 'YP'],
+    names: ['Half Board', 'Halbpension', 'Half Board', 'Half Board', 'Yarım Pansiyon'],
+    supplement: 25,
+  },
+  {
+    codes: ['BB', 'UF', 'BB', 'BB', 'OK'],
+    names: [
+      'Bed & Breakfast',
+      'Übernachtung & Frühstück',
+      'Bed & Breakfast',
+      'Bed & Breakfast',
+      'Oda & Kahvaltı',
+    ],
+    supplement: 12,
+  },
+  {
+    codes: ['RO', 'OV', 'RO', 'RO', 'SO'],
+    names: ['Room Only', 'Ohne Verpflegung', 'Room Only', 'Room Only', 'Sadece Oda'],
+    supplement: 0,
+  },
 ];
 
 export interface NationalDefinition {
@@ -88,7 +208,12 @@ export const NATIONALS: readonly NationalDefinition[] = [
 ];
 
 /** Currency rates from EUR, for believable prices. */
-export const EUR_RATE: Readonly<Record<AgencyTemplate['currency'], number>> = { EUR: 1, USD: 1.08, GBP: 0.85, TRY: 36.5 };
+export const EUR_RATE: Readonly<Record<AgencyTemplate['currency'], number>> = {
+  EUR: 1,
+  USD: 1.08,
+  GBP: 0.85,
+  TRY: 36.5,
+};
 
 /** The not-confirm reasons; the Ids are the same in both languages. */
 export const NOT_CONFIRM_REASONS: readonly { tr: string; en: string }[] = [
@@ -97,7 +222,10 @@ export const NOT_CONFIRM_REASONS: readonly { tr: string; en: string }[] = [
   { tr: 'Fiyat hatalı / kontrata uygun değil', en: 'Price is wrong / does not match the contract' },
   { tr: 'Minimum konaklama süresi sağlanmıyor', en: 'Minimum length of stay not met' },
   { tr: 'Mükerrer rezervasyon', en: 'Duplicate reservation' },
-  { tr: 'Çocuk yaşı / kişi sayısı odaya uygun değil', en: "Child age or number of guests doesn't fit the room" },
+  {
+    tr: 'Çocuk yaşı / kişi sayısı odaya uygun değil',
+    en: "Child age or number of guests doesn't fit the room",
+  },
 ];
 
 /** Hotels known to the search interface (POST /v1/search/hotels); the practice hotel is the first. */

@@ -23,7 +23,8 @@ export function applyChange(prng: Prng, record: ReservationRecord, checkOut?: st
       record.guests = generateGuests(prng, record);
       break;
     case 'room':
-      record.roomIndex = record.roomCount > 1 ? 0 : (record.roomIndex + prng.int(1, ROOMS.length - 1)) % ROOMS.length;
+      record.roomIndex =
+        record.roomCount > 1 ? 0 : (record.roomIndex + prng.int(1, ROOMS.length - 1)) % ROOMS.length;
       if (record.roomCount === 1) record.guests = generateGuests(prng, record, record.guests[0]?.name);
       break;
     case 'board':

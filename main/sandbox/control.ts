@@ -13,7 +13,8 @@ import type { VersionReceipt } from './world';
 
 const MAX_COUNT = 5000;
 
-const failure = (status: number, code: string, message: string): Reply => jsonReply(status, { error: { code, message } });
+const failure = (status: number, code: string, message: string): Reply =>
+  jsonReply(status, { error: { code, message } });
 
 class ControlError extends Error {
   constructor(
@@ -32,7 +33,12 @@ const optionalString = (input: Record<string, unknown>, name: string): string | 
   return value;
 };
 
-const optionalInteger = (input: Record<string, unknown>, name: string, min: number, max: number): number | undefined => {
+const optionalInteger = (
+  input: Record<string, unknown>,
+  name: string,
+  min: number,
+  max: number,
+): number | undefined => {
   const value = input[name];
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
@@ -52,7 +58,8 @@ const optionalDate = (input: Record<string, unknown>, name: string): string | un
 function arrive(state: ServiceState, input: Record<string, unknown>): VersionReceipt[] {
   const agencyText = optionalString(input, 'agencyId');
   const agencyIndex = agencyText === undefined ? undefined : state.world.agencyIndexOf(agencyText);
-  if (agencyIndex !== undefined && agencyIndex < 0) throw new ControlError(400, 'UnknownAgency', `no agency ${agencyText}`);
+  if (agencyIndex !== undefined && agencyIndex < 0)
+    throw new ControlError(400, 'UnknownAgency', `no agency ${agencyText}`);
   const request: ArrivalRequest = {
     checkIn: optionalDate(input, 'checkIn'),
     agencyIndex,
@@ -66,7 +73,8 @@ function arrive(state: ServiceState, input: Record<string, unknown>): VersionRec
 
 function targets(state: ServiceState, input: Record<string, unknown>): ReservationRecord[] {
   const keyField = optionalString(input, 'keyField');
-  if (keyField === undefined) return state.world.pickActive(optionalInteger(input, 'count', 1, MAX_COUNT) ?? 1);
+  if (keyField === undefined)
+    return state.world.pickActive(optionalInteger(input, 'count', 1, MAX_COUNT) ?? 1);
   const found = state.world.find(keyField);
   if (!found) throw new ControlError(404, 'UnknownKeyField', `no reservation ${keyField}`);
   if (found.pmsStatus === 3) throw new ControlError(409, 'Cancelled', `reservation ${keyField} is cancelled`);
@@ -99,11 +107,14 @@ function addFault(state: ServiceState, input: Record<string, unknown>): Reply {
 
 function route(state: ServiceState, method: string, rawPath: string, input: Record<string, unknown>): Reply {
   // Operation names are case-insensitive like the rest of the service; a keyField keeps its case.
-  const path = rawPath.toLowerCase().startsWith('reservations/') ? `reservations/${rawPath.slice(13)}` : rawPath.toLowerCase();
+  const path = rawPath.toLowerCase().startsWith('reservations/')
+    ? `reservations/${rawPath.slice(13)}`
+    : rawPath.toLowerCase();
   const receipts = (list: VersionReceipt[]): Reply => jsonReply(200, { reservations: list });
   if (method === 'POST' && path === 'arrive') return receipts(arrive(state, input));
   if (method === 'POST' && path === 'change') return receipts(change(state, input));
-  if (method === 'POST' && path === 'cancel') return receipts(targets(state, input).map((item) => state.world.cancel(item)));
+  if (method === 'POST' && path === 'cancel')
+    return receipts(targets(state, input).map((item) => state.world.cancel(item)));
   if (method === 'GET' && path === 'state') return jsonReply(200, snapshot(state));
   if (method === 'POST' && path === 'faults') return addFault(state, input);
   if (method === 'GET' && path === 'faults') return jsonReply(200, { faults: state.faults.list() });
@@ -112,14 +123,19 @@ function route(state: ServiceState, method: string, rawPath: string, input: Reco
     return jsonReply(200, { faults: [] });
   }
   if (method === 'POST' && path === 'file-shape') {
-    if (input.shape !== 'envelope' && input.shape !== 'list') return failure(400, 'InvalidBody', "shape must be 'envelope' or 'list'");
+    if (input.shape !== 'envelope' && input.shape !== 'list')
+      return failure(400, 'InvalidBody', "shape must be 'envelope' or 'list'");
     state.files.shape = input.shape;
     return jsonReply(200, { shape: state.files.shape });
   }
   if (method === 'GET' && path.startsWith('reservations/')) {
     const found = state.world.find(decodeURIComponent(path.slice('reservations/'.length)));
     if (!found) return failure(404, 'UnknownKeyField', 'no such reservation');
-    return { status: 200, contentType: CONTENT_TYPE.json, body: jsonValue(reservationItem(found, hotelIdentity(state))) };
+    return {
+      status: 200,
+      contentType: CONTENT_TYPE.json,
+      body: jsonValue(reservationItem(found, hotelIdentity(state))),
+    };
   }
   return failure(404, 'NotFound', `no control operation ${method} /_sandbox/${path}`);
 }
@@ -132,7 +148,8 @@ export function handleControl(state: ServiceState, method: string, path: string,
     return route(state, method, path, input);
   } catch (error) {
     if (error instanceof ControlError) return failure(error.status, error.code, error.message);
-    if (error instanceof URIError) return failure(400, 'InvalidPath', 'the keyField is not correctly URL-encoded');
+    if (error instanceof URIError)
+      return failure(400, 'InvalidPath', 'the keyField is not correctly URL-encoded');
     throw error;
   }
 }

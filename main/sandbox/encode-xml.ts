@@ -12,9 +12,7 @@ export const SERIALIZATION_NS = 'http://schemas.microsoft.com/2003/10/Serializat
 const DECLARATION = '<?xml version="1.0" encoding="utf-8"?>';
 
 type ItemStyle =
-  | { kind: 'prefix'; prefix: string; uri: string }
-  | { kind: 'default'; uri: string }
-  | { kind: 'inherit' };
+  { kind: 'prefix'; prefix: string; uri: string } | { kind: 'default'; uri: string } | { kind: 'inherit' };
 
 const ENTITY: ItemStyle = { kind: 'prefix', prefix: 'a', uri: ENTITY_NS };
 const DEFINITION: ItemStyle = { kind: 'default', uri: DEFINITION_NS };
@@ -103,10 +101,17 @@ export function* xmlEnvelopeChunks(envelope: Envelope, withDeclaration = false):
 }
 
 /** The bare-list file shape: `<ArrayOfReservationPms>` in the entity namespace, items unprefixed. */
-export function* xmlListChunks(itemType: string, values: Iterable<WireValue>, withDeclaration = false): Generator<string> {
+export function* xmlListChunks(
+  itemType: string,
+  values: Iterable<WireValue>,
+  withDeclaration = false,
+): Generator<string> {
   yield `${withDeclaration ? DECLARATION : ''}<ArrayOf${itemType} xmlns="${ENTITY_NS}" xmlns:i="${XSI}">`;
   for (const value of values) {
-    const item = value !== null && typeof value === 'object' && value.kind === 'record' ? `<${itemType}>${fieldsOf(value, '')}</${itemType}>` : xmlItem(itemType, value, '');
+    const item =
+      value !== null && typeof value === 'object' && value.kind === 'record'
+        ? `<${itemType}>${fieldsOf(value, '')}</${itemType}>`
+        : xmlItem(itemType, value, '');
     yield item;
   }
   yield `</ArrayOf${itemType}>`;

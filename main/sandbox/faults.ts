@@ -16,7 +16,9 @@ export interface FaultRule {
   path: string | null;
 }
 
-export type FaultRequest = Partial<Pick<FaultRule, 'kind' | 'share' | 'delayMs' | 'path'>> & { count?: number };
+export type FaultRequest = Partial<Pick<FaultRule, 'kind' | 'share' | 'delayMs' | 'path'>> & {
+  count?: number;
+};
 
 export class Faults {
   private rules: FaultRule[] = [];
@@ -31,9 +33,11 @@ export class Faults {
     const kind = request.kind;
     if (!kind || !FAULT_KINDS.includes(kind)) return `kind must be one of ${FAULT_KINDS.join(', ')}`;
     const count = request.count;
-    if (count !== undefined && (!Number.isInteger(count) || count < 1)) return 'count must be a positive integer';
+    if (count !== undefined && (!Number.isInteger(count) || count < 1))
+      return 'count must be a positive integer';
     const share = request.share;
-    if (share !== undefined && (typeof share !== 'number' || share < 0 || share > 1)) return 'share must be between 0 and 1';
+    if (share !== undefined && (typeof share !== 'number' || share < 0 || share > 1))
+      return 'share must be between 0 and 1';
     const delayMs = request.delayMs ?? 2000;
     if (!Number.isFinite(delayMs) || delayMs < 0) return 'delayMs must be a non-negative number';
     const rule: FaultRule = {

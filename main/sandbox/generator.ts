@@ -52,11 +52,18 @@ function timeOf(prng: Prng, date: string): string {
   return `${date}T${String(prng.int(0, 23)).padStart(2, '0')}:${prng.pick(['00', '15', '30', '45'])}:00`;
 }
 
-export function generateGuests(prng: Prng, record: Pick<ReservationRecord, 'checkIn' | 'checkOut' | 'roomIndex' | 'roomCount' | 'agencyIndex'>, leadGuest?: string): GuestRecord[] {
+export function generateGuests(
+  prng: Prng,
+  record: Pick<ReservationRecord, 'checkIn' | 'checkOut' | 'roomIndex' | 'roomCount' | 'agencyIndex'>,
+  leadGuest?: string,
+): GuestRecord[] {
   const room = ROOMS[record.roomIndex] ?? ROOMS[0];
   if (!room) return [];
   const nationality = prng.pick(agencyAt(record.agencyIndex).markets);
-  const adults = Math.min(4, Math.max(record.roomCount, prng.int(room.minAdults, Math.min(room.maxAdults, 3))));
+  const adults = Math.min(
+    4,
+    Math.max(record.roomCount, prng.int(room.minAdults, Math.min(room.maxAdults, 3))),
+  );
   const children = Math.min(4 - adults, prng.int(0, room.maxChildren * record.roomCount));
   const lead = leadGuest ?? pickName(prng, nationality, prng.chance(0.4));
   const surname = lead.split(' ')[0] ?? lead;
@@ -88,7 +95,12 @@ export function generateGuests(prng: Prng, record: Pick<ReservationRecord, 'chec
 }
 
 /** What the agency charged, in its own currency. */
-export function priceOf(record: Pick<ReservationRecord, 'checkIn' | 'checkOut' | 'roomIndex' | 'boardIndex' | 'roomCount' | 'guests' | 'agencyIndex'>): number {
+export function priceOf(
+  record: Pick<
+    ReservationRecord,
+    'checkIn' | 'checkOut' | 'roomIndex' | 'boardIndex' | 'roomCount' | 'guests' | 'agencyIndex'
+  >,
+): number {
   const nights = Math.max(1, daysBetween(record.checkIn, record.checkOut));
   const { adults, childs } = countGuests(record.guests);
   const room = ROOMS[record.roomIndex]?.basePrice ?? 100;
@@ -108,19 +120,50 @@ function weighted<T>(prng: Prng, choices: readonly (readonly [T, number])[]): T 
   return last[0];
 }
 
-export function generateReservation(ctx: GeneratorContext, sequence: number, logId: number, request: ArrivalRequest = {}, pmsStatus: PmsStatus = 0): ReservationRecord {
+export function generateReservation(
+  ctx: GeneratorContext,
+  sequence: number,
+  logId: number,
+  request: ArrivalRequest = {},
+  pmsStatus: PmsStatus = 0,
+): ReservationRecord {
   const { prng } = ctx;
   const agencyIndex = request.agencyIndex ?? prng.int(0, AGENCIES.length - 1);
   const agency = agencyAt(agencyIndex);
   const agencyId = ctx.agencyIds[agencyIndex] ?? '';
   const checkIn = request.checkIn ?? addDays(ctx.today, prng.int(-10, 180));
-  const checkOut = addDays(checkIn, weighted(prng, [[3, 2], [4, 2], [5, 2], [7, 6], [10, 2], [14, 2], [1, 1], [2, 1]]));
-  const roomCount = request.roomCount ?? weighted(prng, [[1, 90], [2, 8], [3, 2]]);
+  const checkOut = addDays(
+    checkIn,
+    weighted(prng, [
+      [3, 2],
+      [4, 2],
+      [5, 2],
+      [7, 6],
+      [10, 2],
+      [14, 2],
+      [1, 1],
+      [2, 1],
+    ]),
+  );
+  const roomCount =
+    request.roomCount ??
+    weighted(prng, [
+      [1, 90],
+      [2, 8],
+      [3, 2],
+    ]);
   const roomIndex = roomCount > 1 ? 0 : prng.int(0, ROOMS.length - 1);
   const voucherNo = `${agency.tourOpCode}${400000 + sequence * 37 + prng.int(0, 36)}`;
   const base = { checkIn, checkOut, roomIndex, roomCount, agencyIndex };
   const guests = generateGuests(prng, base, request.leadGuest);
-  const boardIndex = weighted(prng, [[0, 40], [1, 10], [2, 10], [3, 15], [4, 15], [5, 10]]);
+  const boardIndex = weighted(prng, [
+    [0, 40],
+    [1, 10],
+    [2, 10],
+    [3, 15],
+    [4, 15],
+    [5, 10],
+  ]);
   const honeyMoon = prng.chance(0.05) ? 'Y' : 'N';
   const sellDaysAgo = prng.int(0, 120);
   return {
@@ -138,11 +181,23 @@ export function generateReservation(ctx: GeneratorContext, sequence: number, log
     boardIndex,
     extraBed: prng.chance(0.05) ? 1 : 0,
     guests,
-    note: request.note ?? (honeyMoon === 'Y' ? 'Honeymoon & anniversary: flowers <please>' : prng.pick(NOTES)),
+    note:
+      request.note ?? (honeyMoon === 'Y' ? 'Honeymoon & anniversary: flowers <please>' : prng.pick(NOTES)),
     soldPrice: priceOf({ ...base, boardIndex, guests }),
-    sellDate: prng.chance(0.1) ? null : hotelDateTime(new Date(ctx.now.getTime() - sellDaysAgo * 86_400_000 - prng.int(0, 86_399) * 1000)),
-    quotaType: weighted(prng, [[1, 60], [0, 30], [2, 10]]),
-    reservationStatus: weighted(prng, [[0, 85], [1, 8], [4, 5], [3, 2]]),
+    sellDate: prng.chance(0.1)
+      ? null
+      : hotelDateTime(new Date(ctx.now.getTime() - sellDaysAgo * 86_400_000 - prng.int(0, 86_399) * 1000)),
+    quotaType: weighted(prng, [
+      [1, 60],
+      [0, 30],
+      [2, 10],
+    ]),
+    reservationStatus: weighted(prng, [
+      [0, 85],
+      [1, 8],
+      [4, 5],
+      [3, 2],
+    ]),
     honeyMoon,
     freeOfCharge: prng.chance(0.02) ? 'Y' : 'N',
     promosyonRoom: prng.chance(0.1) ? 'Y' : 'N',

@@ -16,7 +16,12 @@ export async function startPracticeService(options: PracticeServiceOptions = {})
   const config = resolveOptions(options);
   const state: ServiceState = {
     config,
-    world: new World({ seed: config.seed, reservations: config.reservations, partnerId: config.partnerId, now: config.now }),
+    world: new World({
+      seed: config.seed,
+      reservations: config.reservations,
+      partnerId: config.partnerId,
+      now: config.now,
+    }),
     tokens: new TokenBook(config.tokenTtlMs, config.now),
     files: new ReservationFiles(config.fileReadyAfterMs, config.now),
     vouchers: new Vouchers(config.pdfLinkTtlMs, config.now),
@@ -34,9 +39,11 @@ export async function startPracticeService(options: PracticeServiceOptions = {})
     });
   });
   const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('the practice service has no TCP address');
+  if (address === null || typeof address === 'string')
+    throw new Error('the practice service has no TCP address');
   state.baseUrl = `http://127.0.0.1:${address.port}`;
-  const evolving = config.evolveEveryMs > 0 ? setInterval(() => state.world.evolve(), config.evolveEveryMs) : null;
+  const evolving =
+    config.evolveEveryMs > 0 ? setInterval(() => state.world.evolve(), config.evolveEveryMs) : null;
   evolving?.unref();
 
   let closed: Promise<void> | null = null;

@@ -44,7 +44,10 @@ export function parseDateParameter(query: Query, name: string): string {
   const text = query.required(name);
   const date = parseRequestDate(text);
   if (date === null) {
-    throw new ServiceError('InvalidDate', `The parameter '${name}' must be a date in the format MM.dd.yyyy (got '${text}').`);
+    throw new ServiceError(
+      'InvalidDate',
+      `The parameter '${name}' must be a date in the format MM.dd.yyyy (got '${text}').`,
+    );
   }
   return date;
 }

@@ -26,12 +26,34 @@ export function envelopeReply(format: WireFormat, envelope: Envelope, status = 2
   return { status, contentType: CONTENT_TYPE[format], body: [...chunks].join('') };
 }
 
-export function successReply(format: WireFormat, itemType: string, data: readonly WireValue[], infoMessage = ''): Reply {
-  return envelopeReply(format, { itemType, data, errorCode: '', errorMessage: '', infoMessage, isSuccessful: true });
+export function successReply(
+  format: WireFormat,
+  itemType: string,
+  data: readonly WireValue[],
+  infoMessage = '',
+): Reply {
+  return envelopeReply(format, {
+    itemType,
+    data,
+    errorCode: '',
+    errorMessage: '',
+    infoMessage,
+    isSuccessful: true,
+  });
 }
 
-export function failureReply(format: WireFormat, itemType: string, code: string, message: string, status: number): Reply {
-  return envelopeReply(format, { itemType, data: null, errorCode: code, errorMessage: message, infoMessage: '', isSuccessful: false }, status);
+export function failureReply(
+  format: WireFormat,
+  itemType: string,
+  code: string,
+  message: string,
+  status: number,
+): Reply {
+  return envelopeReply(
+    format,
+    { itemType, data: null, errorCode: code, errorMessage: message, infoMessage: '', isSuccessful: false },
+    status,
+  );
 }
 
 /** A streamed reservation file in one of the two shapes clients must accept. */
@@ -49,8 +71,18 @@ export function fileReply(
         ? jsonListChunks(items)
         : xmlListChunks(itemType, items, true)
       : format === 'json'
-        ? jsonEnvelopeChunks({ itemType, data: items, errorCode: '', errorMessage: '', infoMessage, isSuccessful: true })
-        : xmlEnvelopeChunks({ itemType, data: items, errorCode: '', errorMessage: '', infoMessage, isSuccessful: true }, true);
+        ? jsonEnvelopeChunks({
+            itemType,
+            data: items,
+            errorCode: '',
+            errorMessage: '',
+            infoMessage,
+            isSuccessful: true,
+          })
+        : xmlEnvelopeChunks(
+            { itemType, data: items, errorCode: '', errorMessage: '', infoMessage, isSuccessful: true },
+            true,
+          );
   return { status: 200, contentType: CONTENT_TYPE[format], body: { chunks, expectedChunks: count + 4 } };
 }
 

@@ -25,7 +25,12 @@ export class ReservationFiles {
 
   create(items: readonly ReservationRecord[], format: WireFormat): string {
     const code = randomUUID();
-    this.files.set(code, { code, format, createdAt: this.now().getTime(), items: items.map(copyReservation) });
+    this.files.set(code, {
+      code,
+      format,
+      createdAt: this.now().getTime(),
+      items: items.map(copyReservation),
+    });
     return code;
   }
 

@@ -11,7 +11,11 @@ export interface HotelIdentity {
   agencyIds: readonly string[];
 }
 
-function dialectEntry(table: readonly DialectCode[], index: number, dialect: number): { code: string; name: string } {
+function dialectEntry(
+  table: readonly DialectCode[],
+  index: number,
+  dialect: number,
+): { code: string; name: string } {
   const entry = table[index] ?? table[0];
   return { code: entry?.codes[dialect] ?? '', name: entry?.names[dialect] ?? '' };
 }

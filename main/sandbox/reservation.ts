@@ -50,7 +50,11 @@ export interface ReservationRecord {
   roomNo: string | null;
 }
 
-export function countGuests(guests: readonly GuestRecord[]): { adults: number; childs: number; infants: number } {
+export function countGuests(guests: readonly GuestRecord[]): {
+  adults: number;
+  childs: number;
+  infants: number;
+} {
   let adults = 0;
   let childs = 0;
   let infants = 0;

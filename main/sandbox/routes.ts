@@ -3,7 +3,11 @@ import { acknowledgeOperation } from './operations/acknowledge';
 import { sendConfirmationOperation, sendConfirmationV2Operation } from './operations/confirmation';
 import { hotelSearchOperation } from './operations/hotel-search';
 import { loginOperation } from './operations/login';
-import { hotelAgenciesOperation, notConfirmMessagesOperation, stayForMappingOperation } from './operations/preparation';
+import {
+  hotelAgenciesOperation,
+  notConfirmMessagesOperation,
+  stayForMappingOperation,
+} from './operations/preparation';
 import { checkReservationFileOperation } from './operations/reservation-file';
 import { reservationListOperation } from './operations/reservation-list';
 import type { Operation } from './state';

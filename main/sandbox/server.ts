@@ -31,7 +31,10 @@ function negotiate(query: Query, headers: IncomingHttpHeaders): WireFormat {
 }
 
 function serverError(format: WireFormat): Reply {
-  const body = format === 'json' ? '{"Message":"An error has occurred."}' : '<Error><Message>An error has occurred.</Message></Error>';
+  const body =
+    format === 'json'
+      ? '{"Message":"An error has occurred."}'
+      : '<Error><Message>An error has occurred.</Message></Error>';
   return { status: 500, contentType: CONTENT_TYPE[format], body };
 }
 
@@ -41,27 +44,50 @@ const UNAUTHORIZED_TEXT: Readonly<Record<Exclude<TokenCheck, 'valid'>, string>> 
   expired: 'The token has expired. Please log in again.',
 };
 
-function authorize(state: ServiceState, kind: Operation['auth'], headers: IncomingHttpHeaders, format: WireFormat, itemType: string): Reply | null {
+function authorize(
+  state: ServiceState,
+  kind: Operation['auth'],
+  headers: IncomingHttpHeaders,
+  format: WireFormat,
+  itemType: string,
+): Reply | null {
   if (kind === 'none') return null;
   const bearer = bearerToken(headers);
-  const { result } = state.tokens.check(kind === 'bearer' ? (bearer ? [bearer] : []) : tokenCandidates(headers));
+  const { result } = state.tokens.check(
+    kind === 'bearer' ? (bearer ? [bearer] : []) : tokenCandidates(headers),
+  );
   if (result === 'valid') return null;
   return failureReply(format, itemType, 'Unauthorized', UNAUTHORIZED_TEXT[result], 401);
 }
 
-async function runOperation(state: ServiceState, operation: Operation, request: IncomingMessage, path: string, query: Query, format: WireFormat): Promise<Reply> {
+async function runOperation(
+  state: ServiceState,
+  operation: Operation,
+  request: IncomingMessage,
+  path: string,
+  query: Query,
+  format: WireFormat,
+): Promise<Reply> {
   const denied = authorize(state, operation.auth, request.headers, format, operation.itemType);
   if (denied) return denied;
   let body: Buffer | null = null;
   if (operation.readsBody) {
     const read = await readBody(request);
-    if (read.kind === 'tooLarge') return failureReply(format, operation.itemType, 'BodyTooLarge', 'The request body is larger than 1 MiB.', 413);
+    if (read.kind === 'tooLarge')
+      return failureReply(
+        format,
+        operation.itemType,
+        'BodyTooLarge',
+        'The request body is larger than 1 MiB.',
+        413,
+      );
     body = read.body;
   }
   try {
     return await operation.handle({ state, query, format, headers: request.headers, body, path });
   } catch (error) {
-    if (error instanceof ServiceError) return failureReply(format, operation.itemType, error.code, error.message, error.status);
+    if (error instanceof ServiceError)
+      return failureReply(format, operation.itemType, error.code, error.message, error.status);
     return serverError(format);
   }
 }
@@ -78,7 +104,12 @@ function upload(state: ServiceState, request: IncomingMessage, path: string, for
   return denied ?? downloadReservationFile(state, name) ?? NOT_FOUND;
 }
 
-async function dispatch(state: ServiceState, request: IncomingMessage, path: string, search: string): Promise<Reply> {
+async function dispatch(
+  state: ServiceState,
+  request: IncomingMessage,
+  path: string,
+  search: string,
+): Promise<Reply> {
   const query = new Query(new URLSearchParams(search));
   const format = negotiate(query, request.headers);
   const lower = path.toLowerCase();
@@ -86,7 +117,10 @@ async function dispatch(state: ServiceState, request: IncomingMessage, path: str
   const operation = findOperation(lower);
   if (!operation) return NOT_FOUND;
   if (operation.method !== request.method) {
-    return { ...textReply(405, `The requested resource does not support http method '${request.method ?? ''}'.`), headers: { Allow: operation.method } };
+    return {
+      ...textReply(405, `The requested resource does not support http method '${request.method ?? ''}'.`),
+      headers: { Allow: operation.method },
+    };
   }
   return runOperation(state, operation, request, path, query, format);
 }
@@ -104,7 +138,13 @@ function pause(ms: number, closing: AbortSignal): Promise<void> {
 }
 
 /** Applies a fault that replaces the answer; null when the request should go on (maybe delayed). */
-async function beforeFault(state: ServiceState, fault: FaultRule, request: IncomingMessage, closing: AbortSignal): Promise<Reply | 'reset' | null> {
+async function beforeFault(
+  state: ServiceState,
+  fault: FaultRule,
+  request: IncomingMessage,
+  search: string,
+  closing: AbortSignal,
+): Promise<Reply | 'reset' | null> {
   switch (fault.kind) {
     case 'reset':
       return 'reset';
@@ -112,7 +152,7 @@ async function beforeFault(state: ServiceState, fault: FaultRule, request: Incom
       await pause(fault.delayMs, closing);
       return closing.aborted ? 'reset' : null;
     case 'status500':
-      return serverError(negotiate(new Query(new URLSearchParams()), request.headers));
+      return serverError(negotiate(new Query(new URLSearchParams(search)), request.headers));
     case 'html':
       return textReply(200, HTML_PAGE, 'text/html; charset=utf-8');
     case 'expireToken': {
@@ -125,7 +165,13 @@ async function beforeFault(state: ServiceState, fault: FaultRule, request: Incom
   }
 }
 
-function record(state: ServiceState, request: IncomingMessage, response: ServerResponse, path: string, started: number): void {
+function record(
+  state: ServiceState,
+  request: IncomingMessage,
+  response: ServerResponse,
+  path: string,
+  started: number,
+): void {
   const entry = {
     at: hotelDateTime(state.config.now()),
     method: request.method ?? '',
@@ -135,12 +181,18 @@ function record(state: ServiceState, request: IncomingMessage, response: ServerR
   };
   if (!path.toLowerCase().startsWith(CONTROL_PREFIX)) {
     state.requests.push(entry);
-    if (state.requests.length > REQUEST_LOG_SIZE) state.requests.splice(0, state.requests.length - REQUEST_LOG_SIZE);
+    if (state.requests.length > REQUEST_LOG_SIZE)
+      state.requests.splice(0, state.requests.length - REQUEST_LOG_SIZE);
   }
   state.config.onRequest?.(entry);
 }
 
-async function handle(state: ServiceState, closing: AbortSignal, request: IncomingMessage, response: ServerResponse): Promise<void> {
+async function handle(
+  state: ServiceState,
+  closing: AbortSignal,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
   const started = performance.now();
   const raw = request.url ?? '/';
   const queryAt = raw.indexOf('?');
@@ -148,13 +200,17 @@ async function handle(state: ServiceState, closing: AbortSignal, request: Incomi
   const search = queryAt >= 0 ? raw.slice(queryAt + 1) : '';
   response.once('close', () => record(state, request, response, path, started));
   if (path.toLowerCase().startsWith(CONTROL_PREFIX)) {
-    const read = request.method === 'GET' ? { kind: 'ok' as const, body: Buffer.alloc(0) } : await readBody(request);
-    const reply = read.kind === 'ok' ? handleControl(state, request.method ?? 'GET', path.slice(CONTROL_PREFIX.length), read.body) : textReply(413, 'Body too large');
+    const read =
+      request.method === 'GET' ? { kind: 'ok' as const, body: Buffer.alloc(0) } : await readBody(request);
+    const reply =
+      read.kind === 'ok'
+        ? handleControl(state, request.method ?? 'GET', path.slice(CONTROL_PREFIX.length), read.body)
+        : textReply(413, 'Body too large');
     await sendReply(response, reply);
     return;
   }
   const fault = state.faults.take(path);
-  const early = fault ? await beforeFault(state, fault, request, closing) : null;
+  const early = fault ? await beforeFault(state, fault, request, search, closing) : null;
   if (early === 'reset') {
     request.socket.destroy();
     return;
@@ -164,7 +220,10 @@ async function handle(state: ServiceState, closing: AbortSignal, request: Incomi
   await sendReply(response, reply, fault?.kind === 'truncate');
 }
 
-export function createRequestListener(state: ServiceState, closing: AbortSignal): (request: IncomingMessage, response: ServerResponse) => void {
+export function createRequestListener(
+  state: ServiceState,
+  closing: AbortSignal,
+): (request: IncomingMessage, response: ServerResponse) => void {
   return (request, response) => {
     handle(state, closing, request, response).catch(() => {
       // Never a stack trace on the wire: a bare 500, or a dropped connection if the answer had begun.

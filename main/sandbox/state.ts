@@ -25,7 +25,11 @@ export interface ServiceState {
 }
 
 export function hotelIdentity(state: ServiceState): HotelIdentity {
-  return { hotelId: state.world.hotelId, partnerId: state.config.partnerId, agencyIds: state.world.agencyIds };
+  return {
+    hotelId: state.world.hotelId,
+    partnerId: state.config.partnerId,
+    agencyIds: state.world.agencyIds,
+  };
 }
 
 export interface OperationRequest {

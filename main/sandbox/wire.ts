@@ -22,11 +22,20 @@ export interface WireList {
 
 export type WireValue = string | number | boolean | null | WireDateTime | WireRecord | WireList;
 
-export const dateTime = (text: string | null): WireDateTime | null => (text === null ? null : { kind: 'dateTime', text });
+export const dateTime = (text: string | null): WireDateTime | null =>
+  text === null ? null : { kind: 'dateTime', text };
 
-export const record = (type: string, fields: Record<string, WireValue>): WireRecord => ({ kind: 'record', type, fields });
+export const record = (type: string, fields: Record<string, WireValue>): WireRecord => ({
+  kind: 'record',
+  type,
+  fields,
+});
 
-export const list = (itemType: string, items: readonly WireValue[]): WireList => ({ kind: 'list', itemType, items });
+export const list = (itemType: string, items: readonly WireValue[]): WireList => ({
+  kind: 'list',
+  itemType,
+  items,
+});
 
 /** DataContract writes members in ordinal order of their names. */
 export function orderedFields(value: WireRecord): [string, WireValue][] {

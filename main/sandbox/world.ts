@@ -138,7 +138,8 @@ export class World {
     const at = hotelDateTime(this.now());
     for (const logId of logIds) {
       if (this.logIdServices.get(logId) !== serviceId.toLowerCase()) continue;
-      if (!this.acknowledged.has(logId)) this.acknowledged.set(logId, { logId, serviceId: serviceId.toLowerCase(), at });
+      if (!this.acknowledged.has(logId))
+        this.acknowledged.set(logId, { logId, serviceId: serviceId.toLowerCase(), at });
       accepted.push(logId);
     }
     return accepted;

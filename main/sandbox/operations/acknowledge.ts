@@ -25,7 +25,8 @@ export function parseLogIds(body: Buffer | null): number[] {
   } catch {
     throw new ServiceError('InvalidBody', `The body is not valid JSON. ${SHAPE}`);
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new ServiceError('InvalidBody', SHAPE);
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new ServiceError('InvalidBody', SHAPE);
   const fields = new Map(Object.entries(parsed).map(([name, value]) => [name.toLowerCase(), value]));
   if (!fields.has('logid') && !fields.has('logids')) throw new ServiceError('InvalidBody', SHAPE);
   const texts = [...idsOf(fields.get('logid')), ...idsOf(fields.get('logids'))];

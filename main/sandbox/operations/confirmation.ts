@@ -30,24 +30,40 @@ function validate(state: ServiceState, query: Query, action: string): Answer {
   checkPartner(query, state.config.partnerId, true);
   const statusText = query.required('confirmationStatus').trim().toUpperCase();
   if (statusText !== 'E' && statusText !== 'H') {
-    throw new ServiceError('InvalidStatus', `confirmationStatus must be E (confirmed) or H (not confirmed), not '${statusText}'.`);
+    throw new ServiceError(
+      'InvalidStatus',
+      `confirmationStatus must be E (confirmed) or H (not confirmed), not '${statusText}'.`,
+    );
   }
   const note = query.raw('confirmationNote');
   if (note !== null && [...note].length > NOTE_LIMIT) {
-    throw new ServiceError('NoteTooLong', `confirmationNote is ${[...note].length} characters; at most ${NOTE_LIMIT} are allowed.`);
+    throw new ServiceError(
+      'NoteTooLong',
+      `confirmationNote is ${[...note].length} characters; at most ${NOTE_LIMIT} are allowed.`,
+    );
   }
   let reasonIndex = -1;
   if (statusText === 'H') {
     const reasonId = parseGuid(query.required('notconfirmationNote'), action);
     reasonIndex = state.world.messageIds.indexOf(reasonId);
-    if (reasonIndex < 0) throw new ServiceError('UnknownMessage', `notconfirmationNote ${reasonId} is not one of the not-confirm messages.`);
+    if (reasonIndex < 0)
+      throw new ServiceError(
+        'UnknownMessage',
+        `notconfirmationNote ${reasonId} is not one of the not-confirm messages.`,
+      );
   }
   const found = state.world.find(keyField);
   if (!found || state.world.agencyIds[found.agencyIndex] !== agencyId) {
-    throw new ServiceError('UnknownKeyField', `No reservation with KeyField '${keyField}' for agency ${agencyId}.`);
+    throw new ServiceError(
+      'UnknownKeyField',
+      `No reservation with KeyField '${keyField}' for agency ${agencyId}.`,
+    );
   }
   if (found.confirmationStatus !== 'W') {
-    throw new ServiceError('NotWaiting', `Reservation '${keyField}' was already answered (status ${found.confirmationStatus}); only waiting reservations can be answered.`);
+    throw new ServiceError(
+      'NotWaiting',
+      `Reservation '${keyField}' was already answered (status ${found.confirmationStatus}); only waiting reservations can be answered.`,
+    );
   }
   return { record: found, agencyId, status: statusText, note, reasonIndex, pmsUser: query.get('pmsUser') };
 }
@@ -83,7 +99,11 @@ async function voucherUrl(state: ServiceState, answer: Answer): Promise<string> 
 
 function confirmation(operation: Version) {
   return async ({ state, query, format }: OperationRequest): Promise<Reply> => {
-    const answer = validate(state, query, operation === 'sendconfirmation' ? 'SendConfirmation' : 'SendConfirmationV2');
+    const answer = validate(
+      state,
+      query,
+      operation === 'sendconfirmation' ? 'SendConfirmation' : 'SendConfirmationV2',
+    );
     const reason = NOT_CONFIRM_REASONS[answer.reasonIndex]?.tr ?? '';
     state.world.answer(answer.record, answer.status, answer.note ?? (answer.status === 'H' ? reason : ''));
     state.world.confirmations.push({
@@ -93,7 +113,8 @@ function confirmation(operation: Version) {
       partnerId: state.config.partnerId,
       confirmationStatus: answer.status,
       confirmationNote: answer.note,
-      notconfirmationNote: answer.reasonIndex >= 0 ? (state.world.messageIds[answer.reasonIndex] ?? null) : null,
+      notconfirmationNote:
+        answer.reasonIndex >= 0 ? (state.world.messageIds[answer.reasonIndex] ?? null) : null,
       pmsUser: answer.pmsUser,
       at: hotelDateTime(state.config.now()),
     });

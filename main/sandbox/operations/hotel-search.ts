@@ -4,7 +4,24 @@ import { SEARCHABLE_HOTELS } from '../catalog';
 import { jsonReply, type Reply } from '../reply';
 import type { Operation, OperationRequest } from '../state';
 
-const FOLD: Readonly<Record<string, string>> = { ı: 'i', İ: 'i', I: 'i', ş: 's', Ş: 's', ğ: 'g', Ğ: 'g', ç: 'c', Ç: 'c', ö: 'o', Ö: 'o', ü: 'u', Ü: 'u', â: 'a', î: 'i', û: 'u' };
+const FOLD: Readonly<Record<string, string>> = {
+  ı: 'i',
+  İ: 'i',
+  I: 'i',
+  ş: 's',
+  Ş: 's',
+  ğ: 'g',
+  Ğ: 'g',
+  ç: 'c',
+  Ç: 'c',
+  ö: 'o',
+  Ö: 'o',
+  ü: 'u',
+  Ü: 'u',
+  â: 'a',
+  î: 'i',
+  û: 'u',
+};
 
 export function foldTurkish(text: string): string {
   return [...text.normalize('NFC')]
@@ -19,14 +36,18 @@ function search({ body }: OperationRequest): Reply {
   try {
     parsed = JSON.parse((body ?? Buffer.alloc(0)).toString('utf8') || '{}');
   } catch {
-    return jsonReply(400, { error: { code: 'InvalidBody', message: 'The body must be JSON like {"name":"text"}.' } });
+    return jsonReply(400, {
+      error: { code: 'InvalidBody', message: 'The body must be JSON like {"name":"text"}.' },
+    });
   }
   const name = typeof parsed === 'object' && parsed !== null && 'name' in parsed ? parsed.name : undefined;
   if (name !== undefined && name !== null && typeof name !== 'string') {
     return jsonReply(400, { error: { code: 'InvalidBody', message: 'name must be a string.' } });
   }
   const wanted = foldTurkish(name ?? '').trim();
-  const hotels = SEARCHABLE_HOTELS.filter((hotel) => foldTurkish(`${hotel.name} ${hotel.city}`).includes(wanted));
+  const hotels = SEARCHABLE_HOTELS.filter((hotel) =>
+    foldTurkish(`${hotel.name} ${hotel.city}`).includes(wanted),
+  );
   return jsonReply(200, { hotels: hotels.map((hotel) => ({ ...hotel })) });
 }
 

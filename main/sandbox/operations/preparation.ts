@@ -1,5 +1,13 @@
 // Preparation operations: connected agencies, not-confirm reasons, and each agency's stay codes.
-import { AGENCIES, BOARDS, NATIONALS, NOT_CONFIRM_REASONS, ROOMS, ROOM_TYPES, type DialectCode } from '../catalog';
+import {
+  AGENCIES,
+  BOARDS,
+  NATIONALS,
+  NOT_CONFIRM_REASONS,
+  ROOMS,
+  ROOM_TYPES,
+  type DialectCode,
+} from '../catalog';
 import { ServiceError } from '../errors';
 import { checkPartner, parseGuid } from '../query';
 import { successReply } from '../reply';
@@ -30,7 +38,10 @@ export const notConfirmMessagesOperation: Operation = {
     checkPartner(query, state.config.partnerId, false);
     const english = (query.get('langId') ?? 'tr-TR').toLowerCase().startsWith('en');
     const items = NOT_CONFIRM_REASONS.map((reason, index) =>
-      record('NotConfirmMessage', { Id: state.world.messageIds[index] ?? '', Name: english ? reason.en : reason.tr }),
+      record('NotConfirmMessage', {
+        Id: state.world.messageIds[index] ?? '',
+        Name: english ? reason.en : reason.tr,
+      }),
     );
     return successReply(format, 'NotConfirmMessage', items, countText(items.length));
   },
@@ -39,7 +50,9 @@ export const notConfirmMessagesOperation: Operation = {
 function codes(type: string, table: readonly DialectCode[], dialect: number) {
   return list(
     type,
-    table.map((entry) => record(type, { Code: entry.codes[dialect] ?? '', Name: entry.names[dialect] ?? '' })),
+    table.map((entry) =>
+      record(type, { Code: entry.codes[dialect] ?? '', Name: entry.names[dialect] ?? '' }),
+    ),
   );
 }
 
@@ -53,7 +66,8 @@ export const stayForMappingOperation: Operation = {
     const agencyId = parseGuid(query.required('agencyId'), 'GetStayForMapping');
     const index = state.world.agencyIndexOf(agencyId);
     const agency = AGENCIES[index];
-    if (!agency) throw new ServiceError('UnknownAgency', `Agency ${agencyId} is not connected to this hotel.`);
+    if (!agency)
+      throw new ServiceError('UnknownAgency', `Agency ${agencyId} is not connected to this hotel.`);
     const rooms = ROOMS.map((room) =>
       record('StayRoom', {
         Code: room.codes[agency.dialect],
@@ -65,7 +79,10 @@ export const stayForMappingOperation: Operation = {
       }),
     );
     const nationals = NATIONALS.map((national) =>
-      record('StayNational', { Code: national.code, Name: agency.dialect === 4 ? national.turkishName : national.name }),
+      record('StayNational', {
+        Code: national.code,
+        Name: agency.dialect === 4 ? national.turkishName : national.name,
+      }),
     );
     const item = record('StayCodesForMapping', {
       StayBoards: codes('StayBoard', BOARDS, agency.dialect),

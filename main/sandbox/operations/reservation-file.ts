@@ -16,7 +16,8 @@ export const checkReservationFileOperation: Operation = {
   handle: ({ state, query, format }) => {
     const code = parseGuid(query.required('fileCode'), 'CheckReservationFile');
     const file = state.files.find(code);
-    if (!file) throw new ServiceError('UnknownFileCode', `No reservation list was created with FileCode ${code}.`);
+    if (!file)
+      throw new ServiceError('UnknownFileCode', `No reservation list was created with FileCode ${code}.`);
     if (!state.files.isReady(file)) {
       return envelopeReply(format, {
         itemType: 'CheckReservationFile',
@@ -28,7 +29,12 @@ export const checkReservationFileOperation: Operation = {
       });
     }
     const url = `${state.baseUrl}/upload/reservations/${file.code}.${file.format}`;
-    return successReply(format, 'CheckReservationFile', [record('CheckReservationFile', { FileUrl: url })], 'The reservation list is ready.');
+    return successReply(
+      format,
+      'CheckReservationFile',
+      [record('CheckReservationFile', { FileUrl: url })],
+      'The reservation list is ready.',
+    );
   },
 };
 
@@ -43,5 +49,12 @@ export function downloadReservationFile(state: ServiceState, name: string): Repl
   const file = match?.[1] ? state.files.find(match[1]) : undefined;
   if (!file || !state.files.isReady(file) || match?.[2]?.toLowerCase() !== file.format) return null;
   const info = `${file.items.length} reservation(s) listed.`;
-  return fileReply(file.format, state.files.shape, 'ReservationPms', wireItems(file.items, state), file.items.length, info);
+  return fileReply(
+    file.format,
+    state.files.shape,
+    'ReservationPms',
+    wireItems(file.items, state),
+    file.items.length,
+    info,
+  );
 }

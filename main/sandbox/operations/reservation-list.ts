@@ -14,7 +14,10 @@ function parseStatus(text: string | null): ConfirmationStatus {
   if (text === null) return 'W';
   const status = text.trim().toUpperCase();
   if (status === 'W' || status === 'E' || status === 'H') return status;
-  throw new ServiceError('InvalidStatus', `Status '${text}' is not valid. Use W (waiting), E (confirmed) or H (not confirmed).`);
+  throw new ServiceError(
+    'InvalidStatus',
+    `Status '${text}' is not valid. Use W (waiting), E (confirmed) or H (not confirmed).`,
+  );
 }
 
 export const reservationListOperation: Operation = {
@@ -35,7 +38,12 @@ export const reservationListOperation: Operation = {
     if (found.length > INLINE_LIMIT) {
       const fileCode = state.files.create(found, format);
       const info = `Reservation list limit exceeded (${found.length} > ${INLINE_LIMIT}). Get the list with checkreservationfile and the FileCode.`;
-      return successReply(format, 'PmsResListExceed', [record('PmsResListExceed', { FileCode: fileCode })], info);
+      return successReply(
+        format,
+        'PmsResListExceed',
+        [record('PmsResListExceed', { FileCode: fileCode })],
+        info,
+      );
     }
     const identity = hotelIdentity(state);
     const items = found.map((item) => reservationItem(item, identity));

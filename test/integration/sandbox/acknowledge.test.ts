@@ -26,11 +26,16 @@ interface Item {
 async function pending(day: string): Promise<Item[]> {
   const [year, month, date] = day.split('-');
   const range = `checkInStart=${month}.${date}.${year}&checkInEnd=${month}.${date}.${year}`;
-  return (await getJson(service, `/api/pax/getReservationList?${range}&issendrequired=TRUE`, token)).Data as unknown as Item[];
+  return (await getJson(service, `/api/pax/getReservationList?${range}&issendrequired=TRUE`, token))
+    .Data as unknown as Item[];
 }
 
 async function arrive(day: string, count = 1): Promise<{ keyField: string; logId: number }[]> {
-  return ((await (await control(service, 'POST', 'arrive', { checkIn: day, count })).json()) as { reservations: { keyField: string; logId: number }[] }).reservations;
+  return (
+    (await (await control(service, 'POST', 'arrive', { checkIn: day, count })).json()) as {
+      reservations: { keyField: string; logId: number }[];
+    }
+  ).reservations;
 }
 
 function acknowledge(serviceId: string, body: unknown): Promise<Response> {
@@ -48,11 +53,21 @@ describe('postsentlogids and IsSendRequired', () => {
     expect(item?.KeyField).toBe(arrived?.keyField);
     const response = await acknowledge(item?.ServiceId ?? '', { logId: String(item?.LogId) });
     const text = await response.text();
-    expect(text).toBe(`{"Data":["${item?.LogId}"],"Error":{"Code":"","Message":""},"InfoMessage":"","IsSuccessful":true}`);
+    expect(text).toBe(
+      `{"Data":["${item?.LogId}"],"Error":{"Code":"","Message":""},"InfoMessage":"","IsSuccessful":true}`,
+    );
     expect(await pending('2027-03-03')).toEqual([]);
-    const all = (await getJson(service, '/api/pax/getReservationList?checkInStart=03.03.2027&checkInEnd=03.03.2027', token)).Data as unknown as Item[];
+    const all = (
+      await getJson(
+        service,
+        '/api/pax/getReservationList?checkInStart=03.03.2027&checkInEnd=03.03.2027',
+        token,
+      )
+    ).Data as unknown as Item[];
     expect(all.map((entry) => entry.KeyField)).toEqual([item?.KeyField]);
-    const changed = (await (await control(service, 'POST', 'change', { keyField: item?.KeyField, checkOut: '2027-03-20' })).json()) as { reservations: { logId: number }[] };
+    const changed = (await (
+      await control(service, 'POST', 'change', { keyField: item?.KeyField, checkOut: '2027-03-20' })
+    ).json()) as { reservations: { logId: number }[] };
     const [again] = await pending('2027-03-03');
     expect(again?.LogId).toBe(changed.reservations[0]?.logId);
     expect(again?.LogId).toBeGreaterThan(item?.LogId ?? 0);
@@ -78,14 +93,23 @@ describe('postsentlogids and IsSendRequired', () => {
     const foreign = items.filter((item) => item.ServiceId !== serviceId).map((item) => item.LogId);
     expect(foreign.length).toBeGreaterThan(0);
     const [first, ...rest] = mine;
-    const body = (await (await acknowledge(serviceId.toUpperCase(), { logId: String(first), logIds: [...rest, ...foreign, 999].join(',') })).json()) as { Data: string[] };
+    const body = (await (
+      await acknowledge(serviceId.toUpperCase(), {
+        logId: String(first),
+        logIds: [...rest, ...foreign, 999].join(','),
+      })
+    ).json()) as { Data: string[] };
     expect(body.Data).toEqual(mine.map(String));
     const left = await pending('2027-03-05');
     expect(left.map((item) => item.LogId)).toEqual(foreign);
     const state = await sandboxState(service);
     const recorded = state.acknowledged.filter((entry) => mine.includes(entry.logId));
     expect(recorded.length).toBe(mine.length);
-    expect(recorded.every((entry) => entry.serviceId === serviceId && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(entry.at))).toBe(true);
+    expect(
+      recorded.every(
+        (entry) => entry.serviceId === serviceId && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(entry.at),
+      ),
+    ).toBe(true);
     expect(state.acknowledged.some((entry) => foreign.includes(entry.logId))).toBe(false);
   });
 
@@ -98,7 +122,9 @@ describe('postsentlogids and IsSendRequired', () => {
       body: JSON.stringify({ logIds: String(arrived?.logId) }),
     });
     const text = await response.text();
-    expect(text).toContain(`<Data xmlns:b="http://schemas.microsoft.com/2003/10/Serialization/Arrays"><b:string>${arrived?.logId}</b:string></Data>`);
+    expect(text).toContain(
+      `<Data xmlns:b="http://schemas.microsoft.com/2003/10/Serialization/Arrays"><b:string>${arrived?.logId}</b:string></Data>`,
+    );
     expect(text).toMatch(/^<ServiceResultOfArrayOfstring /);
   });
 });

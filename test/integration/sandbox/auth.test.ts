@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
-const agencies = (headers: Record<string, string>) => fetch(`${service.url}/api/pax/gethotelagencies?format=json`, { headers });
+const agencies = (headers: Record<string, string>) =>
+  fetch(`${service.url}/api/pax/gethotelagencies?format=json`, { headers });
 
 describe('token transport', () => {
   it('accepts a raw cookie, a name=value cookie, a Token header and a Bearer header', async () => {
@@ -62,7 +63,10 @@ describe('hotel search', () => {
 
   it('matches case- and Turkish-insensitively', async () => {
     const bearer = { Authorization: `Bearer ${await login(service)}` };
-    const names = async (name: string) => ((await (await search({ name }, bearer)).json()) as { hotels: { name: string }[] }).hotels.map((hotel) => hotel.name);
+    const names = async (name: string) =>
+      ((await (await search({ name }, bearer)).json()) as { hotels: { name: string }[] }).hotels.map(
+        (hotel) => hotel.name,
+      );
     expect(await names('KUMSAL')).toEqual(['Kumsal Beach Resort & Spa']);
     expect(await names('isik')).toEqual(['Işıklar Palace Hotel']);
     expect(await names('ISTANBUL')).toEqual(['İstanbul Boğaz Suites']);

@@ -1,7 +1,11 @@
 // Raw-HTTP helpers for the practice service contract tests: a clock the test moves, login, and
 // requests carrying the token the way the desk does. No client code from main/exchange is used.
 import { XMLParser } from 'fast-xml-parser';
-import { startPracticeService, type PracticeService, type PracticeServiceOptions } from '../../../main/sandbox/index';
+import {
+  startPracticeService,
+  type PracticeService,
+  type PracticeServiceOptions,
+} from '../../../main/sandbox/index';
 
 export interface TestClock {
   now: () => Date;
@@ -14,7 +18,9 @@ export function testClock(start = Date.parse('2026-07-01T09:00:00Z')): TestClock
   return { now: () => new Date(current), advance: (ms) => (current += ms) };
 }
 
-export async function startService(options: PracticeServiceOptions = {}): Promise<{ service: PracticeService; clock: TestClock }> {
+export async function startService(
+  options: PracticeServiceOptions = {},
+): Promise<{ service: PracticeService; clock: TestClock }> {
   const clock = testClock();
   const service = await startPracticeService({ now: clock.now, ...options });
   return { service, clock };
@@ -29,12 +35,25 @@ export async function login(service: PracticeService): Promise<string> {
 }
 
 /** GET with the token in a raw cookie header and a Token header, as the desk sends it. */
-export function get(service: PracticeService, pathAndQuery: string, token: string, headers: Record<string, string> = {}): Promise<Response> {
+export function get(
+  service: PracticeService,
+  pathAndQuery: string,
+  token: string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(`${service.url}${pathAndQuery}`, { headers: { cookie: token, Token: token, ...headers } });
 }
 
-export async function getJson(service: PracticeService, pathAndQuery: string, token: string): Promise<JsonEnvelope> {
-  const response = await get(service, `${pathAndQuery}${pathAndQuery.includes('?') ? '&' : '?'}format=json`, token);
+export async function getJson(
+  service: PracticeService,
+  pathAndQuery: string,
+  token: string,
+): Promise<JsonEnvelope> {
+  const response = await get(
+    service,
+    `${pathAndQuery}${pathAndQuery.includes('?') ? '&' : '?'}format=json`,
+    token,
+  );
   return (await response.json()) as JsonEnvelope;
 }
 
@@ -45,7 +64,12 @@ export interface JsonEnvelope {
   IsSuccessful: boolean;
 }
 
-export async function control(service: PracticeService, method: string, path: string, body?: unknown): Promise<Response> {
+export async function control(
+  service: PracticeService,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Response> {
   return fetch(`${service.url}/_sandbox/${path}`, {
     method,
     headers: { 'content-type': 'application/json' },
@@ -69,7 +93,18 @@ export const xml = new XMLParser({
   ignoreAttributes: false,
   removeNSPrefix: true,
   parseTagValue: false,
-  isArray: (name) => ['ReservationPms', 'CustomerPms', 'string', 'DefinitionHotelAgency', 'NotConfirmMessage', 'StayBoard', 'StayRoom', 'StayRoomType', 'StayNational'].includes(name),
+  isArray: (name) =>
+    [
+      'ReservationPms',
+      'CustomerPms',
+      'string',
+      'DefinitionHotelAgency',
+      'NotConfirmMessage',
+      'StayBoard',
+      'StayRoom',
+      'StayRoomType',
+      'StayNational',
+    ].includes(name),
 });
 
 export type XmlNode = Record<string, unknown>;

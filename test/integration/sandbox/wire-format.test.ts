@@ -18,7 +18,9 @@ describe('login', () => {
     expect(json.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(await json.text()).toMatch(/^"[0-9a-f]{48}"$/);
     const text = await (await fetch(`${service.url}/api/system/login?user=demo&pass=demo`)).text();
-    expect(text).toMatch(/^<string xmlns="http:\/\/schemas\.microsoft\.com\/2003\/10\/Serialization\/">[0-9a-f]{48}<\/string>$/);
+    expect(text).toMatch(
+      /^<string xmlns="http:\/\/schemas\.microsoft\.com\/2003\/10\/Serialization\/">[0-9a-f]{48}<\/string>$/,
+    );
   });
 
   it('refuses bad credentials with 401', async () => {
@@ -30,25 +32,41 @@ describe('login', () => {
 describe('format negotiation', () => {
   it('uses format=, then Accept, else XML', async () => {
     const path = '/api/pax/gethotelagencies';
-    expect((await get(service, path, token)).headers.get('content-type')).toBe('application/xml; charset=utf-8');
-    expect((await get(service, path, token, { accept: 'application/json' })).headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect((await get(service, `${path}?format=xml`, token, { accept: 'application/json' })).headers.get('content-type')).toContain('xml');
+    expect((await get(service, path, token)).headers.get('content-type')).toBe(
+      'application/xml; charset=utf-8',
+    );
+    expect(
+      (await get(service, path, token, { accept: 'application/json' })).headers.get('content-type'),
+    ).toBe('application/json; charset=utf-8');
+    expect(
+      (await get(service, `${path}?format=xml`, token, { accept: 'application/json' })).headers.get(
+        'content-type',
+      ),
+    ).toContain('xml');
     expect((await get(service, `${path}?FORMAT=JSON`, token)).headers.get('content-type')).toContain('json');
   });
 
   it('matches paths case-insensitively and 404s unknown ones', async () => {
     expect((await get(service, '/API/PAX/GETHOTELAGENCIES', token)).status).toBe(200);
     expect((await get(service, '/api/pax/nosuchthing', token)).status).toBe(404);
-    expect((await fetch(`${service.url}/api/pax/gethotelagencies`, { method: 'POST', headers: { Token: token } })).status).toBe(405);
+    expect(
+      (await fetch(`${service.url}/api/pax/gethotelagencies`, { method: 'POST', headers: { Token: token } }))
+        .status,
+    ).toBe(405);
   });
 });
 
 describe('preparation operations', () => {
   it('lists 4-6 agencies in both formats with the DataContract wrapper and namespaces', async () => {
     const text = await (await get(service, '/api/pax/gethotelagencies', token)).text();
-    expect(text).toMatch(/^<ServiceResultOfArrayOfDefinitionHotelAgency xmlns="http:\/\/schemas\.datacontract\.org\/2004\/07\/[^"]+" xmlns:i="http:\/\/www\.w3\.org\/2001\/XMLSchema-instance">/);
+    expect(text).toMatch(
+      /^<ServiceResultOfArrayOfDefinitionHotelAgency xmlns="http:\/\/schemas\.datacontract\.org\/2004\/07\/[^"]+" xmlns:i="http:\/\/www\.w3\.org\/2001\/XMLSchema-instance">/,
+    );
     expect(text).toContain('&amp;');
-    const agencies = items(child(child(xml.parse(text), 'ServiceResultOfArrayOfDefinitionHotelAgency'), 'Data'), 'DefinitionHotelAgency');
+    const agencies = items(
+      child(child(xml.parse(text), 'ServiceResultOfArrayOfDefinitionHotelAgency'), 'Data'),
+      'DefinitionHotelAgency',
+    );
     expect(agencies.length).toBeGreaterThanOrEqual(4);
     expect(agencies.length).toBeLessThanOrEqual(6);
     const json = await getJson(service, '/api/pax/gethotelagencies', token);
@@ -71,19 +89,36 @@ describe('preparation operations', () => {
   it('gives each agency its own stay codes, with StayRoom capacities, in both formats', async () => {
     const agencies = (await getJson(service, '/api/pax/gethotelagencies', token)).Data as { Id: string }[];
     const codesOf = async (agencyId: string) => {
-      const body = await getJson(service, `/api/pax/getstayformapping?partnerId=1001&agencyId=${agencyId}`, token);
+      const body = await getJson(
+        service,
+        `/api/pax/getstayformapping?partnerId=1001&agencyId=${agencyId}`,
+        token,
+      );
       return (body.Data as Record<string, { Code: string }[]>[])[0];
     };
     const first = await codesOf(agencies[0]?.Id ?? '');
     const second = await codesOf(agencies[1]?.Id ?? '');
     expect(Object.keys(first ?? {})).toEqual(['StayBoards', 'StayNationals', 'StayRoomTypes', 'StayRooms']);
-    expect(first?.StayRooms?.[0]).toEqual({ Code: 'DBL', MaxAdl: 2, MaxChd: 2, MinAdl: 1, Name: 'Double Room', Pax: 2 });
+    expect(first?.StayRooms?.[0]).toEqual({
+      Code: 'DBL',
+      MaxAdl: 2,
+      MaxChd: 2,
+      MinAdl: 1,
+      Name: 'Double Room',
+      Pax: 2,
+    });
     expect(second?.StayRooms?.[0]?.Code).toBe('DZ');
     expect(first?.StayBoards?.map((board) => board.Code)).toEqual(['AI', 'UAI', 'FB', 'HB', 'BB', 'RO']);
     expect(first?.StayNationals?.map((national) => national.Code)).toContain('TUR');
-    const text = await (await get(service, `/api/pax/getstayformapping?partnerId=1001&agencyId=${agencies[0]?.Id ?? ''}`, token)).text();
-    expect(text).toContain('<StayBoard xmlns="http://schemas.datacontract.org/2004/07/Stay.Definitions"><Code>AI</Code>');
-    expect(text).toMatch(/<a:StayRooms><StayRoom xmlns="[^"]+"><Code>DBL<\/Code><MaxAdl>2<\/MaxAdl><MaxChd>2<\/MaxChd><MinAdl>1<\/MinAdl>/);
+    const text = await (
+      await get(service, `/api/pax/getstayformapping?partnerId=1001&agencyId=${agencies[0]?.Id ?? ''}`, token)
+    ).text();
+    expect(text).toContain(
+      '<StayBoard xmlns="http://schemas.datacontract.org/2004/07/Stay.Definitions"><Code>AI</Code>',
+    );
+    expect(text).toMatch(
+      /<a:StayRooms><StayRoom xmlns="[^"]+"><Code>DBL<\/Code><MaxAdl>2<\/MaxAdl><MaxChd>2<\/MaxChd><MinAdl>1<\/MinAdl>/,
+    );
   });
 });
 
@@ -91,10 +126,14 @@ describe('getReservationList wire text', () => {
   it('writes ReservationPms in ordinal member order, nils, namespace resets and escapes', async () => {
     const text = await (await get(service, `/api/pax/getReservationList?${WHOLE_YEAR}`, token)).text();
     expect(text.startsWith('<ServiceResultOfArrayOfReservationPms ')).toBe(true);
-    expect(text).toContain('<Data xmlns:a="http://schemas.datacontract.org/2004/07/Stay.Pms.Entities"><a:ReservationPms><a:AccomId>');
+    expect(text).toContain(
+      '<Data xmlns:a="http://schemas.datacontract.org/2004/07/Stay.Pms.Entities"><a:ReservationPms><a:AccomId>',
+    );
     expect(text).toContain('<a:ConfirmDate i:nil="true"/>');
     expect(text).toContain('<a:Customers><CustomerPms xmlns=""><Age>');
-    expect(text).toMatch(/<a:ConfirmDate i:nil="true"\/><a:ConfirmationNo\/><a:ConfirmationStatus>W<\/a:ConfirmationStatus><a:ConfirmeNote\/>/);
+    expect(text).toMatch(
+      /<a:ConfirmDate i:nil="true"\/><a:ConfirmationNo\/><a:ConfirmationStatus>W<\/a:ConfirmationStatus><a:ConfirmeNote\/>/,
+    );
     expect(text).toMatch(/<a:CheckIn>\d{4}-\d{2}-\d{2}T00:00:00<\/a:CheckIn>/);
     expect(text).toContain('<a:HotelName>Kumsal Beach Resort &amp; Spa</a:HotelName>');
     expect(text).not.toMatch(/<a:Note>[^<]*[<>][^<]*<\/a:Note>/);
@@ -125,7 +164,16 @@ describe('getReservationList wire text', () => {
   });
 
   it('escapes notes with & and < the same way in both formats', async () => {
-    const arrived = await (await fetch(`${service.url}/_sandbox/arrive`, { method: 'POST', body: JSON.stringify({ checkIn: '2026-08-01', note: 'Late <23:00> & "sea view"\r\nthanks', leadGuest: 'IŞIK AYŞE' }) })).json();
+    const arrived = await (
+      await fetch(`${service.url}/_sandbox/arrive`, {
+        method: 'POST',
+        body: JSON.stringify({
+          checkIn: '2026-08-01',
+          note: 'Late <23:00> & "sea view"\r\nthanks',
+          leadGuest: 'IŞIK AYŞE',
+        }),
+      })
+    ).json();
     const keyField = (arrived as { reservations: { keyField: string }[] }).reservations[0]?.keyField ?? '';
     const query = 'checkInStart=08.01.2026&checkInEnd=08.01.2026';
     const text = await (await get(service, `/api/pax/getReservationList?${query}`, token)).text();

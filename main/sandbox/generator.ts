@@ -32,13 +32,38 @@ function agencyAt(index: number): AgencyTemplate {
   return agency;
 }
 
-function pickName(prng: Prng, nationality: string, woman: boolean, surname?: string): string {
+interface PickedName {
+  surname: string;
+  full: string;
+}
+
+const LOCALE: Readonly<Record<string, string>> = {
+  TUR: 'tr-TR',
+  DEU: 'de-DE',
+  POL: 'pl-PL',
+  RUS: 'ru-RU',
+  UKR: 'uk-UA',
+};
+
+/** Most agencies type names in capitals; some send "Işık Ayşe" (case folded by the guest's locale). */
+function titleCase(text: string, nationality: string): string {
+  const locale = LOCALE[nationality] ?? 'en-GB';
+  return text
+    .split(/([ '-])/)
+    .map((word) => word.slice(0, 1) + word.slice(1).toLocaleLowerCase(locale))
+    .join('');
+}
+
+function pickName(prng: Prng, nationality: string, woman: boolean, surname?: string): PickedName {
   const pool = namePool(nationality);
   const family = surname ?? prng.pick(pool.surnames);
   // A Russian or Ukrainian booking is typed in one script: Cyrillic or transliterated Latin.
   const cyrillic = CYRILLIC.test(family);
   const given = (woman ? pool.women : pool.men).filter((name) => CYRILLIC.test(name) === cyrillic);
-  return `${family} ${prng.pick(given.length > 0 ? given : woman ? pool.women : pool.men)}`;
+  return {
+    surname: family,
+    full: `${family} ${prng.pick(given.length > 0 ? given : woman ? pool.women : pool.men)}`,
+  };
 }
 
 function birthDate(prng: Prng, checkIn: string, age: number): string {
@@ -65,12 +90,15 @@ export function generateGuests(
     Math.max(record.roomCount, prng.int(room.minAdults, Math.min(room.maxAdults, 3))),
   );
   const children = Math.min(4 - adults, prng.int(0, room.maxChildren * record.roomCount));
-  const lead = leadGuest ?? pickName(prng, nationality, prng.chance(0.4));
-  const surname = lead.split(' ')[0] ?? lead;
+  const picked = pickName(prng, nationality, prng.chance(0.4));
+  const lead = leadGuest ?? picked.full;
+  const surname = leadGuest === undefined ? picked.surname : (leadGuest.split(' ')[0] ?? leadGuest);
+  const mixedCase = leadGuest === undefined && prng.chance(0.25);
   const flightIn = prng.pick(FLIGHTS);
   const flightOut = prng.pick(FLIGHTS);
   const arrivalTime = prng.chance(0.6) ? timeOf(prng, record.checkIn) : null;
   const departureTime = prng.chance(0.6) ? timeOf(prng, record.checkOut) : null;
+  const styled = (name: string): string => (mixedCase ? titleCase(name, nationality) : name);
   const guests: GuestRecord[] = [];
   for (let i = 0; i < adults + children; i += 1) {
     const adult = i < adults;
@@ -79,7 +107,12 @@ export function generateGuests(
     const age = adult ? prng.int(19, 76) : infant ? prng.int(0, 1) : prng.int(2, 12);
     const sameFamily = i > 0 && (adult ? prng.chance(0.7) : true);
     guests.push({
-      name: i === 0 ? lead : pickName(prng, nationality, woman, sameFamily ? surname : undefined),
+      name:
+        i === 0
+          ? mixedCase
+            ? titleCase(lead, nationality)
+            : lead
+          : styled(pickName(prng, nationality, woman, sameFamily ? surname : undefined).full),
       title: adult ? (woman ? 'Mrs' : 'Mr') : infant ? 'Inf' : 'Chd',
       age,
       birthDate: adult && prng.chance(0.3) ? null : birthDate(prng, record.checkIn, age),

@@ -30,7 +30,11 @@ export function formatDate(date: string | null | undefined, language: UiLanguage
 /** 2026-07-12 → 12.07 (tr) / 12 Jul (en), for compact rows and diffs. */
 export function formatShortDate(date: string, language: UiLanguage): string {
   const d = calendarParts(date);
-  return d ? new Intl.DateTimeFormat(locale(language), short[language]).format(d) : date;
+  if (!d) return date;
+  const parts = new Intl.DateTimeFormat(locale(language), short[language]).formatToParts(d);
+  // Intl writes a day-month without year as 12/07 in Turkish; the desk's convention is 12.07.
+  if (language === 'tr') return ['day', 'month'].map((type) => parts.find((p) => p.type === type)?.value).join('.');
+  return parts.map((p) => p.value).join('');
 }
 
 /** A wall-clock time from the service ('2026-07-12T14:30:00', no zone) → 14:30. */

@@ -43,7 +43,7 @@ export function MappingRowView({ row, focused, onSave }: Props) {
           ref={input}
           aria-label={t('mapping.hotelCodeFor', { code: row.channelCode })}
           value={draft}
-          placeholder={t('mapping.notMapped')}
+          placeholder={t('mapping.typeCode')}
           onChange={(e) => {
             setDraft(e.target.value);
             setState('idle');

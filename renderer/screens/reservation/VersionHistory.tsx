@@ -20,9 +20,8 @@ function ChangeLine({ change }: { change: FieldChange }) {
   const label = t(`fields.${change.field}`, { defaultValue: change.field });
   return (
     <li className="change">
-      <span className="change-label">{label}</span> <span className="before">{before}</span>{' '}
-      <span aria-hidden="true">→</span>
-      <span className="sr-only">{t('change.to')}</span> <span className="after">{after}</span>
+      <span className="change-label">{label}</span> <span className="before">{before}</span> →{' '}
+      <span className="after">{after}</span>
     </li>
   );
 }

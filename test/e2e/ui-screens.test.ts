@@ -1,0 +1,137 @@
+// The screens in real Chromium against a small in-memory core (fake-desk.ts): the wiring of every screen to
+// window.resdesk, the keyboard, the language switch and the virtualized list at 100 000 reservations.
+// The same flows against the real core and practice service live in desk-*.test.ts.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchDesk, type DeskBrowser } from '../harness/chromium';
+import { buildRenderer } from '../harness/browser-host/build-renderer';
+import { startBrowserHost, type BrowserHost } from '../harness/browser-host/host';
+import { createFakeDesk, type FakeDesk } from './fake-desk';
+
+let rendererDir = '';
+let open: { host: BrowserHost; browser: DeskBrowser } | null = null;
+
+beforeAll(async () => {
+  rendererDir = await buildRenderer();
+});
+
+afterEach(async () => {
+  await open?.browser.close();
+  await open?.host.close();
+  open = null;
+});
+
+async function start(desk: FakeDesk) {
+  const host = await startBrowserHost({ core: desk.core, rendererDir });
+  const browser = await launchDesk();
+  open = { host, browser };
+  await browser.page.goto(host.url);
+  return browser;
+}
+
+const callsOf = (desk: FakeDesk, name: string) => desk.calls.filter((c) => c.name === name);
+
+describe('reception screens (in-memory core)', () => {
+  it('first run: setup in Turkish, practice mode marks the whole window', async () => {
+    const desk = createFakeDesk({ reservations: 30 });
+    const { page, errors } = await start(desk);
+    await page.getByRole('heading', { name: "Resdesk'e hoş geldiniz" }).waitFor();
+    await page.getByRole('button', { name: 'Bağlantıyı dene' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('Servis adresini');
+    await page.getByRole('button', { name: 'Alıştırma modunu başlat' }).click();
+    await page.getByTestId('practice-banner').waitFor();
+    expect(await page.getByTestId('practice-banner').textContent()).toContain('ALIŞTIRMA MODU');
+    expect(await page.getByTestId('inbox-total').textContent()).toMatch(/30 rezervasyon/);
+    expect(errors).toEqual([]);
+  });
+
+  it('100 000 reservations: fewer than 100 row elements, pages fetched on demand', async () => {
+    const desk = createFakeDesk({ reservations: 100_000, configured: true });
+    const { page, errors } = await start(desk);
+    await page.getByTestId('inbox-total').filter({ hasText: '100.000' }).waitFor();
+    expect(await page.locator('.inbox-row').count()).toBeLessThan(100);
+    await page.getByTestId('inbox-list').evaluate((el) => (el.scrollTop = el.scrollHeight / 2));
+    await page.locator('.inbox-row[data-index="50000"] .row-body:not(.placeholder)').waitFor();
+    expect(await page.locator('.inbox-row').count()).toBeLessThan(100);
+    await page.getByTestId('inbox-list').focus();
+    await page.keyboard.press('End');
+    await page.locator('.inbox-row[data-index="99999"] [data-key="K99999"]').waitFor();
+    expect(await page.locator('.inbox-row').count()).toBeLessThan(100);
+    expect(callsOf(desk, 'listReservations').length).toBeLessThan(12);
+    expect(errors).toEqual([]);
+  });
+
+  it('keyboard: arrows and C open the confirm form; the note counter counts; the note is sent', async () => {
+    const desk = createFakeDesk({ reservations: 50, configured: true });
+    const { page, errors } = await start(desk);
+    await page.locator('[data-key="K0"]').waitFor();
+    await page.getByTestId('inbox-list').focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('c');
+    const note = page.locator('#confirm-note');
+    await note.waitFor();
+    await page.keyboard.type('Deniz manzarası');
+    expect(await page.getByTestId('note-counter').textContent()).toBe('15 / 500');
+    await page.getByRole('button', { name: 'Onayı gönder' }).click();
+    await page.locator('[data-testid="decision-state"][data-state="pending"]').waitFor();
+    expect(callsOf(desk, 'confirm').map((c) => c.request)).toEqual([{ keyField: 'K1', note: 'Deniz manzarası' }]);
+    expect(errors).toEqual([]);
+  });
+
+  it('language switch: English at once, saved, and decline reasons in English', async () => {
+    const desk = createFakeDesk({ reservations: 10, configured: true });
+    const { page, errors } = await start(desk);
+    await page.locator('.language-switch button[lang="en"]').click();
+    await page.getByRole('button', { name: 'Reservations', exact: true }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    expect(callsOf(desk, 'setLanguage').map((c) => c.request)).toEqual([{ language: 'en' }]);
+    await page.locator('[data-key="K0"]').click();
+    await page.locator('.decision-panel button.decline').click();
+    await page.getByLabel('Wrong price').check();
+    await page.getByRole('button', { name: 'Send decline' }).click();
+    await page.locator('[data-testid="decision-state"][data-state="pending"]').waitFor();
+    expect(callsOf(desk, 'decline').map((c) => c.request)).toEqual([{ keyField: 'K0', reasonId: '2' }]);
+    expect(errors).toEqual([]);
+  });
+
+  it('a "not mapped" link opens the mapping screen on that code; saving updates the coverage', async () => {
+    const desk = createFakeDesk({ reservations: 10, configured: true });
+    const { page, errors } = await start(desk);
+    await page.locator('[data-key="K0"]').click();
+    await page.locator('[data-field="board"] .not-mapped').click();
+    await page.getByTestId('coverage').filter({ hasText: '5 kodun 4 tanesi eşleşmemiş' }).waitFor();
+    const input = page.locator('tr[data-code="board:HB"] input');
+    await page.waitForFunction(() => document.activeElement?.closest('tr')?.dataset.code === 'board:HB');
+    await input.fill('HB-01');
+    await input.press('Enter');
+    await page.getByTestId('coverage').filter({ hasText: '5 kodun 3 tanesi eşleşmemiş' }).waitFor();
+    expect(callsOf(desk, 'setMapping').map((c) => c.request)).toEqual([
+      { agencyId: 'A1', kind: 'board', channelCode: 'HB', hotelCode: 'HB-01' },
+    ]);
+    expect(errors).toEqual([]);
+  });
+
+  it('bulk: ticked waiting reservations are confirmed in one request', async () => {
+    const desk = createFakeDesk({ reservations: 10, configured: true });
+    const { page, errors } = await start(desk);
+    for (const key of ['K0', 'K1', 'K2']) await page.locator(`[data-key="${key}"] input[type="checkbox"]`).check();
+    // K2 is already confirmed: only the two waiting ones are sent.
+    await page.getByRole('button', { name: 'Bekleyen 2 rezervasyonu onayla' }).click();
+    await page.getByTestId('bulk-bar').filter({ hasText: '2 onay gönderim sırasına alındı.' }).waitFor();
+    expect(callsOf(desk, 'confirmMany').map((c) => c.request)).toEqual([{ keyFields: ['K0', 'K1'] }]);
+    expect(errors).toEqual([]);
+  });
+
+  it('events: new reservations refresh and highlight; a notification click opens the reservation', async () => {
+    const desk = createFakeDesk({ reservations: 10, configured: true });
+    const { page, errors } = await start(desk);
+    await page.locator('[data-key="K0"]').waitFor();
+    const before = callsOf(desk, 'listReservations').length;
+    desk.emit('reservationsChanged', { new: 1, changed: 0, cancelled: 0, keyFields: ['K3'] });
+    await page.locator('[data-key="K3"].is-fresh').waitFor();
+    expect(callsOf(desk, 'listReservations').length).toBeGreaterThan(before);
+    desk.emit('openReservation', { keyField: 'K4' });
+    await page.locator('[data-testid="reservation"][data-key="K4"]').waitFor();
+    expect(await page.getByTestId('history').textContent()).toContain('12.07 → 14.07');
+    expect(errors).toEqual([]);
+  });
+});

@@ -15,7 +15,14 @@ import type { Timer } from './notification-groups';
 import { chooseCredentialStore } from './secrets/choose-credential-store';
 import { createDeskTray, loginItem, START_HIDDEN_ARG } from './tray';
 import { devServerUrl, type AppPage } from './url-guards';
-import { createDeskWindow, dataFileOpener, guardWebContents, hardenSession, keepRunningWhenClosed, showDeskWindow } from './window';
+import {
+  createDeskWindow,
+  dataFileOpener,
+  guardWebContents,
+  hardenSession,
+  keepRunningWhenClosed,
+  showDeskWindow,
+} from './window';
 
 export const ONLINE_CHECK_MS = 15_000;
 
@@ -24,7 +31,10 @@ export const ONLINE_CHECK_MS = 15_000;
  * resumes it with an immediate sync. The network is watched with net.isOnline() from main, not the page's
  * 'online' event, because the page may be closed to the tray (and throttled) exactly when the line returns.
  */
-export function watchPowerAndNetwork(core: Pick<Core, 'pause' | 'resume'>, timer: Timer = realTimer): () => void {
+export function watchPowerAndNetwork(
+  core: Pick<Core, 'pause' | 'resume'>,
+  timer: Timer = realTimer,
+): () => void {
   const pause = (): void => core.pause();
   const resume = (): void => core.resume();
   powerMonitor.on('suspend', pause);
@@ -53,16 +63,23 @@ export function watchPowerAndNetwork(core: Pick<Core, 'pause' | 'resume'>, timer
 /** The desk's page: the bundled renderer, or (unpackaged builds only) a loopback Vite dev server. */
 export function deskPage(appPath: string, packaged: boolean, devUrl: string | undefined): AppPage {
   const dev = packaged ? null : devServerUrl(devUrl);
-  return dev ? { kind: 'dev', url: dev } : { kind: 'file', indexPath: path.join(appPath, 'dist', 'renderer', 'index.html') };
+  return dev
+    ? { kind: 'dev', url: dev }
+    : { kind: 'file', indexPath: path.join(appPath, 'dist', 'renderer', 'index.html') };
 }
 
 async function boot(): Promise<void> {
   const page = deskPage(app.getAppPath(), app.isPackaged, process.env.RESDESK_DEV_URL);
-  const resources = app.isPackaged ? path.join(process.resourcesPath, 'resources') : path.join(app.getAppPath(), 'resources');
+  const resources = app.isPackaged
+    ? path.join(process.resourcesPath, 'resources')
+    : path.join(app.getAppPath(), 'resources');
   const icon = path.join(resources, process.platform === 'win32' ? 'icon.ico' : 'icon.png');
   let window: BrowserWindow | null = null;
   let quitting = false;
-  const logger: Logger = createFileLogger({ file: path.join(app.getPath('logs'), 'resdesk.log'), echo: !app.isPackaged });
+  const logger: Logger = createFileLogger({
+    file: path.join(app.getPath('logs'), 'resdesk.log'),
+    echo: !app.isPackaged,
+  });
 
   app.on('web-contents-created', (_event, contents) => guardWebContents(contents, page, logger));
   app.on('second-instance', () => showDeskWindow(window));
@@ -77,7 +94,11 @@ async function boot(): Promise<void> {
   installAppMenu(process.platform, !app.isPackaged);
 
   // safeStorage answers only after 'ready', so the store is chosen here.
-  const credentials = await chooseCredentialStore({ safeStorage, safeStorageFile: path.join(dataDir, 'credentials.json'), logger });
+  const credentials = await chooseCredentialStore({
+    safeStorage,
+    safeStorageFile: path.join(dataDir, 'credentials.json'),
+    logger,
+  });
   const core = createCore({ dataDir, credentials, logger, openPath: dataFileOpener(dataDir, logger) });
   const language = async (): Promise<UiLanguage> => (await core.handlers.getSetup({})).language;
 
@@ -91,10 +112,16 @@ async function boot(): Promise<void> {
     logger,
   });
   keepRunningWhenClosed(window, () => quitting);
-  const desk = (): Electron.WebContents | null => (window && !window.isDestroyed() ? window.webContents : null);
+  const desk = (): Electron.WebContents | null =>
+    window && !window.isDestroyed() ? window.webContents : null;
   const openDesk = (): void => showDeskWindow(window);
 
-  const unregister = registerRequestHandlers({ handlers: core.handlers, deskContentsId: () => desk()?.id ?? null, page, logger });
+  const unregister = registerRequestHandlers({
+    handlers: core.handlers,
+    deskContentsId: () => desk()?.id ?? null,
+    page,
+    logger,
+  });
   const unforward = forwardCoreEvents(core, desk);
   const preferences = preferencesFile(path.join(dataDir, 'notifications.json'));
   const notifier = startDeskNotifications({
@@ -121,7 +148,11 @@ async function boot(): Promise<void> {
       .catch((): UiLanguage => 'tr')
       .then((lang) => tray.update(core.waitingCount(), lang));
   };
-  const stopTrayEvents = [core.on('reservationsChanged', refreshTray), core.on('decisionChanged', refreshTray), core.on('syncStatus', refreshTray)];
+  const stopTrayEvents = [
+    core.on('reservationsChanged', refreshTray),
+    core.on('decisionChanged', refreshTray),
+    core.on('syncStatus', refreshTray),
+  ];
   const unwatch = watchPowerAndNetwork(core);
 
   let stopped = false;

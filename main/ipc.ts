@@ -14,7 +14,10 @@ export type InvokeSender = Pick<IpcMainInvokeEvent, 'sender' | 'senderFrame'>;
 
 export const FOREIGN_SENDER: IpcResult<never> = {
   ok: false,
-  error: { code: 'invalid-request', message: 'This request did not come from the Resdesk window and was refused.' },
+  error: {
+    code: 'invalid-request',
+    message: 'This request did not come from the Resdesk window and was refused.',
+  },
 };
 
 /**
@@ -55,7 +58,10 @@ export function registerRequestHandlers(options: IpcOptions): () => void {
 }
 
 /** Pushes every core event to the desk window, if it is there; returns a function stopping it. */
-export function forwardCoreEvents(core: Pick<Core, 'on'>, deskContents: () => WebContents | null): () => void {
+export function forwardCoreEvents(
+  core: Pick<Core, 'on'>,
+  deskContents: () => WebContents | null,
+): () => void {
   const stops = eventNames.map((name) =>
     core.on(name, (payload: Events[typeof name]) => {
       const contents = deskContents();
@@ -68,6 +74,10 @@ export function forwardCoreEvents(core: Pick<Core, 'on'>, deskContents: () => We
 }
 
 /** Sends one event to the window (notification click → openReservation). */
-export function sendDeskEvent<E extends keyof Events>(contents: WebContents | null, event: E, payload: Events[E]): void {
+export function sendDeskEvent<E extends keyof Events>(
+  contents: WebContents | null,
+  event: E,
+  payload: Events[E],
+): void {
   if (contents && !contents.isDestroyed()) contents.send(eventChannel(event), payload);
 }

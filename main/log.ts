@@ -27,7 +27,10 @@ const TEXT_RULES: [RegExp, string][] = [
   [/\b(bearer|basic)\s+[a-z0-9._~+/=-]+/gi, `$1 ${REDACTED}`],
   // password=..., "token": "...", Token: ... in free text, JSON or headers
   [
-    new RegExp(`(["']?\\b(?:${SECRET_KEY_SOURCE})\\b["']?\\s*[:=]\\s*)("(?:[^"\\\\]|\\\\.)*"|'(?:[^'\\\\]|\\\\.)*'|[^\\s,;&}\\]]+)`, 'gi'),
+    new RegExp(
+      `(["']?\\b(?:${SECRET_KEY_SOURCE})\\b["']?\\s*[:=]\\s*)("(?:[^"\\\\]|\\\\.)*"|'(?:[^'\\\\]|\\\\.)*'|[^\\s,;&}\\]]+)`,
+      'gi',
+    ),
     `$1${REDACTED}`,
   ],
   // JWTs and long hex strings: the shapes tokens take even when nobody labelled them
@@ -63,9 +66,11 @@ function redactValue(value: unknown, depth: number, seen: WeakSet<object>): unkn
   if (depth >= MAX_DEPTH) return '[nested too deep]';
   seen.add(object);
   try {
-    if (object instanceof Error) return { name: redactText(String(object.name)), message: redactText(String(object.message)) };
+    if (object instanceof Error)
+      return { name: redactText(String(object.name)), message: redactText(String(object.message)) };
     if (object instanceof Date) return Number.isNaN(object.getTime()) ? 'Invalid Date' : object.toISOString();
-    if (ArrayBuffer.isView(object) || object instanceof ArrayBuffer) return `[binary ${object.byteLength} bytes]`;
+    if (ArrayBuffer.isView(object) || object instanceof ArrayBuffer)
+      return `[binary ${object.byteLength} bytes]`;
     if (Array.isArray(object)) {
       const items = object.slice(0, MAX_ENTRIES).map((item) => redactValue(item, depth + 1, seen));
       return object.length > MAX_ENTRIES ? [...items, `…${object.length - MAX_ENTRIES} more`] : items;

@@ -4,11 +4,20 @@
 import { Menu } from 'electron';
 import type { MenuItemConstructorOptions } from 'electron';
 
-export function appMenuTemplate(platform: NodeJS.Platform, developer: boolean): MenuItemConstructorOptions[] | null {
+export function appMenuTemplate(
+  platform: NodeJS.Platform,
+  developer: boolean,
+): MenuItemConstructorOptions[] | null {
   const developerMenu: MenuItemConstructorOptions[] = developer
-    ? [{ label: 'Developer', submenu: [{ role: 'reload' }, { role: 'forceReload' }, { role: 'toggleDevTools' }] }]
+    ? [
+        {
+          label: 'Developer',
+          submenu: [{ role: 'reload' }, { role: 'forceReload' }, { role: 'toggleDevTools' }],
+        },
+      ]
     : [];
-  if (platform === 'darwin') return [{ role: 'appMenu' }, { role: 'editMenu' }, { role: 'windowMenu' }, ...developerMenu];
+  if (platform === 'darwin')
+    return [{ role: 'appMenu' }, { role: 'editMenu' }, { role: 'windowMenu' }, ...developerMenu];
   return developerMenu.length > 0 ? developerMenu : null;
 }
 

@@ -27,30 +27,56 @@ export interface DeskNotification {
 export const deskTexts = {
   en: {
     appName: 'Resdesk',
-    counts: { new: (n: number) => `${n} new`, changed: (n: number) => `${n} changed`, cancelled: (n: number) => `${n} cancelled` },
+    counts: {
+      new: (n: number) => `${n} new`,
+      changed: (n: number) => `${n} changed`,
+      cancelled: (n: number) => `${n} cancelled`,
+    },
     single: { new: 'New reservation', changed: 'Reservation changed', cancelled: 'Reservation cancelled' },
     group: 'Reservations updated',
     severalNew: 'New reservations',
     openOne: 'Click to open it.',
     openInbox: 'Click to open the inbox.',
-    waiting: (n: number) => (n === 0 ? 'Nothing waiting' : n === 1 ? '1 reservation waiting' : `${n} reservations waiting`),
+    waiting: (n: number) =>
+      n === 0 ? 'Nothing waiting' : n === 1 ? '1 reservation waiting' : `${n} reservations waiting`,
     reminderTitle: 'Reservations are waiting',
     reminderBody: (n: number, minutes: number) =>
       `${n} ${n === 1 ? 'reservation has' : 'reservations have'} waited more than ${minutes} minutes for an answer.`,
-    menu: { open: 'Open Resdesk', syncNow: 'Check for reservations now', sound: 'Play sounds', startAtLogin: 'Start when I sign in', quit: 'Quit Resdesk' },
+    menu: {
+      open: 'Open Resdesk',
+      syncNow: 'Check for reservations now',
+      sound: 'Play sounds',
+      startAtLogin: 'Start when I sign in',
+      quit: 'Quit Resdesk',
+    },
   },
   tr: {
     appName: 'Resdesk',
-    counts: { new: (n: number) => `${n} yeni`, changed: (n: number) => `${n} değişiklik`, cancelled: (n: number) => `${n} iptal` },
-    single: { new: 'Yeni rezervasyon', changed: 'Rezervasyon değişti', cancelled: 'Rezervasyon iptal edildi' },
+    counts: {
+      new: (n: number) => `${n} yeni`,
+      changed: (n: number) => `${n} değişiklik`,
+      cancelled: (n: number) => `${n} iptal`,
+    },
+    single: {
+      new: 'Yeni rezervasyon',
+      changed: 'Rezervasyon değişti',
+      cancelled: 'Rezervasyon iptal edildi',
+    },
     group: 'Rezervasyonlar güncellendi',
     severalNew: 'Yeni rezervasyonlar',
     openOne: 'Açmak için tıklayın.',
     openInbox: 'Gelen kutusunu açmak için tıklayın.',
     waiting: (n: number) => (n === 0 ? 'Bekleyen yok' : `${n} rezervasyon bekliyor`),
     reminderTitle: 'Bekleyen rezervasyonlar var',
-    reminderBody: (n: number, minutes: number) => `${n} rezervasyon ${minutes} dakikadan uzun süredir yanıt bekliyor.`,
-    menu: { open: "Resdesk'i aç", syncNow: 'Rezervasyonları şimdi kontrol et', sound: 'Sesleri çal', startAtLogin: 'Oturum açınca başlat', quit: "Resdesk'ten çık" },
+    reminderBody: (n: number, minutes: number) =>
+      `${n} rezervasyon ${minutes} dakikadan uzun süredir yanıt bekliyor.`,
+    menu: {
+      open: "Resdesk'i aç",
+      syncNow: 'Rezervasyonları şimdi kontrol et',
+      sound: 'Sesleri çal',
+      startAtLogin: 'Oturum açınca başlat',
+      quit: "Resdesk'ten çık",
+    },
   },
 } as const;
 
@@ -65,7 +91,12 @@ export function describeGroup(group: ChangeGroup, language: UiLanguage): DeskNot
   const sound: SoundKind = group.cancelled > 0 ? 'cancelled' : group.new > 0 ? 'new' : 'changed';
   const only = group.keyFields.length === 1 ? group.keyFields[0] : undefined;
   if (only !== undefined) {
-    return { title: t.single[sound], body: t.openOne, sound, target: { kind: 'reservation', keyField: only } };
+    return {
+      title: t.single[sound],
+      body: t.openOne,
+      sound,
+      target: { kind: 'reservation', keyField: only },
+    };
   }
   const body = `${present.map((k) => t.counts[k](group[k])).join(', ')}. ${t.openInbox}`;
   const title = present.length === 1 && present[0] === 'new' ? t.severalNew : t.group;
@@ -111,7 +142,8 @@ export function createChangeGrouper(options: GrouperOptions) {
       group.new += Math.max(0, changes.new);
       group.changed += Math.max(0, changes.changed);
       group.cancelled += Math.max(0, changes.cancelled);
-      for (const keyField of changes.keyFields) if (!group.keyFields.includes(keyField)) group.keyFields.push(keyField);
+      for (const keyField of changes.keyFields)
+        if (!group.keyFields.includes(keyField)) group.keyFields.push(keyField);
       pending = group;
       if (quiet !== null) options.timer.clear(quiet);
       quiet = options.timer.set(flush, options.quietMs);

@@ -94,11 +94,21 @@ export function startDeskNotifications(options: NotifierOptions): DeskNotifier {
     const afterMinutes = options.preferences().remindAfterMinutes;
     const at = now();
     const overdue = afterMinutes > 0 ? options.core.waitingSince(overdueCutoff(at, afterMinutes)) : 0;
-    const due = reminderDue(reminder, { now: at, overdue, afterMinutes, repeatMinutes: REMINDER_REPEAT_MINUTES });
+    const due = reminderDue(reminder, {
+      now: at,
+      overdue,
+      afterMinutes,
+      repeatMinutes: REMINDER_REPEAT_MINUTES,
+    });
     reminder = due.state;
     if (!due.remind) return;
     const t = textsFor(await options.language().catch((): UiLanguage => 'tr'));
-    show({ title: t.reminderTitle, body: t.reminderBody(overdue, afterMinutes), sound: 'new', target: { kind: 'inbox' } });
+    show({
+      title: t.reminderTitle,
+      body: t.reminderBody(overdue, afterMinutes),
+      sound: 'new',
+      target: { kind: 'inbox' },
+    });
   };
 
   const scheduleReminder = (): void => {
@@ -147,11 +157,14 @@ export function createSoundPlayer(soundsDir: string, logger?: Logger): (kind: So
           webviewTag: false,
           webSecurity: true,
           devTools: false,
+          disableBlinkFeatures: 'Auxclick',
           autoplayPolicy: 'no-user-gesture-required',
         },
       });
     }
-    player.loadFile(path.join(soundsDir, 'player.html'), { query: { kind } }).catch(() => logger?.warn('could not play a sound'));
+    player
+      .loadFile(path.join(soundsDir, 'player.html'), { query: { kind } })
+      .catch(() => logger?.warn('could not play a sound'));
   };
 }
 

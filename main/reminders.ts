@@ -23,13 +23,17 @@ const MINUTE = 60_000;
 export const MIN_GAP_MINUTES = 5;
 
 /** Reservations received before this instant have waited longer than `afterMinutes`. */
-export const overdueCutoff = (now: Date, afterMinutes: number): Date => new Date(now.getTime() - afterMinutes * MINUTE);
+export const overdueCutoff = (now: Date, afterMinutes: number): Date =>
+  new Date(now.getTime() - afterMinutes * MINUTE);
 
 /**
  * Remind when more reservations are overdue than at the last reminder (at most every MIN_GAP_MINUTES),
  * or when the same backlog is still there after `repeatMinutes`. Answering everything resets the schedule.
  */
-export function reminderDue(state: ReminderState, check: ReminderCheck): { remind: boolean; state: ReminderState } {
+export function reminderDue(
+  state: ReminderState,
+  check: ReminderCheck,
+): { remind: boolean; state: ReminderState } {
   if (check.afterMinutes <= 0 || check.overdue <= 0) return { remind: false, state: NO_REMINDER };
   const now = check.now.getTime();
   const sinceLast = state.lastAt === null ? Infinity : now - state.lastAt;
@@ -37,5 +41,8 @@ export function reminderDue(state: ReminderState, check: ReminderCheck): { remin
   const stale = sinceLast >= check.repeatMinutes * MINUTE;
   if (grew || stale) return { remind: true, state: { lastAt: now, lastCount: check.overdue } };
   // Some were answered: remember the smaller backlog so a new arrival counts as growth again.
-  return { remind: false, state: { lastAt: state.lastAt, lastCount: Math.min(state.lastCount, check.overdue) } };
+  return {
+    remind: false,
+    state: { lastAt: state.lastAt, lastCount: Math.min(state.lastCount, check.overdue) },
+  };
 }

@@ -26,7 +26,10 @@ export const desktopExecQuote = (value: string): string => `"${value.replace(/([
  * Start at sign-in. Windows and macOS: app.setLoginItemSettings. Linux has no such API in Electron, so an
  * XDG autostart entry is written (for the AppImage its own path, $APPIMAGE, since the mount point moves).
  */
-export function loginItem(platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env): LoginItem {
+export function loginItem(
+  platform: NodeJS.Platform = process.platform,
+  env: NodeJS.ProcessEnv = process.env,
+): LoginItem {
   if (platform !== 'linux') {
     return {
       get: () => app.getLoginItemSettings().openAtLogin,
@@ -46,7 +49,14 @@ export function loginItem(platform: NodeJS.Platform = process.platform, env: Nod
       mkdirSync(dir, { recursive: true });
       writeFileSync(
         file,
-        ['[Desktop Entry]', 'Type=Application', 'Name=Resdesk', `Exec=${desktopExecQuote(executable)} ${START_HIDDEN_ARG}`, 'X-GNOME-Autostart-enabled=true', ''].join('\n'),
+        [
+          '[Desktop Entry]',
+          'Type=Application',
+          'Name=Resdesk',
+          `Exec=${desktopExecQuote(executable)} ${START_HIDDEN_ARG}`,
+          'X-GNOME-Autostart-enabled=true',
+          '',
+        ].join('\n'),
         'utf8',
       );
     },

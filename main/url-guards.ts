@@ -44,7 +44,8 @@ export function safeExternalUrl(value: unknown): string | null {
  * after `..` and symlinks are resolved, so a voucher path can never point the viewer at anything else.
  */
 export function safeDataPath(value: unknown, dataDir: string): string | null {
-  if (typeof value !== 'string' || value.length === 0 || value.length > PATH_MAX || value.includes('\0')) return null;
+  if (typeof value !== 'string' || value.length === 0 || value.length > PATH_MAX || value.includes('\0'))
+    return null;
   let root: string;
   let real: string;
   try {
@@ -55,7 +56,12 @@ export function safeDataPath(value: unknown, dataDir: string): string | null {
     return null;
   }
   const relative = path.relative(root, real);
-  if (relative === '' || relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) {
+  if (
+    relative === '' ||
+    relative === '..' ||
+    relative.startsWith(`..${path.sep}`) ||
+    path.isAbsolute(relative)
+  ) {
     return null;
   }
   return OPENABLE_EXTENSIONS.has(path.extname(real).toLowerCase()) ? real : null;

@@ -21,7 +21,8 @@ export const MIN_SIZE = { width: 900, height: 600 } as const;
 /** At least this much of the window (its title bar area) must be on a display to keep the saved place. */
 const MIN_VISIBLE = { width: 200, height: 80 } as const;
 
-const isFiniteInt = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) < 1e6;
+const isFiniteInt = (v: unknown): v is number =>
+  typeof v === 'number' && Number.isFinite(v) && Math.abs(v) < 1e6;
 
 /** The saved file's content, or null when it is missing, damaged or from a different shape. */
 export function parseWindowState(value: unknown): WindowState | null {
@@ -32,7 +33,10 @@ export function parseWindowState(value: unknown): WindowState | null {
   const [x, y, width, height] = ['x', 'y', 'width', 'height'].map((k) => Reflect.get(bounds, k));
   if (!isFiniteInt(x) || !isFiniteInt(y) || !isFiniteInt(width) || !isFiniteInt(height)) return null;
   if (width <= 0 || height <= 0) return null;
-  return { bounds: { x: Math.round(x), y: Math.round(y), width: Math.round(width), height: Math.round(height) }, maximized: maximized === true };
+  return {
+    bounds: { x: Math.round(x), y: Math.round(y), width: Math.round(width), height: Math.round(height) },
+    maximized: maximized === true,
+  };
 }
 
 const overlap = (a: Rect, b: Rect): { width: number; height: number } => ({
@@ -40,7 +44,8 @@ const overlap = (a: Rect, b: Rect): { width: number; height: number } => ({
   height: Math.max(0, Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y)),
 });
 
-const clamp = (value: number, min: number, max: number): number => Math.min(Math.max(value, min), Math.max(min, max));
+const clamp = (value: number, min: number, max: number): number =>
+  Math.min(Math.max(value, min), Math.max(min, max));
 
 function centred(area: Rect): Rect {
   const width = Math.min(DEFAULT_SIZE.width, area.width);

@@ -47,7 +47,8 @@ export function hardenSession(ses: Session, page: AppPage): void {
     callback(permission === 'notifications' && isAppPageUrl(details.requestingUrl, page));
   });
   ses.setPermissionCheckHandler(
-    (_contents, permission, _origin, details) => permission === 'notifications' && isAppPageUrl(details.requestingUrl, page),
+    (_contents, permission, _origin, details) =>
+      permission === 'notifications' && isAppPageUrl(details.requestingUrl, page),
   );
 }
 
@@ -107,7 +108,10 @@ export interface DeskWindowOptions {
 export function createDeskWindow(options: DeskWindowOptions): BrowserWindow {
   const workAreas = screen.getAllDisplays().map((d) => d.workArea);
   const primary = screen.getPrimaryDisplay().workArea;
-  const place = fitToDisplays(readWindowState(options.stateFile), [primary, ...workAreas.filter((a) => a !== primary)]);
+  const place = fitToDisplays(readWindowState(options.stateFile), [
+    primary,
+    ...workAreas.filter((a) => a !== primary),
+  ]);
   const window = new BrowserWindow({
     ...place.bounds,
     minWidth: MIN_SIZE.width,
@@ -130,6 +134,8 @@ export function createDeskWindow(options: DeskWindowOptions): BrowserWindow {
       experimentalFeatures: false,
       navigateOnDragDrop: false,
       spellcheck: false,
+      // Middle-click would open links in new windows; the open handler denies them, this removes the event.
+      disableBlinkFeatures: 'Auxclick',
       devTools: options.devTools,
     },
   });
@@ -139,7 +145,10 @@ export function createDeskWindow(options: DeskWindowOptions): BrowserWindow {
   const remember = (): void => {
     if (window.isDestroyed()) return;
     try {
-      writeWindowState(options.stateFile, { bounds: window.getNormalBounds(), maximized: window.isMaximized() });
+      writeWindowState(options.stateFile, {
+        bounds: window.getNormalBounds(),
+        maximized: window.isMaximized(),
+      });
     } catch {
       options.logger?.warn('could not save the window position');
     }
@@ -153,7 +162,8 @@ export function createDeskWindow(options: DeskWindowOptions): BrowserWindow {
   window.once('ready-to-show', () => {
     if (options.showWhenReady) window.show();
   });
-  const load = options.page.kind === 'dev' ? window.loadURL(options.page.url) : window.loadFile(options.page.indexPath);
+  const load =
+    options.page.kind === 'dev' ? window.loadURL(options.page.url) : window.loadFile(options.page.indexPath);
   load.catch(() => options.logger?.error('the desk page could not be loaded'));
   return window;
 }

@@ -35,11 +35,17 @@ function png(size, paint) {
   for (let y = 0; y < size; y++) {
     raw[y * (size * 4 + 1)] = 0;
     for (let x = 0; x < size; x++) {
-      let r = 0, g = 0, b = 0, a = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        a = 0;
       for (let sy = 0; sy < 4; sy++)
         for (let sx = 0; sx < 4; sx++) {
           const [pr, pg, pb, pa] = paint((x + (sx + 0.5) / 4) / size, (y + (sy + 0.5) / 4) / size);
-          r += pr * pa; g += pg * pa; b += pb * pa; a += pa;
+          r += pr * pa;
+          g += pg * pa;
+          b += pb * pa;
+          a += pa;
         }
       const o = y * (size * 4 + 1) + 1 + x * 4;
       raw[o] = a ? Math.round(r / a) : 0;
@@ -52,7 +58,12 @@ function png(size, paint) {
   ihdr.writeUInt32BE(size, 0);
   ihdr.writeUInt32BE(size, 4);
   ihdr.set([8, 6, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 // A reception desk bell, white on a teal rounded square.
@@ -66,7 +77,9 @@ function bell(u, v, background = true) {
     Math.hypot(u - 0.5, v - 0.3) < 0.06; // button
   if (inBell) return WHITE;
   if (!background) return NONE;
-  const r = 0.2, cx = Math.min(Math.max(u, r), 1 - r), cy = Math.min(Math.max(v, r), 1 - r);
+  const r = 0.2,
+    cx = Math.min(Math.max(u, r), 1 - r),
+    cy = Math.min(Math.max(v, r), 1 - r);
   return Math.hypot(u - cx, v - cy) < r ? TEAL : NONE;
 }
 const trayBell = (u, v) => (bell(u, v, false) === WHITE ? [40, 40, 40, 1] : NONE);
@@ -102,7 +115,12 @@ function wav(tones, rate = 22050) {
     for (let i = 0; i < n; i++) {
       const t = i / rate;
       const envelope = Math.min(1, t / 0.01) * Math.exp(-4 * (t / seconds));
-      samples.push(Math.round(0.5 * envelope * 32767 * (Math.sin(2 * Math.PI * hz * t) + 0.3 * Math.sin(4 * Math.PI * hz * t)) / 1.3));
+      samples.push(
+        Math.round(
+          (0.5 * envelope * 32767 * (Math.sin(2 * Math.PI * hz * t) + 0.3 * Math.sin(4 * Math.PI * hz * t))) /
+            1.3,
+        ),
+      );
     }
   }
   const data = Buffer.alloc(samples.length * 2);
@@ -123,7 +141,19 @@ function wav(tones, rate = 22050) {
   return Buffer.concat([head, data]);
 }
 // new: rising (C6 → E6), changed: one bell tone (A5), cancelled: falling (E5 → C5).
-writeFileSync(path.join(out, 'sounds', 'new.wav'), wav([[1047, 0.18], [1319, 0.3]]));
+writeFileSync(
+  path.join(out, 'sounds', 'new.wav'),
+  wav([
+    [1047, 0.18],
+    [1319, 0.3],
+  ]),
+);
 writeFileSync(path.join(out, 'sounds', 'changed.wav'), wav([[880, 0.35]]));
-writeFileSync(path.join(out, 'sounds', 'cancelled.wav'), wav([[659, 0.2], [523, 0.35]]));
+writeFileSync(
+  path.join(out, 'sounds', 'cancelled.wav'),
+  wav([
+    [659, 0.2],
+    [523, 0.35],
+  ]),
+);
 console.log(`Wrote icons and sounds to ${out}`);

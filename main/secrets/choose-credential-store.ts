@@ -29,6 +29,8 @@ export async function chooseCredentialStore(choice: CredentialStoreChoice): Prom
     }
   }
   if (fallback.available) return fallback.store;
-  choice.logger?.warn('safeStorage unavailable; the password is kept for this run only', { reason: fallback.reason });
+  choice.logger?.warn('safeStorage unavailable; the password is kept for this run only', {
+    reason: fallback.reason,
+  });
   return memoryStore();
 }

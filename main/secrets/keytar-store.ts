@@ -43,12 +43,18 @@ export async function openKeytarStore(
   try {
     keytar = await load();
   } catch (error) {
-    return { available: false, reason: `keytar could not be loaded: ${error instanceof Error ? error.message : 'unknown error'}` };
+    return {
+      available: false,
+      reason: `keytar could not be loaded: ${error instanceof Error ? error.message : 'unknown error'}`,
+    };
   }
   try {
     await keytar.getPassword(service, PROBE_ACCOUNT);
   } catch (error) {
-    return { available: false, reason: `the keychain did not answer: ${error instanceof Error ? error.message : 'unknown error'}` };
+    return {
+      available: false,
+      reason: `the keychain did not answer: ${error instanceof Error ? error.message : 'unknown error'}`,
+    };
   }
   return { available: true, store: keytarStore(keytar, service) };
 }

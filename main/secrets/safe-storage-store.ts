@@ -42,9 +42,11 @@ function writeBlobs(file: string, blobs: Blobs): void {
  * hard-coded key, which is plain text in all but name.
  */
 export function openSafeStorageStore(safeStorage: SafeStoragePort, file: string): StoreProbe {
-  if (!safeStorage.isEncryptionAvailable()) return { available: false, reason: 'safeStorage encryption is not available' };
+  if (!safeStorage.isEncryptionAvailable())
+    return { available: false, reason: 'safeStorage encryption is not available' };
   const backend = safeStorage.getSelectedStorageBackend?.();
-  if (backend === 'basic_text') return { available: false, reason: 'safeStorage would only use its plain-text backend' };
+  if (backend === 'basic_text')
+    return { available: false, reason: 'safeStorage would only use its plain-text backend' };
   const store: CredentialStore = {
     kind: 'safeStorage',
     warning: null,

@@ -23,9 +23,23 @@ export interface WindowOpenDetails {
 }
 
 export class FakeSession {
-  headersListener: ((details: { url: string; responseHeaders?: Record<string, string[]> }, callback: (r: { responseHeaders?: Record<string, string[]>; cancel?: boolean }) => void) => void) | null = null;
-  permissionRequestHandler: ((wc: unknown, permission: string, callback: (granted: boolean) => void, details: { requestingUrl: string }) => void) | null = null;
-  permissionCheckHandler: ((wc: unknown, permission: string, origin: string, details: { requestingUrl?: string }) => boolean) | null = null;
+  headersListener:
+    | ((
+        details: { url: string; responseHeaders?: Record<string, string[]> },
+        callback: (r: { responseHeaders?: Record<string, string[]>; cancel?: boolean }) => void,
+      ) => void)
+    | null = null;
+  permissionRequestHandler:
+    | ((
+        wc: unknown,
+        permission: string,
+        callback: (granted: boolean) => void,
+        details: { requestingUrl: string },
+      ) => void)
+    | null = null;
+  permissionCheckHandler:
+    | ((wc: unknown, permission: string, origin: string, details: { requestingUrl?: string }) => boolean)
+    | null = null;
   webRequest = {
     onHeadersReceived: (listener: FakeSession['headersListener']) => {
       this.headersListener = listener;
@@ -173,17 +187,28 @@ export class FakeBrowserWindow extends EventEmitter {
 class FakeIpcMain extends EventEmitter {
   readonly handlers = new Map<string, (event: unknown, ...args: unknown[]) => unknown>();
   handle(channel: string, handler: (event: unknown, ...args: unknown[]) => unknown): void {
-    if (this.handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
+    if (this.handlers.has(channel))
+      throw new Error(`Attempted to register a second handler for '${channel}'`);
     this.handlers.set(channel, handler);
   }
   removeHandler(channel: string): void {
     this.handlers.delete(channel);
   }
   /** Test helper: what Electron does when a renderer calls ipcRenderer.invoke(channel, ...args). */
-  async invokeFrom(sender: { webContents: FakeWebContents; frame: FakeWebFrame | null }, channel: string, ...args: unknown[]): Promise<unknown> {
+  async invokeFrom(
+    sender: { webContents: FakeWebContents; frame: FakeWebFrame | null },
+    channel: string,
+    ...args: unknown[]
+  ): Promise<unknown> {
     const handler = this.handlers.get(channel);
-    if (!handler) throw new Error(`Error invoking remote method '${channel}': Error: No handler registered for '${channel}'`);
-    return handler({ sender: sender.webContents, senderFrame: sender.frame, processId: 1, frameId: 1 }, ...args);
+    if (!handler)
+      throw new Error(
+        `Error invoking remote method '${channel}': Error: No handler registered for '${channel}'`,
+      );
+    return handler(
+      { sender: sender.webContents, senderFrame: sender.frame, processId: 1, frameId: 1 },
+      ...args,
+    );
   }
 }
 
@@ -258,7 +283,9 @@ export class FakeNotification extends EventEmitter {
   }
   shown = false;
   closed = false;
-  constructor(public readonly options: { title?: string; body?: string; silent?: boolean; icon?: unknown } = {}) {
+  constructor(
+    public readonly options: { title?: string; body?: string; silent?: boolean; icon?: unknown } = {},
+  ) {
     super();
     FakeNotification.instances.push(this);
   }
@@ -352,7 +379,8 @@ class FakeSafeStorage {
   }
   decryptString(blob: Buffer): string {
     const text = blob.toString('utf8');
-    if (!text.startsWith('enc:')) throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
+    if (!text.startsWith('enc:'))
+      throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
     return Buffer.from(text.slice(4), 'base64').reverse().toString('utf8');
   }
 }
@@ -360,7 +388,13 @@ class FakeSafeStorage {
 const state = {
   session: new FakeSession(),
   online: true,
-  displays: [{ id: 1, workArea: { x: 0, y: 0, width: 1920, height: 1040 }, bounds: { x: 0, y: 0, width: 1920, height: 1080 } }],
+  displays: [
+    {
+      id: 1,
+      workArea: { x: 0, y: 0, width: 1920, height: 1040 },
+      bounds: { x: 0, y: 0, width: 1920, height: 1080 },
+    },
+  ],
   openedExternal: [] as string[],
   openedPaths: [] as string[],
   exposed: new Map<string, unknown>(),
@@ -400,7 +434,8 @@ export const shell = {
 };
 export const contextBridge = {
   exposeInMainWorld(key: string, api: unknown): void {
-    if (state.exposed.has(key)) throw new Error(`Cannot bind an API on top of an existing property on the window object`);
+    if (state.exposed.has(key))
+      throw new Error(`Cannot bind an API on top of an existing property on the window object`);
     state.exposed.set(key, api);
   },
 };
@@ -443,11 +478,24 @@ export const fake = {
     FakeNotification.supported = true;
     FakeTray.instances = [];
     FakeMenu.applicationMenu = undefined;
-    Object.assign(app, { isPackaged: false, quitCalls: 0, exitCode: null, badgeCount: 0, loginItem: { openAtLogin: false }, hasLock: true });
+    Object.assign(app, {
+      isPackaged: false,
+      quitCalls: 0,
+      exitCode: null,
+      badgeCount: 0,
+      loginItem: { openAtLogin: false },
+      hasLock: true,
+    });
     Object.assign(safeStorage, { available: true, backend: 'gnome_libsecret' });
     state.session = new FakeSession();
     state.online = true;
-    state.displays = [{ id: 1, workArea: { x: 0, y: 0, width: 1920, height: 1040 }, bounds: { x: 0, y: 0, width: 1920, height: 1080 } }];
+    state.displays = [
+      {
+        id: 1,
+        workArea: { x: 0, y: 0, width: 1920, height: 1040 },
+        bounds: { x: 0, y: 0, width: 1920, height: 1080 },
+      },
+    ];
     state.openedExternal = [];
     state.openedPaths = [];
     state.exposed = new Map();
@@ -455,4 +503,20 @@ export const fake = {
 };
 
 export type { Listener };
-export default { app, ipcMain, ipcRenderer, powerMonitor, safeStorage, BrowserWindow, Notification, Menu, Tray, nativeImage, session, net, screen, shell, contextBridge };
+export default {
+  app,
+  ipcMain,
+  ipcRenderer,
+  powerMonitor,
+  safeStorage,
+  BrowserWindow,
+  Notification,
+  Menu,
+  Tray,
+  nativeImage,
+  session,
+  net,
+  screen,
+  shell,
+  contextBridge,
+};

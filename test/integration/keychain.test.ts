@@ -31,7 +31,9 @@ describe('OS keychain through keytar', () => {
     expect(await chain.get(ACCOUNT)).toBeNull();
     await chain.set(ACCOUNT, 'first pässword').catch((error: Error) => {
       // A Secret Service without an unlocked login keyring answers reads but refuses writes.
-      throw new Error(`The Secret Service has no unlocked login keyring: start gnome-keyring-daemon --unlock with a throw-away password on stdin (${error.message})`);
+      throw new Error(
+        `The Secret Service has no unlocked login keyring: start gnome-keyring-daemon --unlock with a throw-away password on stdin (${error.message})`,
+      );
     });
     expect(await chain.get(ACCOUNT)).toBe('first pässword');
     await chain.set(ACCOUNT, 'second-password');

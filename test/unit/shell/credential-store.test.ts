@@ -38,7 +38,11 @@ const missingKeytar = async (): Promise<KeytarModule> => {
 describe('choosing where the password lives', () => {
   it('uses the OS keychain when keytar loads and answers', async () => {
     const chain = keychain();
-    const store = await chooseCredentialStore({ safeStorage, safeStorageFile: path.join(dir, 'a.json'), loadKeytar: async () => chain });
+    const store = await chooseCredentialStore({
+      safeStorage,
+      safeStorageFile: path.join(dir, 'a.json'),
+      loadKeytar: async () => chain,
+    });
     expect(store.kind).toBe('keychain');
     expect(store.warning).toBeNull();
     await store.set('desk@svc', 'pw');
@@ -47,9 +51,18 @@ describe('choosing where the password lives', () => {
 
   it('falls back to safeStorage when keytar is missing or the Secret Service does not answer', async () => {
     const warnings: string[] = [];
-    const logger = { info: () => undefined, warn: (m: string) => void warnings.push(m), error: () => undefined };
+    const logger = {
+      info: () => undefined,
+      warn: (m: string) => void warnings.push(m),
+      error: () => undefined,
+    };
     for (const loadKeytar of [missingKeytar, async () => brokenKeychain()]) {
-      const store = await chooseCredentialStore({ safeStorage, safeStorageFile: path.join(dir, 'b.json'), loadKeytar, logger });
+      const store = await chooseCredentialStore({
+        safeStorage,
+        safeStorageFile: path.join(dir, 'b.json'),
+        loadKeytar,
+        logger,
+      });
       expect(store.kind).toBe('safeStorage');
     }
     expect(warnings).toEqual(['OS keychain unavailable', 'OS keychain unavailable']);
@@ -57,21 +70,49 @@ describe('choosing where the password lives', () => {
 
   it("refuses safeStorage's plain-text Linux backend and unavailable encryption, ending in memory with a warning", async () => {
     fake.safeStorage.backend = 'basic_text';
-    const store = await chooseCredentialStore({ safeStorage, safeStorageFile: path.join(dir, 'c.json'), loadKeytar: missingKeytar });
+    const store = await chooseCredentialStore({
+      safeStorage,
+      safeStorageFile: path.join(dir, 'c.json'),
+      loadKeytar: missingKeytar,
+    });
     expect(store.kind).toBe('none');
     expect(store.warning).toBe(MEMORY_STORE_WARNING);
     expect(store.warning).toMatch(/each start/);
     fake.safeStorage.backend = 'gnome_libsecret';
     fake.safeStorage.available = false;
-    expect((await chooseCredentialStore({ safeStorage, safeStorageFile: path.join(dir, 'c.json'), loadKeytar: missingKeytar })).kind).toBe('none');
-    expect((await chooseCredentialStore({ safeStorage: null, safeStorageFile: path.join(dir, 'c.json'), loadKeytar: missingKeytar })).kind).toBe('none');
+    expect(
+      (
+        await chooseCredentialStore({
+          safeStorage,
+          safeStorageFile: path.join(dir, 'c.json'),
+          loadKeytar: missingKeytar,
+        })
+      ).kind,
+    ).toBe('none');
+    expect(
+      (
+        await chooseCredentialStore({
+          safeStorage: null,
+          safeStorageFile: path.join(dir, 'c.json'),
+          loadKeytar: missingKeytar,
+        })
+      ).kind,
+    ).toBe('none');
   });
 
   it('the memory store keeps the password for this run only', async () => {
-    const first = await chooseCredentialStore({ safeStorage: null, safeStorageFile: '', loadKeytar: missingKeytar });
+    const first = await chooseCredentialStore({
+      safeStorage: null,
+      safeStorageFile: '',
+      loadKeytar: missingKeytar,
+    });
     await first.set('desk@svc', 'pw');
     expect(await first.get('desk@svc')).toBe('pw');
-    const nextRun = await chooseCredentialStore({ safeStorage: null, safeStorageFile: '', loadKeytar: missingKeytar });
+    const nextRun = await chooseCredentialStore({
+      safeStorage: null,
+      safeStorageFile: '',
+      loadKeytar: missingKeytar,
+    });
     expect(await nextRun.get('desk@svc')).toBeNull();
   });
 });

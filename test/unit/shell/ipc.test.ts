@@ -15,8 +15,13 @@ function setup() {
   const { core, calls, emit } = fakeCore();
   const desk = new FakeWebContents(new FakeSession());
   desk.mainFrame.url = `${appUrl}#/inbox`;
-  const unregister = registerRequestHandlers({ handlers: core.handlers, deskContentsId: () => desk.id, page });
-  const fromDesk = (channel: string, ...args: unknown[]) => fake.ipcMain.invokeFrom({ webContents: desk, frame: desk.mainFrame }, channel, ...args);
+  const unregister = registerRequestHandlers({
+    handlers: core.handlers,
+    deskContentsId: () => desk.id,
+    page,
+  });
+  const fromDesk = (channel: string, ...args: unknown[]) =>
+    fake.ipcMain.invokeFrom({ webContents: desk, frame: desk.mainFrame }, channel, ...args);
   return { core, calls, emit, desk, unregister, fromDesk };
 }
 
@@ -33,7 +38,13 @@ describe('request channels', () => {
   });
 
   it('has no handler for anything outside the contract', async () => {
-    for (const channel of ['resdesk:eval', 'resdesk:__proto__', 'resdesk:constructor', 'getSetup', 'resdesk-event:openReservation']) {
+    for (const channel of [
+      'resdesk:eval',
+      'resdesk:__proto__',
+      'resdesk:constructor',
+      'getSetup',
+      'resdesk-event:openReservation',
+    ]) {
       await expect(t.fromDesk(channel, {})).rejects.toThrow(/No handler registered/);
     }
   });
@@ -53,18 +64,30 @@ describe('request channels', () => {
 
 describe('foreign senders', () => {
   it.each([
-    ['another web contents', () => {
-      const other = new FakeWebContents(new FakeSession());
-      other.mainFrame.url = appUrl;
-      return { webContents: other, frame: other.mainFrame };
-    }],
-    ['an iframe inside the desk page', () => {
-      const frame = new FakeWebFrame(appUrl);
-      frame.parent = t.desk.mainFrame;
-      return { webContents: t.desk, frame };
-    }],
-    ['the desk window after navigating elsewhere', () => ({ webContents: t.desk, frame: new FakeWebFrame('https://evil.example/') })],
-    ['another local file', () => ({ webContents: t.desk, frame: new FakeWebFrame(pathToFileURL('/tmp/evil.html').href) })],
+    [
+      'another web contents',
+      () => {
+        const other = new FakeWebContents(new FakeSession());
+        other.mainFrame.url = appUrl;
+        return { webContents: other, frame: other.mainFrame };
+      },
+    ],
+    [
+      'an iframe inside the desk page',
+      () => {
+        const frame = new FakeWebFrame(appUrl);
+        frame.parent = t.desk.mainFrame;
+        return { webContents: t.desk, frame };
+      },
+    ],
+    [
+      'the desk window after navigating elsewhere',
+      () => ({ webContents: t.desk, frame: new FakeWebFrame('https://evil.example/') }),
+    ],
+    [
+      'another local file',
+      () => ({ webContents: t.desk, frame: new FakeWebFrame(pathToFileURL('/tmp/evil.html').href) }),
+    ],
     ['a frame that is gone', () => ({ webContents: t.desk, frame: null })],
   ])('refuses %s', async (_name, sender) => {
     const result = await fake.ipcMain.invokeFrom(sender(), requestChannel('syncNow'), {});
@@ -78,7 +101,13 @@ describe('foreign senders', () => {
     registerRequestHandlers({ handlers: core.handlers, deskContentsId: () => null, page });
     const contents = new FakeWebContents(new FakeSession());
     contents.mainFrame.url = appUrl;
-    expect(await fake.ipcMain.invokeFrom({ webContents: contents, frame: contents.mainFrame }, requestChannel('getSetup'), {})).toEqual(FOREIGN_SENDER);
+    expect(
+      await fake.ipcMain.invokeFrom(
+        { webContents: contents, frame: contents.mainFrame },
+        requestChannel('getSetup'),
+        {},
+      ),
+    ).toEqual(FOREIGN_SENDER);
     expect(calls).toEqual([]);
   });
 });
@@ -105,7 +134,9 @@ describe('hostile payloads', () => {
   });
 
   it('ignores extra arguments after the request', async () => {
-    expect(await t.fromDesk(requestChannel('getSetup'), {}, { sneaky: true }, 'more')).toMatchObject({ ok: true });
+    expect(await t.fromDesk(requestChannel('getSetup'), {}, { sneaky: true }, 'more')).toMatchObject({
+      ok: true,
+    });
     expect(t.calls).toEqual([{ name: 'getSetup', request: {} }]);
   });
 });
@@ -116,7 +147,10 @@ describe('push events', () => {
     t.emit('reservationsChanged', { new: 1, changed: 0, cancelled: 0, keyFields: ['K'] });
     t.emit('openReservation', { keyField: 'K' });
     expect(t.desk.sent).toEqual([
-      { channel: eventChannel('reservationsChanged'), args: [{ new: 1, changed: 0, cancelled: 0, keyFields: ['K'] }] },
+      {
+        channel: eventChannel('reservationsChanged'),
+        args: [{ new: 1, changed: 0, cancelled: 0, keyFields: ['K'] }],
+      },
       { channel: eventChannel('openReservation'), args: [{ keyField: 'K' }] },
     ]);
     expect(eventNames.every((name) => eventChannel(name).startsWith('resdesk-event:'))).toBe(true);

@@ -9,7 +9,10 @@ const TOKEN = '3f2a9c0b7d1e4f5a8b6c3d2e1f0a9b8c';
 
 describe('redaction of free text', () => {
   it.each([
-    [`GET https://svc.example.com/api/login?user=desk&password=${SECRET} failed`, 'https://svc.example.com/api/login?[redacted]'],
+    [
+      `GET https://svc.example.com/api/login?user=desk&password=${SECRET} failed`,
+      'https://svc.example.com/api/login?[redacted]',
+    ],
     [`login to /api/Login?userName=desk&password=${SECRET}`, '/api/Login?[redacted]'],
     [`connect https://desk:${SECRET}@svc.example.com/x`, 'https://[redacted]@svc.example.com/x'],
     [`password=${SECRET}`, 'password=[redacted]'],
@@ -28,9 +31,9 @@ describe('redaction of free text', () => {
   });
 
   it('leaves ordinary desk messages alone', () => {
-    expect(redactText('imported 12 reservations for partner 4417 from https://svc.example.com/api/list')).toBe(
-      'imported 12 reservations for partner 4417 from https://svc.example.com/api/list',
-    );
+    expect(
+      redactText('imported 12 reservations for partner 4417 from https://svc.example.com/api/list'),
+    ).toBe('imported 12 reservations for partner 4417 from https://svc.example.com/api/list');
   });
 
   it('bounds huge texts', () => {
@@ -64,8 +67,17 @@ describe('redaction of fields', () => {
         throw new Error(`getter leaked ${SECRET}`);
       },
     });
-    const proxy = new Proxy({}, { ownKeys: () => { throw new Error('no keys'); } });
-    const polluted: unknown = JSON.parse(`{"__proto__":{"password":"${SECRET}","isAdmin":true},"constructor":{"prototype":{"x":1}}}`);
+    const proxy = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error('no keys');
+        },
+      },
+    );
+    const polluted: unknown = JSON.parse(
+      `{"__proto__":{"password":"${SECRET}","isAdmin":true},"constructor":{"prototype":{"x":1}}}`,
+    );
     const fields = {
       cyclic,
       throwing,
@@ -92,7 +104,11 @@ describe('redaction of fields', () => {
 
   it('formats one JSON line with a non-text message refused', () => {
     const line = formatLine('warn', { toString: () => SECRET } as unknown as string, undefined, new Date(0));
-    expect(JSON.parse(line)).toEqual({ at: '1970-01-01T00:00:00.000Z', level: 'warn', message: '[not text]' });
+    expect(JSON.parse(line)).toEqual({
+      at: '1970-01-01T00:00:00.000Z',
+      level: 'warn',
+      message: '[not text]',
+    });
   });
 });
 
@@ -103,13 +119,18 @@ describe('file logger', () => {
   it('writes redacted JSON lines and rotates by size, keeping N old files', () => {
     const file = path.join(dir, 'logs', 'resdesk.log');
     const logger = createFileLogger({ file, maxBytes: 400, keep: 2, now: () => new Date(0) });
-    for (let i = 0; i < 30; i++) logger.info(`poll ${i} https://svc/api/login?password=${SECRET}`, { password: SECRET, i });
+    for (let i = 0; i < 30; i++)
+      logger.info(`poll ${i} https://svc/api/login?password=${SECRET}`, { password: SECRET, i });
     const all = [file, `${file}.1`, `${file}.2`].map((f) => readFileSync(f, 'utf8')).join('');
     expect(all).not.toContain(SECRET);
     expect(existsSync(`${file}.3`)).toBe(false);
     for (const f of [file, `${file}.1`, `${file}.2`]) expect(readFileSync(f).length).toBeLessThanOrEqual(400);
     const last = readFileSync(file, 'utf8').trim().split('\n').pop() ?? '';
-    expect(JSON.parse(last)).toMatchObject({ level: 'info', message: 'poll 29 https://svc/api/login?[redacted]', fields: { password: '[redacted]', i: 29 } });
+    expect(JSON.parse(last)).toMatchObject({
+      level: 'info',
+      message: 'poll 29 https://svc/api/login?[redacted]',
+      fields: { password: '[redacted]', i: 29 },
+    });
   });
 
   it('never throws when the log cannot be written', () => {

@@ -1,15 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { createChangeGrouper, describeGroup, parsePreferences, trayTooltip, type ChangeGroup } from '../../../main/notification-groups';
+import {
+  createChangeGrouper,
+  describeGroup,
+  parsePreferences,
+  trayTooltip,
+  type ChangeGroup,
+} from '../../../main/notification-groups';
 import { overdueCutoff, reminderDue, NO_REMINDER } from '../../../main/reminders';
 import { manualTimer } from './manual-timer';
 
-const changes = (n: number, c: number, x: number, keyFields: string[]) => ({ new: n, changed: c, cancelled: x, keyFields });
+const changes = (n: number, c: number, x: number, keyFields: string[]) => ({
+  new: n,
+  changed: c,
+  cancelled: x,
+  keyFields,
+});
 
 describe('grouping reservation changes', () => {
   it('turns a burst of changes into one group after a quiet moment', () => {
     const clock = manualTimer();
     const groups: ChangeGroup[] = [];
-    const grouper = createChangeGrouper({ quietMs: 2000, maxWaitMs: 15000, timer: clock.timer, onGroup: (g) => groups.push(g) });
+    const grouper = createChangeGrouper({
+      quietMs: 2000,
+      maxWaitMs: 15000,
+      timer: clock.timer,
+      onGroup: (g) => groups.push(g),
+    });
     grouper.add(changes(2, 0, 0, ['A', 'B']));
     clock.advance(1000);
     grouper.add(changes(1, 0, 1, ['C', 'A']));
@@ -23,7 +39,12 @@ describe('grouping reservation changes', () => {
   it('never holds a steady trickle longer than the maximum wait', () => {
     const clock = manualTimer();
     const groups: ChangeGroup[] = [];
-    const grouper = createChangeGrouper({ quietMs: 2000, maxWaitMs: 5000, timer: clock.timer, onGroup: (g) => groups.push(g) });
+    const grouper = createChangeGrouper({
+      quietMs: 2000,
+      maxWaitMs: 5000,
+      timer: clock.timer,
+      onGroup: (g) => groups.push(g),
+    });
     for (let i = 0; i < 6; i++) {
       grouper.add(changes(1, 0, 0, [`K${i}`]));
       clock.advance(1000);
@@ -35,7 +56,12 @@ describe('grouping reservation changes', () => {
   it('drops empty changes and stops on dispose', () => {
     const clock = manualTimer();
     const groups: ChangeGroup[] = [];
-    const grouper = createChangeGrouper({ quietMs: 10, maxWaitMs: 100, timer: clock.timer, onGroup: (g) => groups.push(g) });
+    const grouper = createChangeGrouper({
+      quietMs: 10,
+      maxWaitMs: 100,
+      timer: clock.timer,
+      onGroup: (g) => groups.push(g),
+    });
     grouper.add(changes(0, 0, 0, []));
     clock.advance(50);
     grouper.add(changes(1, 0, 0, ['A']));
@@ -68,7 +94,9 @@ describe('notification text', () => {
       target: { kind: 'inbox' },
     });
     expect(describeGroup(group, 'tr').body).toBe('3 yeni, 1 iptal. Gelen kutusunu açmak için tıklayın.');
-    expect(describeGroup({ new: 2, changed: 0, cancelled: 0, keyFields: ['a', 'b'] }, 'en').title).toBe('New reservations');
+    expect(describeGroup({ new: 2, changed: 0, cancelled: 0, keyFields: ['a', 'b'] }, 'en').title).toBe(
+      'New reservations',
+    );
     expect(describeGroup({ new: 0, changed: 2, cancelled: 0, keyFields: ['a', 'b'] }, 'tr')).toMatchObject({
       title: 'Rezervasyonlar güncellendi',
       sound: 'changed',
@@ -83,16 +111,30 @@ describe('notification text', () => {
   });
 
   it('preferences fall back to defaults for anything odd', () => {
-    expect(parsePreferences({ sound: false, remindAfterMinutes: 30 })).toEqual({ sound: false, remindAfterMinutes: 30 });
-    expect(parsePreferences({ sound: 'no', remindAfterMinutes: -1 })).toEqual({ sound: true, remindAfterMinutes: 15 });
+    expect(parsePreferences({ sound: false, remindAfterMinutes: 30 })).toEqual({
+      sound: false,
+      remindAfterMinutes: 30,
+    });
+    expect(parsePreferences({ sound: 'no', remindAfterMinutes: -1 })).toEqual({
+      sound: true,
+      remindAfterMinutes: 15,
+    });
     expect(parsePreferences('x')).toEqual({ sound: true, remindAfterMinutes: 15 });
-    expect(parsePreferences(JSON.parse('{"__proto__":{"sound":false}}'))).toEqual({ sound: true, remindAfterMinutes: 15 });
+    expect(parsePreferences(JSON.parse('{"__proto__":{"sound":false}}'))).toEqual({
+      sound: true,
+      remindAfterMinutes: 15,
+    });
   });
 });
 
 describe('reminders', () => {
   const at = (minutes: number) => new Date(Date.UTC(2026, 6, 12, 8, minutes));
-  const check = (minute: number, overdue: number) => ({ now: at(minute), overdue, afterMinutes: 15, repeatMinutes: 30 });
+  const check = (minute: number, overdue: number) => ({
+    now: at(minute),
+    overdue,
+    afterMinutes: 15,
+    repeatMinutes: 30,
+  });
 
   it('computes the overdue cutoff', () => {
     expect(overdueCutoff(at(30), 15).toISOString()).toBe('2026-07-12T08:15:00.000Z');

@@ -1,5 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { GROUP_QUIET_MS, REMINDER_CHECK_MS, createSoundPlayer, startDeskNotifications } from '../../../main/notify';
+import {
+  GROUP_QUIET_MS,
+  REMINDER_CHECK_MS,
+  createSoundPlayer,
+  startDeskNotifications,
+} from '../../../main/notify';
 import type { NotificationPreferences, SoundKind } from '../../../main/notification-groups';
 import { FakeBrowserWindow, FakeNotification, fake } from '../../harness/fake-electron';
 import { fakeCore } from './fake-core';
@@ -86,7 +91,9 @@ describe('desk notifications', () => {
     t.core.setWaiting(5, 2);
     t.clock.advance(REMINDER_CHECK_MS);
     await flush();
-    expect(FakeNotification.instances.map((n) => n.options.body)).toEqual(['2 reservations have waited more than 15 minutes for an answer.']);
+    expect(FakeNotification.instances.map((n) => n.options.body)).toEqual([
+      '2 reservations have waited more than 15 minutes for an answer.',
+    ]);
     t.setMinute(1);
     t.clock.advance(REMINDER_CHECK_MS);
     await flush();
@@ -110,7 +117,12 @@ describe('sound player', () => {
     expect(FakeBrowserWindow.instances).toHaveLength(1);
     const player = FakeBrowserWindow.instances[0];
     expect(player?.options.show).toBe(false);
-    expect(player?.options.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false, devTools: false });
+    expect(player?.options.webPreferences).toMatchObject({
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      devTools: false,
+    });
     expect(player?.options.webPreferences?.preload).toBeUndefined();
     expect(player?.webContents.loaded).toEqual([
       'file:///opt/resdesk/resources/sounds/player.html?kind=new',

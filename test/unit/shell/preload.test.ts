@@ -13,7 +13,8 @@ describe('window.resdesk', () => {
   it('is the only thing exposed, with one function per request plus on', () => {
     expect([...fake.exposed.keys()]).toEqual(['resdesk']);
     expect(Object.keys(api).sort()).toEqual([...requestNames, 'on'].sort());
-    for (const key of Object.keys(api)) expect(typeof (api as unknown as Record<string, unknown>)[key]).toBe('function');
+    for (const key of Object.keys(api))
+      expect(typeof (api as unknown as Record<string, unknown>)[key]).toBe('function');
     expect(Object.isFrozen(api)).toBe(true);
     expect(Object.values(api)).not.toContain(fake.ipcRenderer);
     expect(Object.keys(api)).not.toContain('send');
@@ -25,7 +26,9 @@ describe('window.resdesk', () => {
     for (const name of requestNames) {
       await (api[name] as (request: unknown) => Promise<unknown>)({ probe: name });
     }
-    expect(fake.ipcRenderer.invoked).toEqual(requestNames.map((name) => ({ channel: requestChannel(name), args: [{ probe: name }] })));
+    expect(fake.ipcRenderer.invoked).toEqual(
+      requestNames.map((name) => ({ channel: requestChannel(name), args: [{ probe: name }] })),
+    );
     expect(fake.ipcRenderer.sentRaw).toEqual([]);
   });
 
@@ -44,7 +47,13 @@ describe('window.resdesk', () => {
 
   it('on() refuses events outside the contract and non-function listeners', () => {
     const on = api.on as (event: unknown, listener: unknown) => () => void;
-    for (const event of ['resdesk:getSetup', 'ipc-message', '__proto__', { toString: () => 'syncStatus' }, 'constructor']) {
+    for (const event of [
+      'resdesk:getSetup',
+      'ipc-message',
+      '__proto__',
+      { toString: () => 'syncStatus' },
+      'constructor',
+    ]) {
       expect(() => on(event, () => undefined)).toThrow(/Unknown Resdesk event/);
     }
     expect(() => on('syncStatus', 'alert(1)')).toThrow(/Unknown Resdesk event/);

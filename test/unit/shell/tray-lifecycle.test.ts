@@ -126,7 +126,10 @@ describe('app page and menu', () => {
     expect(deskPage('/opt/resdesk', true, 'http://127.0.0.1:5173/')).toEqual(bundled);
     expect(deskPage('/opt/resdesk', false, 'http://evil.example:5173/')).toEqual(bundled);
     expect(deskPage('/opt/resdesk', false, undefined)).toEqual(bundled);
-    expect(deskPage('/opt/resdesk', false, 'http://127.0.0.1:5173/')).toEqual({ kind: 'dev', url: 'http://127.0.0.1:5173/' });
+    expect(deskPage('/opt/resdesk', false, 'http://127.0.0.1:5173/')).toEqual({
+      kind: 'dev',
+      url: 'http://127.0.0.1:5173/',
+    });
   });
 
   it('has no menu (so no devtools) in production on Windows and Linux, and edit shortcuts on macOS', () => {

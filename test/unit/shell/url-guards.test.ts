@@ -67,9 +67,13 @@ describe('safeDataPath', () => {
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   it('allows existing PDFs and CSVs inside the data folder, resolved to their real path', () => {
-    expect(safeDataPath(path.join(dataDir, 'vouchers', 'V-1.pdf'), dataDir)).toBe(path.join(dataDir, 'vouchers', 'V-1.pdf'));
+    expect(safeDataPath(path.join(dataDir, 'vouchers', 'V-1.pdf'), dataDir)).toBe(
+      path.join(dataDir, 'vouchers', 'V-1.pdf'),
+    );
     expect(safeDataPath('export.CSV', dataDir)).toBe(path.join(dataDir, 'export.CSV'));
-    expect(safeDataPath(path.join(dataDir, 'inside-link.pdf'), dataDir)).toBe(path.join(dataDir, 'vouchers', 'V-1.pdf'));
+    expect(safeDataPath(path.join(dataDir, 'inside-link.pdf'), dataDir)).toBe(
+      path.join(dataDir, 'vouchers', 'V-1.pdf'),
+    );
   });
 
   it.each([
@@ -101,7 +105,16 @@ describe('dev server and app page', () => {
   it('accepts only loopback http dev servers', () => {
     expect(devServerUrl('http://127.0.0.1:5173/')).toBe('http://127.0.0.1:5173/');
     expect(devServerUrl('http://localhost:5173')).toBe('http://localhost:5173/');
-    for (const bad of ['https://127.0.0.1:5173', 'http://192.168.1.5:5173', 'http://evil.com', 'http://127.0.0.1.evil.com', 'file:///x', 'http://u:p@localhost/', undefined, 5]) {
+    for (const bad of [
+      'https://127.0.0.1:5173',
+      'http://192.168.1.5:5173',
+      'http://evil.com',
+      'http://127.0.0.1.evil.com',
+      'file:///x',
+      'http://u:p@localhost/',
+      undefined,
+      5,
+    ]) {
       expect(devServerUrl(bad)).toBeNull();
     }
   });

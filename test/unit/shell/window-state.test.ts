@@ -2,7 +2,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fitToDisplays, parseWindowState, readWindowState, writeWindowState, DEFAULT_SIZE } from '../../../main/window-state';
+import {
+  fitToDisplays,
+  parseWindowState,
+  readWindowState,
+  writeWindowState,
+  DEFAULT_SIZE,
+} from '../../../main/window-state';
 
 const laptop = { x: 0, y: 0, width: 1366, height: 728 };
 const rightMonitor = { x: 1366, y: 0, width: 1920, height: 1040 };
@@ -45,17 +51,31 @@ describe('window state file', () => {
   it('round-trips through the JSON file', () => {
     const file = path.join(dir, 'sub', 'window-state.json');
     writeWindowState(file, { bounds: { x: 10, y: 20, width: 1000, height: 700 }, maximized: true });
-    expect(readWindowState(file)).toEqual({ bounds: { x: 10, y: 20, width: 1000, height: 700 }, maximized: true });
+    expect(readWindowState(file)).toEqual({
+      bounds: { x: 10, y: 20, width: 1000, height: 700 },
+      maximized: true,
+    });
   });
 
   it('ignores damaged or hostile content', () => {
     const file = path.join(dir, 'bad.json');
-    for (const content of ['{', '[]', 'null', '{"bounds":{"x":"1","y":0,"width":10,"height":10}}', '{"bounds":{"x":1e308,"y":0,"width":10,"height":10}}', '{"bounds":{"x":0,"y":0,"width":-5,"height":10}}']) {
+    for (const content of [
+      '{',
+      '[]',
+      'null',
+      '{"bounds":{"x":"1","y":0,"width":10,"height":10}}',
+      '{"bounds":{"x":1e308,"y":0,"width":10,"height":10}}',
+      '{"bounds":{"x":0,"y":0,"width":-5,"height":10}}',
+    ]) {
       writeFileSync(file, content);
       expect(readWindowState(file)).toBeNull();
     }
     expect(readWindowState(path.join(dir, 'missing.json'))).toBeNull();
-    expect(parseWindowState(JSON.parse('{"__proto__":{"maximized":true},"bounds":{"x":0,"y":0,"width":900,"height":600}}'))).toEqual({
+    expect(
+      parseWindowState(
+        JSON.parse('{"__proto__":{"maximized":true},"bounds":{"x":0,"y":0,"width":900,"height":600}}'),
+      ),
+    ).toEqual({
       bounds: { x: 0, y: 0, width: 900, height: 600 },
       maximized: false,
     });

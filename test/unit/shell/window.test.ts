@@ -28,7 +28,14 @@ beforeEach(() => {
 });
 
 const open = (overrides: Partial<Parameters<typeof createDeskWindow>[0]> = {}) => {
-  createDeskWindow({ page, preloadPath: '/app/dist/preload/index.cjs', stateFile, showWhenReady: true, devTools: false, ...overrides });
+  createDeskWindow({
+    page,
+    preloadPath: '/app/dist/preload/index.cjs',
+    stateFile,
+    showWhenReady: true,
+    devTools: false,
+    ...overrides,
+  });
   const window = FakeBrowserWindow.instances.at(-1);
   if (!window) throw new Error('no window was created');
   return window;
@@ -51,6 +58,7 @@ describe('the desk window', () => {
       experimentalFeatures: false,
       navigateOnDragDrop: false,
       spellcheck: false,
+      disableBlinkFeatures: 'Auxclick',
       devTools: false,
     });
     expect(window.visible).toBe(false);
@@ -60,7 +68,9 @@ describe('the desk window', () => {
 
   it('loads the bundled page in production and the dev server only when given one', () => {
     expect(open().webContents.loaded).toEqual([appUrl]);
-    expect(open({ page: { kind: 'dev', url: 'http://127.0.0.1:5173/' } }).webContents.loaded).toEqual(['http://127.0.0.1:5173/']);
+    expect(open({ page: { kind: 'dev', url: 'http://127.0.0.1:5173/' } }).webContents.loaded).toEqual([
+      'http://127.0.0.1:5173/',
+    ]);
   });
 
   it('stays in the tray when started at sign-in', () => {
@@ -73,9 +83,18 @@ describe('the desk window', () => {
     const first = open();
     first.setBounds({ x: 100, y: 50, width: 1000, height: 700 });
     first.emit('close', { preventDefault: () => undefined });
-    expect(JSON.parse(readFileSync(stateFile, 'utf8'))).toEqual({ bounds: { x: 100, y: 50, width: 1000, height: 700 }, maximized: false });
+    expect(JSON.parse(readFileSync(stateFile, 'utf8'))).toEqual({
+      bounds: { x: 100, y: 50, width: 1000, height: 700 },
+      maximized: false,
+    });
     expect(open().getBounds()).toEqual({ x: 100, y: 50, width: 1000, height: 700 });
-    fake.displays = [{ id: 2, workArea: { x: 0, y: 0, width: 1024, height: 600 }, bounds: { x: 0, y: 0, width: 1024, height: 640 } }];
+    fake.displays = [
+      {
+        id: 2,
+        workArea: { x: 0, y: 0, width: 1024, height: 600 },
+        bounds: { x: 0, y: 0, width: 1024, height: 640 },
+      },
+    ];
     expect(open().getBounds()).toEqual({ x: 24, y: 0, width: 1000, height: 600 });
   });
 
@@ -99,13 +118,24 @@ describe('navigation and new windows', () => {
   it('stays on the desk page and opens only http(s) links, in the system browser', () => {
     const contents = open().webContents;
     expect(contents.tryNavigate('will-navigate', `${appUrl}#/inbox`)).toBe(false);
-    for (const url of ['https://evil.example/', 'file:///etc/passwd', 'javascript:alert(1)', pathToFileURL(path.join(root, 'x.html')).href]) {
+    for (const url of [
+      'https://evil.example/',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      pathToFileURL(path.join(root, 'x.html')).href,
+    ]) {
       expect(contents.tryNavigate('will-navigate', url)).toBe(true);
       expect(contents.tryNavigate('will-redirect', url)).toBe(true);
     }
     const handler = contents.windowOpenHandler;
     if (!handler) throw new Error('no window open handler');
-    for (const url of ['https://www.example.com/help', 'javascript:alert(1)', 'file:///C:/Windows/calc.exe', 'data:text/html,x', 'https://u:p@example.com/']) {
+    for (const url of [
+      'https://www.example.com/help',
+      'javascript:alert(1)',
+      'file:///C:/Windows/calc.exe',
+      'data:text/html,x',
+      'https://u:p@example.com/',
+    ]) {
       expect(handler({ url })).toEqual({ action: 'deny' });
     }
     expect(fake.openedExternal).toEqual(['https://www.example.com/help']);
@@ -132,12 +162,29 @@ describe('session hardening', () => {
     const listener = fake.session.headersListener;
     if (!listener) throw new Error('no header hook');
     let headers: Record<string, string[]> | undefined;
-    listener({ url: appUrl, responseHeaders: { 'content-security-policy': ["default-src *"], 'Content-Type': ['text/html'] } }, (r) => {
-      headers = r.responseHeaders;
+    listener(
+      {
+        url: appUrl,
+        responseHeaders: { 'content-security-policy': ['default-src *'], 'Content-Type': ['text/html'] },
+      },
+      (r) => {
+        headers = r.responseHeaders;
+      },
+    );
+    expect(headers).toEqual({
+      'Content-Type': ['text/html'],
+      'Content-Security-Policy': [contentSecurityPolicy(page)],
     });
-    expect(headers).toEqual({ 'Content-Type': ['text/html'], 'Content-Security-Policy': [contentSecurityPolicy(page)] });
     const policy = contentSecurityPolicy(page);
-    for (const directive of ["default-src 'self'", "script-src 'self'", "style-src 'self'", "connect-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self'",
+      "connect-src 'self'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+    ]) {
       expect(policy.split('; ')).toContain(directive);
     }
     expect(policy).not.toMatch(/unsafe-(inline|eval)/);
@@ -174,7 +221,9 @@ describe('opening vouchers and exports', () => {
     writeFileSync(voucher, '%PDF');
     const openFile = dataFileOpener(dataDir);
     await openFile(voucher);
-    await expect(openFile(path.join(dataDir, '..', 'userData', 'window-state.json'))).rejects.toThrow(/not one of Resdesk/);
+    await expect(openFile(path.join(dataDir, '..', 'userData', 'window-state.json'))).rejects.toThrow(
+      /not one of Resdesk/,
+    );
     await expect(openFile('/etc/passwd')).rejects.toThrow();
     expect(fake.openedPaths).toEqual([voucher]);
   });

@@ -100,7 +100,8 @@ describe('reception screens (in-memory core)', () => {
     await page.locator('[data-field="board"] .not-mapped').click();
     await page.getByTestId('coverage').filter({ hasText: '5 kodun 4 tanesi eşleşmemiş' }).waitFor();
     const input = page.locator('tr[data-code="board:HB"] input');
-    await page.waitForFunction(() => document.activeElement?.closest('tr')?.dataset.code === 'board:HB');
+    // The page's own focus, checked in the page (the test's TypeScript project has no DOM types).
+    await page.waitForFunction("document.activeElement?.closest('tr')?.dataset.code === 'board:HB'");
     await input.fill('HB-01');
     await input.press('Enter');
     await page.getByTestId('coverage').filter({ hasText: '5 kodun 3 tanesi eşleşmemiş' }).waitFor();

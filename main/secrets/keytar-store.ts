@@ -16,8 +16,12 @@ export type StoreProbe = { available: true; store: CredentialStore } | { availab
 const PROBE_ACCOUNT = 'resdesk-probe';
 
 const loadKeytar = async (): Promise<KeytarModule> => {
-  const loaded: KeytarModule & { default?: KeytarModule } = await import('keytar');
-  // esbuild's CommonJS interop puts the functions on `default`; plain Node ESM puts them on both.
+  // The bundled main process is CommonJS: require() is the path keytar's unpacked native module is known to
+  // load by inside app.asar. ESM callers (tests, the CLI under tsx) have no require and use import().
+  const loaded: KeytarModule & { default?: KeytarModule } =
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above: CommonJS bundle only
+    typeof require === 'function' ? require('keytar') : await import('keytar');
+  // esbuild's and Node's ESM interop put the functions on `default`; CommonJS puts them on the module.
   return loaded.default ?? loaded;
 };
 

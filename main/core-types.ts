@@ -44,4 +44,6 @@ export interface Core {
   waitingCount(): number;
   /** Waiting reservations received before this instant (reminder). */
   waitingSince(before: Date): number;
+  /** The practice service's address while practice mode runs (training tools, tests), else null. */
+  practiceServiceUrl?(): string | null;
 }

@@ -1,7 +1,253 @@
-// createCore(ports): wires exchange client + store + sync + export + practice service into the contract's
-// handlers. Imports nothing from electron. (Being written by the lead; the signature is fixed.)
+// createCore(ports): wires store + exchange client + sync + practice service into the contract's handlers
+// and push events. Imports nothing from electron: the shell, the browser host and tests all use it as is.
+import path from 'node:path';
+import { mkdirSync, rmSync } from 'node:fs';
+import type { Events, Handlers, SyncStatus } from '../shared/ipc';
 import type { Core, CorePorts } from './core-types';
+import { Desk } from './desk';
+import { createMessages } from './messages';
+import { Store } from './store';
+import { Poller, type PollerState } from './sync/poller';
+import { DeskEvents } from './sync/events';
+import { credentialAccount, isConfigured, readSetup, writeSetup, type SavedSetup } from './setup';
+import { startPracticeService, type PracticeService } from './sandbox';
+import type { DeskContext } from './handlers/context';
+import { setupHandlers } from './handlers/setup';
+import { reservationHandlers } from './handlers/reservations';
+import { mappingStatusHandlers } from './handlers/mapping-status';
+import type { PullSummary } from './sync/pull';
 
-export function createCore(_ports: CorePorts): Core {
-  throw new Error('createCore is not wired yet');
+export interface CoreOptions {
+  /** Poll interval (default 60 s). */
+  pollIntervalMs?: number;
+  /** Practice service size (default 400 reservations) and background arrivals (default every 45 s). */
+  practice?: { reservations?: number; evolveEveryMs?: number; seed?: number; fileReadyAfterMs?: number };
+}
+
+const PRACTICE_USER = 'demo';
+const PRACTICE_PASSWORD = 'demo';
+const PRACTICE_PARTNER = 1001;
+
+export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
+  const now = ports.now ?? (() => new Date());
+  mkdirSync(ports.dataDir, { recursive: true });
+  const events = new DeskEvents();
+  let settingsStore: Store | null = null;
+  let practiceStore: Store | null = null;
+  let practice: PracticeService | null = null;
+  let desk: Desk | null = null;
+  let poller: Poller | null = null;
+  let pollerState: PollerState | null = null;
+  let pushing: Promise<void> | null = null;
+  let pushAgain = false;
+  const messages = createMessages('tr');
+
+  const settings = (): Store => {
+    if (!settingsStore) settingsStore = Store.open(path.join(ports.dataDir, 'resdesk.db'));
+    return settingsStore;
+  };
+  const setup = (): SavedSetup => readSetup(settings());
+  const workStore = (): Store => {
+    if (!setup().practiceMode) return settings();
+    if (!practiceStore) practiceStore = Store.open(path.join(ports.dataDir, 'practice.db'));
+    return practiceStore;
+  };
+
+  const status = (): SyncStatus => {
+    const s = pollerState;
+    return {
+      online: s?.online ?? false,
+      since: s?.since ?? now().toISOString(),
+      lastSuccessAt: s?.lastSuccessAt ?? null,
+      nextPollAt: s?.nextPollAt ?? null,
+      syncing: s?.syncing ?? false,
+      queuedDecisions: workStore().queuedDecisionCount(),
+      lastError: s?.lastError ?? null,
+      practiceMode: setup().practiceMode,
+    };
+  };
+
+  const emitPulled = (summary: PullSummary): void => {
+    const keyFields = [
+      ...new Set([...summary.new, ...summary.changed, ...summary.cancelled, ...summary.statusUpdated]),
+    ];
+    if (keyFields.length === 0) return;
+    events.emit('reservationsChanged', {
+      new: summary.new.length,
+      changed: summary.changed.length,
+      cancelled: summary.cancelled.length,
+      keyFields,
+    });
+  };
+
+  const emitDecision = (keyField: string): void => {
+    const decision = desk?.store.decisionFor(keyField);
+    if (decision) events.emit('decisionChanged', { keyField, decision });
+  };
+
+  const connect = (): void => {
+    const s = setup();
+    if (!isConfigured(s)) return;
+    const connection = s.practiceMode
+      ? {
+          serviceUrl: practice?.url ?? '',
+          user: PRACTICE_USER,
+          partnerId: PRACTICE_PARTNER,
+          format: s.format,
+          getPassword: async () => PRACTICE_PASSWORD,
+        }
+      : {
+          serviceUrl: s.serviceUrl,
+          user: s.user,
+          partnerId: s.partnerId ?? 0,
+          format: s.format,
+          getPassword: async () => {
+            const saved = await ports.credentials.get(credentialAccount(s.serviceUrl, s.user));
+            if (saved === null) throw new Error(messages.t('error.noPassword'));
+            return saved;
+          },
+        };
+    if (s.practiceMode && !practice) return;
+    desk = new Desk({
+      store: workStore(),
+      dataDir: s.practiceMode ? path.join(ports.dataDir, 'practice') : ports.dataDir,
+      connection,
+      messages,
+      logger: ports.logger,
+      now,
+      onPulled: emitPulled,
+      onDecision: emitDecision,
+    });
+    const current = desk;
+    poller = new Poller(() => current.sync(), {
+      intervalMs: options.pollIntervalMs,
+      now,
+      onState: (state) => {
+        pollerState = state;
+        events.emit('syncStatus', status());
+      },
+    });
+    poller.start();
+  };
+
+  const disconnect = async (): Promise<void> => {
+    await poller?.stop();
+    await pushing;
+    await desk?.close();
+    poller = null;
+    desk = null;
+    pollerState = null;
+  };
+
+  const startPractice = async (): Promise<void> => {
+    await disconnect();
+    if (!practice) {
+      try {
+        practice = await startPracticeService({
+          port: 0,
+          reservations: options.practice?.reservations ?? 400,
+          evolveEveryMs: options.practice?.evolveEveryMs ?? 45_000,
+          seed: options.practice?.seed ?? 7,
+          fileReadyAfterMs: options.practice?.fileReadyAfterMs,
+        });
+      } catch (error) {
+        throw new Error(
+          messages.t('error.practiceFailed', { message: error instanceof Error ? error.message : '' }),
+        );
+      }
+    }
+    // The practice world is new at every start, so its database starts empty too.
+    practiceStore?.close();
+    practiceStore = null;
+    for (const suffix of ['', '-wal', '-shm'])
+      rmSync(path.join(ports.dataDir, `practice.db${suffix}`), { force: true });
+    const s = writeSetup(settings(), { practiceMode: true, deskUser: setup().deskUser || 'Practice' });
+    ports.logger.info('practice mode started', { port: practice.port, language: s.language });
+    connect();
+    await poller?.syncNow();
+  };
+
+  const stopPractice = async (): Promise<void> => {
+    await disconnect();
+    await practice?.close();
+    practice = null;
+    practiceStore?.close();
+    practiceStore = null;
+    writeSetup(settings(), { practiceMode: false });
+    connect();
+  };
+
+  const ctx: DeskContext = {
+    ports,
+    messages,
+    get settingsStore() {
+      return settings();
+    },
+    workStore,
+    desk: () => desk,
+    setup,
+    now,
+    emit: <E extends keyof Events>(event: E, payload: Events[E]) => events.emit(event, payload),
+    status,
+    syncNow: async () => {
+      if (!poller) return status();
+      await poller.syncNow();
+      return status();
+    },
+    pushSoon: () => {
+      // A decision taken while a push runs is sent by one more round right after it.
+      if (pushing) {
+        pushAgain = true;
+        return;
+      }
+      pushing = (async () => {
+        do {
+          pushAgain = false;
+          const current = desk;
+          if (!current) break;
+          await current.pushNow().catch(() => undefined);
+        } while (pushAgain);
+      })().finally(() => {
+        pushing = null;
+        events.emit('syncStatus', status());
+      });
+    },
+    reconnect: async () => {
+      await disconnect();
+      connect();
+    },
+    startPractice,
+    stopPractice,
+  };
+
+  const handlers: Handlers = {
+    ...setupHandlers(ctx),
+    ...reservationHandlers(ctx),
+    ...mappingStatusHandlers(ctx),
+  };
+
+  return {
+    handlers,
+    on: (event, listener) => events.on(event, listener),
+    start: async () => {
+      const s = setup();
+      messages.setLanguage(s.language);
+      if (s.practiceMode) await startPractice();
+      else connect();
+    },
+    stop: async () => {
+      await disconnect();
+      await practice?.close();
+      practice = null;
+      practiceStore?.close();
+      practiceStore = null;
+      settingsStore?.close();
+      settingsStore = null;
+    },
+    pause: () => poller?.pause(),
+    resume: () => poller?.resume(),
+    waitingCount: () => workStore().waitingCount(),
+    waitingSince: (before) => workStore().waitingReceivedBefore(before.toISOString()),
+    practiceServiceUrl: () => practice?.url ?? null,
+  };
 }

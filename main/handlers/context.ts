@@ -1,0 +1,30 @@
+// What every group of request handlers shares: the open stores, the desk (when set up), the poller's
+// state, the events, and the sentences in the UI language.
+import type { Events, SyncStatus } from '../../shared/ipc';
+import type { CorePorts } from '../core-types';
+import type { Desk } from '../desk';
+import type { Messages } from '../messages';
+import type { SavedSetup } from '../setup';
+import type { Store } from '../store';
+
+export interface DeskContext {
+  readonly ports: CorePorts;
+  readonly messages: Messages;
+  /** Always the real desk's database: setup, language, desk user. */
+  readonly settingsStore: Store;
+  /** The database the receptionist works in: the real one, or the practice one in practice mode. */
+  workStore(): Store;
+  /** The connected desk, or null when not set up. */
+  desk(): Desk | null;
+  setup(): SavedSetup;
+  now(): Date;
+  emit<E extends keyof Events>(event: E, payload: Events[E]): void;
+  status(): SyncStatus;
+  syncNow(): Promise<SyncStatus>;
+  /** Sends queued decisions in the background; results arrive as decisionChanged events. */
+  pushSoon(): void;
+  /** Rebuilds the desk after a setup change and restarts polling. */
+  reconnect(): Promise<void>;
+  startPractice(): Promise<void>;
+  stopPractice(): Promise<void>;
+}

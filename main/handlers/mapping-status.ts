@@ -1,0 +1,32 @@
+// Mapping of channel codes, the status bar and the activity log.
+import type { Handlers } from '../../shared/ipc';
+import type { DeskContext } from './context';
+
+type OtherHandlers = Pick<
+  Handlers,
+  'listAgencies' | 'getMapping' | 'setMapping' | 'getStatus' | 'syncNow' | 'listActivity'
+>;
+
+export function mappingStatusHandlers(ctx: DeskContext): OtherHandlers {
+  return {
+    listAgencies: async () => ctx.workStore().listAgencies(),
+    getMapping: async ({ agencyId }) => ctx.workStore().mappingView(agencyId),
+    setMapping: async (change) => {
+      const store = ctx.workStore();
+      const at = ctx.now().toISOString();
+      const user = ctx.setup().deskUser || ctx.setup().user || 'Resdesk';
+      store.setMapping({ ...change, user, at });
+      store.addActivity({
+        at,
+        user,
+        action: 'mapping',
+        keyField: null,
+        detail: `${change.kind} ${change.channelCode} → ${change.hotelCode || '—'}`,
+      });
+      return store.mappingView(change.agencyId);
+    },
+    getStatus: async () => ctx.status(),
+    syncNow: () => ctx.syncNow(),
+    listActivity: async ({ offset, limit }) => ctx.workStore().listActivity(offset, limit),
+  };
+}

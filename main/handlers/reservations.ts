@@ -1,0 +1,132 @@
+// Inbox, reservation detail and the receptionist's decisions.
+import type { Handlers, ReservationDetail } from '../../shared/ipc';
+import { DeskError } from '../ipc-dispatch';
+import { DecisionRefused } from '../store';
+import type { DeskContext } from './context';
+
+type ReservationHandlers = Pick<
+  Handlers,
+  | 'listReservations'
+  | 'inboxCounts'
+  | 'getReservation'
+  | 'confirm'
+  | 'decline'
+  | 'confirmMany'
+  | 'retryDecision'
+  | 'resolveReview'
+  | 'openVoucher'
+  | 'listDeclineReasons'
+>;
+
+function refusal(ctx: DeskContext, error: unknown): never {
+  if (error instanceof DecisionRefused)
+    throw new DeskError('conflict', ctx.messages.t(`decision.${error.reason}`));
+  throw error;
+}
+
+export function reservationHandlers(ctx: DeskContext): ReservationHandlers {
+  const deskUser = (): string => ctx.setup().deskUser || ctx.setup().user || 'Resdesk';
+
+  const decide = (
+    keyField: string,
+    action: 'confirm' | 'decline',
+    note: string | undefined,
+    reasonId: string | undefined,
+  ) => {
+    const desk = ctx.desk();
+    if (!desk) throw new DeskError('not-configured', ctx.messages.t('error.notConfigured'));
+    try {
+      return desk.decide({ keyField, action, note, reasonId, user: deskUser() });
+    } catch (error) {
+      return refusal(ctx, error);
+    }
+  };
+
+  const currentDecision = (keyField: string) => {
+    const view = ctx.workStore().decisionFor(keyField);
+    if (!view) throw new DeskError('not-found', ctx.messages.t('decision.not-found'));
+    return view;
+  };
+
+  return {
+    listReservations: async (q) => ctx.workStore().inboxPage(q),
+    inboxCounts: async ({ filter }) => ctx.workStore().inboxCounts(filter),
+
+    getReservation: async ({ keyField }): Promise<ReservationDetail> => {
+      const store = ctx.workStore();
+      const found = store.getReservation(keyField);
+      if (!found) throw new DeskError('not-found', ctx.messages.t('error.notFound'));
+      const { raw: _raw, ...reservation } = found;
+      return {
+        reservation,
+        changeKind: store.changeKind(keyField) ?? 'new',
+        codes: store.mappedCodesFor(keyField),
+        guests: found.guests.map((g) => ({
+          ...g,
+          hotelNationality: g.nationality
+            ? store.hotelCodeFor(found.agencyId, 'nationality', g.nationality)
+            : null,
+        })),
+        versions: store.versions(keyField),
+        decision: store.decisionFor(keyField),
+      };
+    },
+
+    confirm: async ({ keyField, note }) => {
+      const view = decide(keyField, 'confirm', note, undefined);
+      ctx.pushSoon();
+      return view;
+    },
+
+    decline: async ({ keyField, reasonId }) => {
+      const view = decide(keyField, 'decline', undefined, reasonId);
+      ctx.pushSoon();
+      return view;
+    },
+
+    confirmMany: async ({ keyFields, note }) => {
+      const skipped: { keyField: string; reason: string }[] = [];
+      let queued = 0;
+      for (const keyField of new Set(keyFields)) {
+        try {
+          decide(keyField, 'confirm', note, undefined);
+          queued++;
+        } catch (error) {
+          skipped.push({ keyField, reason: error instanceof Error ? error.message : String(error) });
+        }
+      }
+      if (queued > 0) ctx.pushSoon();
+      return { queued, skipped };
+    },
+
+    retryDecision: async ({ keyField }) => {
+      const view = currentDecision(keyField);
+      ctx.pushSoon();
+      return view;
+    },
+
+    resolveReview: async ({ keyField, action }) => {
+      const store = ctx.workStore();
+      const record = store.decisionRecordFor(keyField);
+      if (!record) throw new DeskError('not-found', ctx.messages.t('decision.not-in-review'));
+      try {
+        const view = store.resolveReview(record.id, action);
+        if (action === 'send') ctx.pushSoon();
+        return view;
+      } catch (error) {
+        return refusal(ctx, error);
+      }
+    },
+
+    openVoucher: async ({ keyField }) => {
+      const record = ctx.workStore().decisionRecordFor(keyField);
+      if (!record?.pdfPath) throw new DeskError('not-found', ctx.messages.t('error.noVoucher'));
+      if (!ctx.ports.openPath) throw new DeskError('internal', ctx.messages.t('error.noViewer'));
+      await ctx.ports.openPath(record.pdfPath);
+      return null;
+    },
+
+    listDeclineReasons: async ({ language }) =>
+      ctx.workStore().listNotConfirmMessages(language === 'tr' ? 'tr-TR' : 'en-US'),
+  };
+}

@@ -1,0 +1,170 @@
+// First run and setup: the connection (address, user, password, hotel number, format), practice mode,
+// the UI language and who is at the desk.
+import type { ConnectionTest, Handlers, ParsedRequestOf, SetupView } from '../../shared/ipc';
+import { createExchangeClient, isExchangeError } from '../exchange';
+import { DeskError } from '../ipc-dispatch';
+import { credentialAccount, isConfigured, writeSetup } from '../setup';
+import { checkInWindow } from '../sync/checkin-window';
+import { describeFailure } from '../describe-error';
+import type { DeskContext } from './context';
+
+type SetupHandlers = Pick<
+  Handlers,
+  | 'getSetup'
+  | 'saveSetup'
+  | 'testConnection'
+  | 'searchHotels'
+  | 'startPracticeMode'
+  | 'leavePracticeMode'
+  | 'setLanguage'
+  | 'setDeskUser'
+>;
+
+type Connection = ParsedRequestOf<'testConnection'>;
+
+export function setupHandlers(ctx: DeskContext): SetupHandlers {
+  const credentials = ctx.ports.credentials;
+
+  const view = async (): Promise<SetupView> => {
+    const s = ctx.setup();
+    const saved =
+      s.user && s.serviceUrl
+        ? (await credentials.get(credentialAccount(s.serviceUrl, s.user))) !== null
+        : false;
+    return {
+      configured: isConfigured(s),
+      practiceMode: s.practiceMode,
+      serviceUrl: s.serviceUrl,
+      user: s.user,
+      partnerId: s.partnerId,
+      format: s.format,
+      passwordSaved: s.practiceMode || saved,
+      credentialStore: credentials.kind,
+      credentialWarning: credentials.warning,
+      language: s.language,
+      deskUser: s.deskUser,
+    };
+  };
+
+  /** The password typed now, or the one saved for this user and address. */
+  const passwordFor = async (c: { serviceUrl: string; user: string; password?: string }): Promise<string> => {
+    if (c.password) return c.password;
+    const saved = await credentials.get(credentialAccount(c.serviceUrl, c.user));
+    if (saved === null) throw new DeskError('not-configured', ctx.messages.t('error.noPassword'));
+    return saved;
+  };
+
+  const tryConnection = async (c: Connection): Promise<ConnectionTest> => {
+    const password = await passwordFor(c);
+    const client = createExchangeClient({
+      baseUrl: c.serviceUrl,
+      user: c.user,
+      partnerId: c.partnerId,
+      format: c.format,
+      getPassword: async () => password,
+      retries: { attempts: 1 },
+      timeouts: { connectMs: 8_000, headersMs: 15_000 },
+    });
+    try {
+      await client.login();
+      const agencies = await client.getHotelAgencies();
+      // The hotel number is only checked by operations that take it: ask for one day of reservations.
+      const day = checkInWindow(ctx.now(), 0, 0);
+      await client.getReservationList({ ...day, isSendRequired: false });
+      return {
+        ok: true,
+        problem: null,
+        message: ctx.messages.t('connection.ok', { count: agencies.length }),
+        agencies: agencies.length,
+      };
+    } catch (error) {
+      const message = describeFailure(error, ctx.messages, c.partnerId);
+      if (!isExchangeError(error)) return { ok: false, problem: 'bad-response', message, agencies: 0 };
+      const problem =
+        error.kind === 'network'
+          ? 'unreachable'
+          : error.kind === 'unauthorized'
+            ? 'wrong-password'
+            : error.kind === 'service' && /partner/i.test(error.code)
+              ? 'wrong-partner'
+              : error.kind === 'service'
+                ? 'service-error'
+                : 'bad-response';
+      return {
+        ok: false,
+        problem,
+        message: problem === 'wrong-password' ? ctx.messages.t('connection.wrongPassword') : message,
+        agencies: 0,
+      };
+    } finally {
+      await client.close();
+    }
+  };
+
+  return {
+    getSetup: view,
+
+    testConnection: tryConnection,
+
+    saveSetup: async (c) => {
+      if (c.password) await credentials.set(credentialAccount(c.serviceUrl, c.user), c.password);
+      else await passwordFor(c);
+      if (ctx.setup().practiceMode) await ctx.stopPractice();
+      writeSetup(ctx.settingsStore, {
+        serviceUrl: c.serviceUrl,
+        user: c.user,
+        partnerId: c.partnerId,
+        format: c.format,
+        practiceMode: false,
+      });
+      ctx.settingsStore.addActivity({
+        at: ctx.now().toISOString(),
+        user: ctx.setup().deskUser || c.user,
+        action: 'setup',
+        keyField: null,
+        detail: `${new URL(c.serviceUrl).host} · ${c.partnerId} · ${c.format}`,
+      });
+      await ctx.reconnect();
+      return view();
+    },
+
+    searchHotels: async (q) => {
+      const password = await passwordFor(q);
+      const client = createExchangeClient({
+        baseUrl: q.serviceUrl,
+        user: q.user,
+        partnerId: 0,
+        getPassword: async () => password,
+        retries: { attempts: 1 },
+      });
+      try {
+        return await client.searchHotels(q.query);
+      } catch (error) {
+        throw new DeskError('service', describeFailure(error, ctx.messages, null));
+      } finally {
+        await client.close();
+      }
+    },
+
+    startPracticeMode: async () => {
+      await ctx.startPractice();
+      return view();
+    },
+
+    leavePracticeMode: async () => {
+      await ctx.stopPractice();
+      return view();
+    },
+
+    setLanguage: async ({ language }) => {
+      writeSetup(ctx.settingsStore, { language });
+      ctx.messages.setLanguage(language);
+      return view();
+    },
+
+    setDeskUser: async ({ name }) => {
+      writeSetup(ctx.settingsStore, { deskUser: name });
+      return view();
+    },
+  };
+}

@@ -2,7 +2,10 @@
 import { request } from 'undici';
 import { createExchangeClient, type ExchangeClient, type ExchangeClientOptions } from '../../../main/exchange';
 
-export const HOTEL_NOW = () => new Date('2025-06-01T09:00:00Z');
+const HOTEL_START = Date.parse('2025-06-01T09:00:00Z');
+const startedAt = Date.now();
+/** The service's clock: a fixed day, still ticking (the file becomes ready after fileReadyAfterMs of it). */
+export const HOTEL_NOW = () => new Date(HOTEL_START + (Date.now() - startedAt));
 export const WINDOW = { checkInStart: '2025-05-01', checkInEnd: '2026-01-31' } as const;
 
 export interface SandboxState {

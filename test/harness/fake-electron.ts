@@ -6,8 +6,6 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-type Listener = (...args: never[]) => unknown;
-
 let nextWebContentsId = 1;
 
 export class FakeWebFrame {
@@ -502,7 +500,6 @@ export const fake = {
   },
 };
 
-export type { Listener };
 export default {
   app,
   ipcMain,

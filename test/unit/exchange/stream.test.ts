@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { decodeReservationStream } from '../../../main/exchange/reservation-file';
+import { MalformedResponseError, ServiceError } from '../../../main/exchange/errors';
+import type { Reservation } from '../../../shared/domain';
+import { fixture, fixtureBytes } from './fixtures';
+
+async function* piecesOf(bytes: Uint8Array, sizes: (index: number) => number) {
+  for (let at = 0, index = 0; at < bytes.length; index++) {
+    const size = Math.max(1, sizes(index));
+    yield bytes.subarray(at, at + size);
+    at += size;
+  }
+}
+
+async function collect(chunks: AsyncIterable<Uint8Array | string>, batchSize = 500) {
+  const batches: Reservation[][] = [];
+  const { count } = await decodeReservationStream(chunks, async (batch) => void batches.push(batch), { batchSize });
+  return { count, batches, all: batches.flat() };
+}
+
+const strip = (list: Reservation[]) => list.map(({ raw: _raw, ...rest }) => rest);
+
+const files = ['reservations-envelope.xml', 'reservations-envelope.json', 'reservations-list.xml', 'reservations-list.json'];
+
+describe('streaming reservation decoding', () => {
+  it.each(files)('%s gives the same result whole, byte by byte and in random pieces', async (name) => {
+    const bytes = fixtureBytes(name);
+    const whole = await collect(piecesOf(bytes, () => bytes.length));
+    const byteByByte = await collect(piecesOf(bytes, () => 1));
+    expect(whole.count).toBeGreaterThan(0);
+    expect(byteByByte.all).toEqual(whole.all);
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 1, max: 97 }), { minLength: 1, maxLength: 40 }), async (sizes) => {
+        const pieces = await collect(piecesOf(bytes, (index) => sizes[index % sizes.length] ?? 1));
+        expect(pieces.all).toEqual(whole.all);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('gives the same reservations from an XML file and a JSON file', async () => {
+    const xml = await collect(piecesOf(fixtureBytes('reservations-envelope.xml'), () => 7));
+    const json = await collect(piecesOf(fixtureBytes('reservations-envelope.json'), () => 7));
+    expect(strip(xml.all)).toEqual(strip(json.all));
+  });
+
+  it('hands out batches of at most batchSize and waits for each before reading on', async () => {
+    const item = (n: number) =>
+      `{"KeyField":"k${n}","LogId":${n},"ServiceId":"s","ConfirmationStatus":"W","CheckIn":"2025-01-0${(n % 9) + 1}T00:00:00","CheckOut":"2025-02-01T00:00:00"}`;
+    const total = 23;
+    const text = `[${Array.from({ length: total }, (_, n) => item(n)).join(',')}]`;
+    const events: string[] = [];
+    async function* slowly() {
+      for (let at = 0; at < text.length; at += 40) {
+        events.push('read');
+        yield text.slice(at, at + 40);
+      }
+    }
+    const sizes: number[] = [];
+    const { count } = await decodeReservationStream(
+      slowly(),
+      async (batch) => {
+        events.push('batch-start');
+        sizes.push(batch.length);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        events.push('batch-end');
+      },
+      { batchSize: 5 },
+    );
+    expect(count).toBe(total);
+    expect(sizes).toEqual([5, 5, 5, 5, 3]);
+    // No read ever happens while a batch is being handled.
+    let inBatch = false;
+    for (const event of events) {
+      if (event === 'batch-start') inBatch = true;
+      if (event === 'batch-end') inBatch = false;
+      if (event === 'read') expect(inBatch).toBe(false);
+    }
+  });
+
+  it('reports an envelope with IsSuccessful false as the service error', async () => {
+    const error = await collect(piecesOf(fixtureBytes('error-dotnet.xml'), () => 64)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServiceError);
+    expect(error).toMatchObject({ code: '500' });
+  });
+
+  it('calls a cut-off file, an HTML page and an empty body malformed', async () => {
+    const json = fixtureBytes('reservations-envelope.json');
+    for (const bytes of [json.subarray(0, json.length - 40), fixtureBytes('error-page.html'), new Uint8Array(0)]) {
+      const error = await collect(piecesOf(bytes, () => 50)).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(MalformedResponseError);
+    }
+    const xml = fixture('reservations-envelope.xml');
+    const cut = await collect((async function* () { yield xml.slice(0, 3000); })()).catch((e: unknown) => e);
+    expect(cut).toBeInstanceOf(MalformedResponseError);
+  });
+
+  it('names the field when an item is not a reservation, without guest data', async () => {
+    const text = '[{"KeyField":"k","LogId":"twelve","ServiceId":"s","ConfirmationStatus":"W","CheckIn":"2025-01-01","Customers":[{"Name":"DOE JANE"}]}]';
+    const error = await collect((async function* () { yield text; })()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MalformedResponseError);
+    expect((error as Error).message).toContain('LogId');
+    expect((error as Error).message).not.toContain('DOE JANE');
+  });
+});

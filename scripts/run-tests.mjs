@@ -4,7 +4,8 @@
 // The keychain suite needs a Secret Service: when we are not already inside a D-Bus session we re-run
 // ourselves under dbus-run-session with an unlocked gnome-keyring-daemon.
 import { spawnSync, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
@@ -27,8 +28,14 @@ if (!inSession && !process.env.RESDESK_NO_DBUS && has('dbus-run-session') && has
 
 if (inSession) {
   try {
-    // An empty password on stdin unlocks a fresh login keyring for this throw-away session.
-    const out = execFileSync('gnome-keyring-daemon', ['--unlock', '--components=secrets'], { input: '', encoding: 'utf8' });
+    // A throw-away keyring in a temporary home: an empty password would create no login collection, and
+    // the tests must never write into the developer's real keyring.
+    process.env.XDG_DATA_HOME = mkdtempSync(path.join(tmpdir(), 'resdesk-keyring-'));
+    const out = execFileSync('gnome-keyring-daemon', ['--unlock', '--components=secrets'], {
+      input: 'resdesk-test-keyring',
+      encoding: 'utf8',
+      env: process.env,
+    });
     for (const line of out.split('\n')) {
       const m = /^([A-Z_]+)=(.*)$/.exec(line.trim());
       if (m) process.env[m[1]] = m[2];

@@ -1,0 +1,54 @@
+// Shared set-up for sync tests: a real practice service, a real SQLite file, a real Desk.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Desk } from '../../../main/desk';
+import { createMessages } from '../../../main/messages';
+import { Store } from '../../../main/store';
+import type { WireFormat } from '../../../shared/domain';
+
+export interface SandboxState {
+  acknowledged: { logId: number; serviceId: string }[];
+  confirmations: { keyField: string; confirmationStatus: string; operation: string }[];
+  requests: { method: string; path: string; status: number }[];
+  reservations: number;
+}
+
+export async function sandboxState(url: string): Promise<SandboxState> {
+  const res = await fetch(`${url}/_sandbox/state`);
+  return (await res.json()) as SandboxState;
+}
+
+export async function control(url: string, what: string, body: unknown): Promise<unknown> {
+  const res = await fetch(`${url}/_sandbox/${what}`, {
+    method: body === null ? 'DELETE' : 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: body === null ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`control ${what}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+export function tempDir(prefix: string): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export function openDesk(dir: string, serviceUrl: string, format: WireFormat = 'json'): Desk {
+  return new Desk({
+    store: Store.open(path.join(dir, 'desk.db')),
+    dataDir: dir,
+    connection: { serviceUrl, user: 'demo', partnerId: 1001, format, getPassword: async () => 'demo' },
+    messages: createMessages('en'),
+  });
+}
+
+/** Every LogId stored as a version row. */
+export function storedLogIds(store: Store): Set<number> {
+  const rows = store.db.prepare<[], { logId: number }>('SELECT log_id AS logId FROM reservation_versions').all();
+  return new Set(rows.map((r) => r.logId));
+}
+
+export function reservationCount(store: Store): number {
+  return (store.db.prepare('SELECT count(*) AS n FROM reservations').get() as { n: number }).n;
+}

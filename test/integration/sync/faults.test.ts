@@ -1,0 +1,69 @@
+// Faults from the practice service during pull and push: the sync converges, nothing is lost, nothing
+// is acknowledged before it is stored, and nothing is confirmed twice.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startPracticeService, type PracticeService } from '../../../main/sandbox';
+import type { Desk } from '../../../main/desk';
+import { control, openDesk, reservationCount, sandboxState, storedLogIds, tempDir } from './helpers';
+
+const KINDS = ['status500', 'reset', 'truncate', 'html', 'delay', 'expireToken'] as const;
+
+describe('sync under faults', () => {
+  let service: PracticeService;
+  let desk: Desk;
+  let temp: ReturnType<typeof tempDir>;
+
+  beforeEach(async () => {
+    service = await startPracticeService({ port: 0, reservations: 1200, seed: 3, fileReadyAfterMs: 100 });
+    temp = tempDir('resdesk-faults-');
+    desk = openDesk(temp.dir, service.url);
+  });
+  afterEach(async () => {
+    await desk.close();
+    desk.store.close();
+    await service.close();
+    temp.remove();
+  });
+
+  async function assertNothingAcknowledgedUnstored(): Promise<void> {
+    const state = await sandboxState(service.url);
+    const stored = storedLogIds(desk.store);
+    for (const a of state.acknowledged) expect(stored.has(a.logId)).toBe(true);
+  }
+
+  it.each(KINDS)('pull converges through %s faults', async (kind) => {
+    await control(service.url, 'faults', { kind, share: 0.35, delayMs: 300 });
+    for (let i = 0; i < 30; i++) {
+      await desk.sync({ reconcileEveryMs: 1e12 });
+      await assertNothingAcknowledgedUnstored();
+      if (reservationCount(desk.store) === 1200 && desk.store.pendingAcknowledgements().length === 0) break;
+    }
+    await control(service.url, 'faults', null);
+    const last = await desk.sync({ reconcileEveryMs: 1e12 });
+    expect(last.error).toBeNull();
+    expect(reservationCount(desk.store)).toBe(1200);
+    expect(desk.store.pendingAcknowledgements()).toEqual([]);
+    const state = await sandboxState(service.url);
+    expect(new Set(state.acknowledged.map((a) => a.logId)).size).toBe(1200);
+    await assertNothingAcknowledgedUnstored();
+  });
+
+  it.each(['reset', 'truncate', 'status500', 'html'] as const)('a confirmation hit by %s is delivered exactly once', async (kind) => {
+    await desk.sync();
+    const row = desk.store.inboxPage({ filter: { statuses: ['W'], kinds: ['new'] }, sort: 'checkIn', direction: 'asc', offset: 0, limit: 1 }).rows[0];
+    if (!row) throw new Error('no waiting reservation');
+    desk.decide({ keyField: row.keyField, action: 'confirm', note: 'fault test', user: 'Test' });
+    await control(service.url, 'faults', { kind, count: 1, path: 'sendconfirmation' });
+    const first = await desk.pushNow();
+    expect(first.failed).toBe(1);
+    expect(desk.store.decisionFor(row.keyField)?.state).toBe('failed');
+    expect(desk.store.decisionFor(row.keyField)?.error).toBeTruthy();
+    for (let i = 0; i < 3 && desk.store.decisionFor(row.keyField)?.state !== 'sent'; i++) await desk.pushNow();
+    expect(desk.store.decisionFor(row.keyField)?.state).toBe('sent');
+    const state = await sandboxState(service.url);
+    const applied = state.confirmations.filter((c) => c.keyField === row.keyField);
+    expect(applied.length).toBe(1);
+    // Sent is final: later pushes never send it again.
+    await desk.pushNow();
+    expect((await sandboxState(service.url)).confirmations.filter((c) => c.keyField === row.keyField).length).toBe(1);
+  });
+});

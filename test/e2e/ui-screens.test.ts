@@ -100,8 +100,7 @@ describe('reception screens (in-memory core)', () => {
     await page.locator('[data-field="board"] .not-mapped').click();
     await page.getByTestId('coverage').filter({ hasText: '5 kodun 4 tanesi eşleşmemiş' }).waitFor();
     const input = page.locator('tr[data-code="board:HB"] input');
-    // The page's own focus, checked in the page (the test's TypeScript project has no DOM types).
-    await page.waitForFunction("document.activeElement?.closest('tr')?.dataset.code === 'board:HB'");
+    await expect.poll(() => input.evaluate((el) => el.ownerDocument.activeElement === el)).toBe(true);
     await input.fill('HB-01');
     await input.press('Enter');
     await page.getByTestId('coverage').filter({ hasText: '5 kodun 3 tanesi eşleşmemiş' }).waitFor();

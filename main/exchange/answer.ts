@@ -29,7 +29,11 @@ export function readAnswer(
   } catch (error) {
     if (!(error instanceof DocumentSyntaxError)) throw error;
     if (!ok(status)) throw new ServiceError(`HTTP ${status}`, '', operation, status);
-    throw new MalformedResponseError(`an XML or JSON answer (${error.why})`, safeExcerpt(text, secrets), operation);
+    throw new MalformedResponseError(
+      `an XML or JSON answer (${error.why})`,
+      safeExcerpt(text, secrets),
+      operation,
+    );
   }
   const { items, summary } = read;
   if (summary.shape === 'other') {
@@ -42,22 +46,38 @@ export function readAnswer(
   return { items: dataItems(items, summary), parts, summary };
 }
 
-export function serviceError(parts: EnvelopeParts, operation: string, status: number | null, secrets: readonly string[]) {
+export function serviceError(
+  parts: EnvelopeParts,
+  operation: string,
+  status: number | null,
+  secrets: readonly string[],
+) {
   let message = firstLine(parts.errorMessage || parts.infoMessage);
   for (const secret of secrets) if (secret) message = message.split(secret).join('[hidden]');
   return new ServiceError(parts.errorCode, message, operation, status);
 }
 
 /** Decodes every item, turning a FieldError into a malformed-answer error that names the field. */
-export function decodeItems<T>(items: WireValue[], decode: (item: WireValue) => T, what: string, operation: string): T[] {
+export function decodeItems<T>(
+  items: WireValue[],
+  decode: (item: WireValue) => T,
+  what: string,
+  operation: string,
+): T[] {
   return items.map((item) => decodeItem(item, decode, what, operation));
 }
 
-export function decodeItem<T>(item: WireValue, decode: (item: WireValue) => T, what: string, operation: string): T {
+export function decodeItem<T>(
+  item: WireValue,
+  decode: (item: WireValue) => T,
+  what: string,
+  operation: string,
+): T {
   try {
     return decode(item);
   } catch (error) {
-    if (error instanceof FieldError) throw new MalformedResponseError(`${what} (${error.message})`, '', operation);
+    if (error instanceof FieldError)
+      throw new MalformedResponseError(`${what} (${error.message})`, '', operation);
     throw error;
   }
 }

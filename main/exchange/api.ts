@@ -55,7 +55,8 @@ export interface ReservationQuery {
   signal?: AbortSignal;
 }
 
-export type ReservationListResult = { kind: 'list'; reservations: Reservation[] } | { kind: 'file'; fileCode: string };
+export type ReservationListResult =
+  { kind: 'list'; reservations: Reservation[] } | { kind: 'file'; fileCode: string };
 
 export interface ConfirmationRequest {
   keyField: string;
@@ -91,9 +92,17 @@ export interface ExchangeClient {
   getStayForMapping(agencyId: string): Promise<StayCode[]>;
   getReservationList(query: ReservationQuery): Promise<ReservationListResult>;
   checkReservationFile(fileCode: string, signal?: AbortSignal): Promise<FileCheck>;
-  streamReservationFile(fileUrl: string, onBatch: OnBatch, options?: StreamFileOptions): Promise<{ count: number }>;
+  streamReservationFile(
+    fileUrl: string,
+    onBatch: OnBatch,
+    options?: StreamFileOptions,
+  ): Promise<{ count: number }>;
   /** The list or the large-result file, both delivered through onBatch. */
-  fetchReservations(query: ReservationQuery, onBatch: OnBatch, options?: FetchOptions): Promise<{ count: number; source: 'list' | 'file' }>;
+  fetchReservations(
+    query: ReservationQuery,
+    onBatch: OnBatch,
+    options?: FetchOptions,
+  ): Promise<{ count: number; source: 'list' | 'file' }>;
   /** Acknowledges LogIds of one ServiceId. Never repeated automatically. */
   postSentLogIds(serviceId: string, logIds: number[]): Promise<string[]>;
   /** sendconfirmationv2. Never repeated automatically: the sync engine's outbox does that. */
@@ -146,7 +155,10 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     const first = answer.items[0];
     if (first !== undefined && hasFileCode(first))
       return { kind: 'file', fileCode: decodeItem(first, decodeFileCode, 'a file code', operation) };
-    return { kind: 'list', reservations: decodeItems(answer.items, decodeReservation, 'a reservation', operation) };
+    return {
+      kind: 'list',
+      reservations: decodeItems(answer.items, decodeReservation, 'a reservation', operation),
+    };
   };
 
   const checkReservationFile = async (fileCode: string, signal?: AbortSignal): Promise<FileCheck> => {
@@ -163,7 +175,10 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     if (!answer.parts.isSuccessful) {
       // "Not ready" is IsSuccessful false with nothing in Error; anything in Error is a real refusal.
       const { errorCode, errorMessage, infoMessage } = answer.parts;
-      if ((errorCode === '' && errorMessage === '') || /not ready|hazır değil/i.test(`${errorMessage} ${infoMessage}`))
+      if (
+        (errorCode === '' && errorMessage === '') ||
+        /not ready|hazır değil/i.test(`${errorMessage} ${infoMessage}`)
+      )
         return { ready: false };
       throw new ServiceError(errorCode, errorMessage, operation);
     }
@@ -173,7 +188,11 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     return { ready: true, fileUrl };
   };
 
-  const streamReservationFile = (fileUrl: string, onBatch: OnBatch, streamOptions: StreamFileOptions = {}) => {
+  const streamReservationFile = async (
+    fileUrl: string,
+    onBatch: OnBatch,
+    streamOptions: StreamFileOptions = {},
+  ) => {
     const operation = 'reservation file download';
     return transport.openWithToken(
       operation,
@@ -183,7 +202,11 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
           await res.body.dump().catch(() => undefined);
           throw new ServiceError(`HTTP ${res.status}`, '', operation, res.status);
         }
-        return decodeReservationStream(res.body, onBatch, { ...streamOptions, operation, secrets: session.secrets() });
+        return decodeReservationStream(res.body, onBatch, {
+          ...streamOptions,
+          operation,
+          secrets: session.secrets(),
+        });
       },
       streamOptions.signal,
     );
@@ -206,7 +229,12 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
         query: { partnerId, langId: lang },
         retry: true,
       });
-      return decodeItems(answer.items, (item) => decodeNotConfirmMessage(item, lang), 'a not-confirm reason', operation);
+      return decodeItems(
+        answer.items,
+        (item) => decodeNotConfirmMessage(item, lang),
+        'a not-confirm reason',
+        operation,
+      );
     },
 
     async getStayForMapping(agencyId) {
@@ -217,7 +245,12 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
         query: { partnerId, agencyId },
         retry: true,
       });
-      return decodeItems(answer.items, (item) => decodeStayCodes(item, agencyId), 'stay codes', operation).flat();
+      return decodeItems(
+        answer.items,
+        (item) => decodeStayCodes(item, agencyId),
+        'stay codes',
+        operation,
+      ).flat();
     },
 
     getReservationList,
@@ -245,7 +278,8 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
 
     async postSentLogIds(serviceId, logIds) {
       if (logIds.length === 0) return [];
-      if (!logIds.every((id) => Number.isSafeInteger(id))) throw new InvalidRequestError('logIds', 'must be whole numbers');
+      if (!logIds.every((id) => Number.isSafeInteger(id)))
+        throw new InvalidRequestError('logIds', 'must be whole numbers');
       const operation = 'acknowledgement';
       const ids = logIds.join(',');
       const answer = await transport.pms({
@@ -262,7 +296,8 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
 
     async sendConfirmation(request) {
       const operation = request.status === 'E' ? 'confirmation' : 'decline';
-      if (request.status !== 'E' && request.status !== 'H') throw new InvalidRequestError('status', 'must be E or H');
+      if (request.status !== 'E' && request.status !== 'H')
+        throw new InvalidRequestError('status', 'must be E or H');
       if (!request.keyField) throw new InvalidRequestError('keyField', 'is required');
       if (request.note !== undefined && request.note.length > NOTE_MAX_LENGTH)
         throw new InvalidRequestError('note', `must be at most ${NOTE_MAX_LENGTH} characters`);
@@ -286,10 +321,14 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
       const first = answer.items[0];
       if (first === undefined) return { keyField: request.keyField, status: request.status, pdfUrl: null };
       const result = decodeItem(first, decodeConfirmation, 'a confirmation', operation);
-      return { keyField: result.keyField || request.keyField, status: result.status || request.status, pdfUrl: result.pdfUrl };
+      return {
+        keyField: result.keyField || request.keyField,
+        status: result.status || request.status,
+        pdfUrl: result.pdfUrl,
+      };
     },
 
-    downloadFile: (url, destinationPath, downloadOptions = {}) =>
+    downloadFile: async (url, destinationPath, downloadOptions = {}) =>
       transport.download(webAddress(url, 'voucher download'), destinationPath, downloadOptions.signal),
 
     async searchHotels(name) {

@@ -48,11 +48,14 @@ export function decodeSentId(value: WireValue): string {
   throw new FieldError('Data', 'a list of ids');
 }
 
-export const hasFileCode = (value: WireValue): boolean => isWireObject(value) && field(value, 'FileCode') !== undefined;
+export const hasFileCode = (value: WireValue): boolean =>
+  isWireObject(value) && field(value, 'FileCode') !== undefined;
 
-export const decodeFileCode = (value: WireValue): string => requiredText(asObject(value, 'PmsResListExceed'), 'FileCode');
+export const decodeFileCode = (value: WireValue): string =>
+  requiredText(asObject(value, 'PmsResListExceed'), 'FileCode');
 
-export const decodeFileUrl = (value: WireValue): string => requiredText(asObject(value, 'CheckReservationFile'), 'FileUrl');
+export const decodeFileUrl = (value: WireValue): string =>
+  requiredText(asObject(value, 'CheckReservationFile'), 'FileUrl');
 
 const isWebAddress = (value: string) => /^https?:\/\/\S+$/i.test(value.trim());
 

@@ -88,7 +88,8 @@ export function createDocumentReader(): DocumentReader {
       return wrap((): DocumentSummary => {
         if (json) {
           const summary = json.end();
-          const isEnvelope = summary.hadDataList || Object.keys(summary.fields).some((key) => envelopeField(key));
+          const isEnvelope =
+            summary.hadDataList || Object.keys(summary.fields).some((key) => envelopeField(key));
           const shape = !summary.isObject ? 'list' : isEnvelope ? 'envelope' : 'other';
           return { format: 'json', shape, fields: summary.fields, root: null };
         }

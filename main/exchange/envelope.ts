@@ -10,14 +10,19 @@ export interface EnvelopeParts {
   infoMessage: string;
 }
 
-const part = (fields: WireObject, name: 'data' | 'error' | 'infomessage' | 'issuccessful'): WireValue | undefined => {
+const part = (
+  fields: WireObject,
+  name: 'data' | 'error' | 'infomessage' | 'issuccessful',
+): WireValue | undefined => {
   for (const key of Object.keys(fields)) if (envelopeField(key) === name) return fields[key];
   return undefined;
 };
 
 /** Text of a leaf; anything else (a nested structure where text belongs) reads as empty. */
 const plain = (value: WireValue | undefined): string =>
-  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value).trim() : '';
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+    ? String(value).trim()
+    : '';
 
 export function envelopeParts(summary: DocumentSummary): EnvelopeParts {
   const error = part(summary.fields, 'error');
@@ -32,7 +37,8 @@ export function envelopeParts(summary: DocumentSummary): EnvelopeParts {
   const info = part(summary.fields, 'infomessage');
   const infoMessage = plain(info);
   // Without IsSuccessful, an empty Error means success.
-  const isSuccessful = boolOrNull(part(summary.fields, 'issuccessful')) ?? (errorCode === '' && errorMessage === '');
+  const isSuccessful =
+    boolOrNull(part(summary.fields, 'issuccessful')) ?? (errorCode === '' && errorMessage === '');
   return { isSuccessful, errorCode, errorMessage, infoMessage };
 }
 

@@ -113,7 +113,10 @@ export function safeExcerpt(text: string, secrets: readonly string[] = []): stri
   let head = text.slice(0, EXCERPT_LENGTH * 4);
   for (const secret of secrets) if (secret) head = head.split(secret).join('[hidden]');
   // eslint-disable-next-line no-control-regex
-  head = head.replace(/^\uFEFF/, '').replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  head = head
+    .replace(/^\uFEFF/, '')
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .trim();
   return head.length > EXCERPT_LENGTH ? `${head.slice(0, EXCERPT_LENGTH)}…` : head;
 }
 

@@ -90,7 +90,9 @@ function civilFromDays(days: number): [number, number, number] {
   const z = days + 719468;
   const era = Math.floor(z / 146097);
   const doe = z - era * 146097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365,
+  );
   const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
   const mp = Math.floor((5 * doy + 2) / 153);
   const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
@@ -104,7 +106,9 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 function fromDotNetJsonDate(value: string): LocalDateTime | null {
   const match = /^\/Date\((-?\d{1,15})([+-]\d{4})?\)\/$/.exec(value.trim());
   if (!match) return null;
-  const offset = match[2] ? (match[2][0] === '-' ? -1 : 1) * (Number(match[2].slice(1, 3)) * 60 + Number(match[2].slice(3))) : 0;
+  const offset = match[2]
+    ? (match[2][0] === '-' ? -1 : 1) * (Number(match[2].slice(1, 3)) * 60 + Number(match[2].slice(3)))
+    : 0;
   const totalSeconds = Math.floor(Number(match[1]) / 1000) + offset * 60;
   const days = Math.floor(totalSeconds / 86400);
   const secondOfDay = totalSeconds - days * 86400;
@@ -124,7 +128,14 @@ function wallClock(name: string, value: string): LocalDateTime {
     throw new FieldError(name, 'a date');
   }
   const [, y, mo, d, h = '00', mi = '00', s = '00'] = match;
-  if (Number(mo) < 1 || Number(mo) > 12 || Number(d) < 1 || Number(d) > 31 || Number(h) > 23 || Number(mi) > 59)
+  if (
+    Number(mo) < 1 ||
+    Number(mo) > 12 ||
+    Number(d) < 1 ||
+    Number(d) > 31 ||
+    Number(h) > 23 ||
+    Number(mi) > 59
+  )
     throw new FieldError(name, 'a date');
   return `${y}-${mo}-${d}T${h}:${mi}:${s}`;
 }
@@ -154,7 +165,8 @@ export function listItems(value: WireValue | undefined, name: string): WireValue
   if (typeof value === 'string' && value.trim() === '') return [];
   if (!isWireObject(value)) throw new FieldError(name, 'a list');
   const keys = Object.keys(value);
-  const isContainer = keys.length === 1 || keys.every((key) => typeof value[key] === 'object' && value[key] !== null);
+  const isContainer =
+    keys.length === 1 || keys.every((key) => typeof value[key] === 'object' && value[key] !== null);
   if (!isContainer) return [value];
   const items: WireValue[] = [];
   for (const key of keys) {

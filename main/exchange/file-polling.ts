@@ -12,7 +12,11 @@ export interface FilePolling {
   timeoutMs: number;
 }
 
-export const defaultFilePolling: FilePolling = { initialDelayMs: 1_000, maxDelayMs: 10_000, timeoutMs: 5 * 60_000 };
+export const defaultFilePolling: FilePolling = {
+  initialDelayMs: 1_000,
+  maxDelayMs: 10_000,
+  timeoutMs: 5 * 60_000,
+};
 
 const defaultSleep: Sleep = (ms, signal) => wait(ms, undefined, signal ? { signal } : undefined);
 
@@ -36,7 +40,11 @@ export async function waitForFile(
     const result = await check();
     if (result.ready) return result.fileUrl;
     if (waited >= timeoutMs)
-      throw new ServiceError('FileNotReady', `The reservation file was not ready after ${Math.round(waited / 1000)} s.`, 'reservation file check');
+      throw new ServiceError(
+        'FileNotReady',
+        `The reservation file was not ready after ${Math.round(waited / 1000)} s.`,
+        'reservation file check',
+      );
     delay = Math.min(Math.max(delay * 2, 50), maxDelayMs);
   }
 }

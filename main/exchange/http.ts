@@ -3,7 +3,13 @@
 // service, so those are retried by the sync engine's outbox, which knows whether it already succeeded.
 import { setTimeout as wait } from 'node:timers/promises';
 import { Agent, request, type Dispatcher } from 'undici';
-import { CancelledError, MalformedResponseError, NetworkError, isExchangeError, type ExchangeError } from './errors';
+import {
+  CancelledError,
+  MalformedResponseError,
+  NetworkError,
+  isExchangeError,
+  type ExchangeError,
+} from './errors';
 
 export interface HttpTimeouts {
   connectMs: number;
@@ -72,7 +78,14 @@ export interface HttpOptions {
 
 const DEFAULT_MAX_TEXT_BYTES = 64 * 1024 * 1024;
 
-const unreachableCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
+const unreachableCodes = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+]);
 const resetCodes = new Set([
   'ECONNRESET',
   'EPIPE',
@@ -98,7 +111,11 @@ const errorCode = (error: unknown): string | undefined => {
 };
 
 /** Turns whatever undici or Node threw into the typed family; programming errors pass through unchanged. */
-export function toExchangeError(error: unknown, operation: string, signal?: AbortSignal): ExchangeError | unknown {
+export function toExchangeError(
+  error: unknown,
+  operation: string,
+  signal?: AbortSignal,
+): ExchangeError | unknown {
   if (signal?.aborted) return new CancelledError(operation);
   if (isExchangeError(error)) return error;
   const code = errorCode(error);
@@ -201,7 +218,11 @@ export function createHttp(options: HttpOptions = {}): Http {
   };
 }
 
-async function readText(body: AsyncIterable<Uint8Array> & { destroy(): void }, maxBytes: number, operation: string) {
+async function readText(
+  body: AsyncIterable<Uint8Array> & { destroy(): void },
+  maxBytes: number,
+  operation: string,
+) {
   const parts: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of body) {

@@ -57,7 +57,12 @@ export async function decodeReservationStream(
     }
     await take(reader.write(decoder.decode()));
     const summary = reader.end();
-    if (summary.shape === 'other') throw new MalformedResponseError('a list of reservations', safeExcerpt(head, options.secrets), operation);
+    if (summary.shape === 'other')
+      throw new MalformedResponseError(
+        'a list of reservations',
+        safeExcerpt(head, options.secrets),
+        operation,
+      );
     if (summary.shape === 'envelope') {
       const parts = envelopeParts(summary);
       if (!parts.isSuccessful) throw serviceError(parts, operation, null, options.secrets ?? []);
@@ -66,7 +71,11 @@ export async function decodeReservationStream(
     await flush();
   } catch (error) {
     if (error instanceof DocumentSyntaxError)
-      throw new MalformedResponseError(`a list of reservations (${error.why})`, safeExcerpt(error.start, options.secrets), operation);
+      throw new MalformedResponseError(
+        `a list of reservations (${error.why})`,
+        safeExcerpt(error.start, options.secrets),
+        operation,
+      );
     throw error;
   }
   return { count };

@@ -62,7 +62,10 @@ export function createSession(options: SessionOptions): Session {
     url.searchParams.set('user', options.user);
     url.searchParams.set('pass', password);
     const operation = 'login';
-    const res = await options.http.fetchText({ operation, method: 'GET', url, retry: true, signal }, 1024 * 1024);
+    const res = await options.http.fetchText(
+      { operation, method: 'GET', url, retry: true, signal },
+      1024 * 1024,
+    );
     if (res.status === 401 || res.status === 403) throw new UnauthorizedError();
     if (res.status >= 200 && res.status < 300) {
       const parsed = parseToken(res.text);

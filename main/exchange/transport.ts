@@ -25,7 +25,12 @@ export interface PmsRequest {
 export interface Transport {
   pms(req: PmsRequest): Promise<Answer>;
   /** Opens a GET on an absolute address with the token, for files; the caller consumes the body. */
-  openWithToken<T>(operation: string, url: URL, use: (res: HttpStream) => Promise<T>, signal?: AbortSignal): Promise<T>;
+  openWithToken<T>(
+    operation: string,
+    url: URL,
+    use: (res: HttpStream) => Promise<T>,
+    signal?: AbortSignal,
+  ): Promise<T>;
   bearerJson(operation: string, path: string, body: unknown, signal?: AbortSignal): Promise<string>;
   download(url: URL, destinationPath: string, signal?: AbortSignal): Promise<void>;
 }
@@ -47,14 +52,27 @@ const tokenHeaders = (token: string): Record<string, string> => ({ cookie: token
 export function createTransport({ http, session, baseUrl, format }: TransportOptions): Transport {
   const endpoint = (path: string, query: Record<string, string | undefined> = {}) => {
     const url = new URL(path.replace(/^\//, ''), baseUrl);
-    for (const [name, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(name, value);
+    for (const [name, value] of Object.entries(query))
+      if (value !== undefined) url.searchParams.set(name, value);
     url.searchParams.set('format', format);
     return url;
   };
 
-  async function openWithToken<T>(operation: string, url: URL, use: (res: HttpStream) => Promise<T>, signal?: AbortSignal) {
+  async function openWithToken<T>(
+    operation: string,
+    url: URL,
+    use: (res: HttpStream) => Promise<T>,
+    signal?: AbortSignal,
+  ) {
     return session.withToken(async (token) => {
-      const res = await http.open({ operation, method: 'GET', url, retry: true, signal, headers: tokenHeaders(token) });
+      const res = await http.open({
+        operation,
+        method: 'GET',
+        url,
+        retry: true,
+        signal,
+        headers: tokenHeaders(token),
+      });
       if (res.status === 401) {
         await res.body.dump().catch(() => undefined);
         throw new TokenRejected();
@@ -107,7 +125,8 @@ export function createTransport({ http, session, baseUrl, format }: TransportOpt
           signal,
         });
         if (res.status === 401) throw new TokenRejected();
-        if (res.status < 200 || res.status >= 300) throw new ServiceError(`HTTP ${res.status}`, '', operation, res.status);
+        if (res.status < 200 || res.status >= 300)
+          throw new ServiceError(`HTTP ${res.status}`, '', operation, res.status);
         return res.text;
       }, signal),
 
@@ -143,6 +162,7 @@ export function webAddress(value: string, operation: string): URL {
   } catch {
     throw new MalformedResponseError('a web address', '', operation);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new MalformedResponseError('a web address', '', operation);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new MalformedResponseError('a web address', '', operation);
   return url;
 }

@@ -13,7 +13,9 @@ export const isWireObject = (value: unknown): value is WireObject =>
 /** Envelope parts are matched without regard to case: some serializers camelCase them. */
 export const envelopeField = (name: string): 'data' | 'error' | 'infomessage' | 'issuccessful' | null => {
   const lower = name.toLowerCase();
-  return lower === 'data' || lower === 'error' || lower === 'infomessage' || lower === 'issuccessful' ? lower : null;
+  return lower === 'data' || lower === 'error' || lower === 'infomessage' || lower === 'issuccessful'
+    ? lower
+    : null;
 };
 
 /** Limits that keep hostile or broken answers from exhausting memory or the stack. */

@@ -81,20 +81,32 @@ export function createXmlReader(listener: XmlListener | null): XmlReader {
       rootName = name;
       // An HTML page (a proxy's or a server's error page) is never data, whatever its children.
       if (name.toLowerCase() === 'html') mode = 'other';
-      else mode = name.startsWith('ArrayOf') ? 'list' : name.startsWith('ServiceResult') ? 'envelope' : 'unknown';
+      else
+        mode = name.startsWith('ArrayOf')
+          ? 'list'
+          : name.startsWith('ServiceResult')
+            ? 'envelope'
+            : 'unknown';
     } else if (depth === 1) {
       // A root with unknown name is an envelope if its first child is an envelope part, else a bare list.
       if (mode === 'unknown') mode = envelopeField(name) ? 'envelope' : 'list';
       holdsItems = mode === 'envelope' && envelopeField(name) === 'data';
       if (mode === 'list' && stack[0]) stack[0].holdsItems = true;
     }
-    stack.push({ name, nil: isNil(tag.attributes as Record<string, string>), object: null, text: '', holdsItems });
+    stack.push({
+      name,
+      nil: isNil(tag.attributes as Record<string, string>),
+      object: null,
+      text: '',
+      holdsItems,
+    });
   });
 
   const onText = (text: string) => {
     const frame = stack[stack.length - 1];
     if (!frame || frame.object) return;
-    if (frame.text.length + text.length > limits.maxItemChars) throw (failure = new XmlSyntaxError('text too long'));
+    if (frame.text.length + text.length > limits.maxItemChars)
+      throw (failure = new XmlSyntaxError('text too long'));
     frame.text += text;
   };
   parser.on('text', onText);

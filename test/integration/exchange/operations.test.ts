@@ -35,7 +35,9 @@ describe.each<WireFormat>(['json', 'xml'])('every operation against the practice
       expect(reasonsTr.map((reason) => reason.id)).toEqual(reasons.map((reason) => reason.id));
 
       const codes = await client.getStayForMapping(agencies[0]?.id ?? '');
-      expect(new Set(codes.map((code) => code.kind))).toEqual(new Set(['room', 'roomType', 'board', 'nationality']));
+      expect(new Set(codes.map((code) => code.kind))).toEqual(
+        new Set(['room', 'roomType', 'board', 'nationality']),
+      );
       expect(codes.every((code) => code.agencyId === agencies[0]?.id && code.code !== '')).toBe(true);
 
       const listed = await client.getReservationList({ ...WINDOW, isSendRequired: true });
@@ -45,18 +47,24 @@ describe.each<WireFormat>(['json', 'xml'])('every operation against the practice
       for (const reservation of waiting) {
         expect(reservation.confirmationStatus).toBe('W');
         expect(reservation.checkIn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-        expect(reservation.checkIn >= WINDOW.checkInStart && reservation.checkIn <= WINDOW.checkInEnd).toBe(true);
+        expect(reservation.checkIn >= WINDOW.checkInStart && reservation.checkIn <= WINDOW.checkInEnd).toBe(
+          true,
+        );
         expect(reservation.guests.length).toBeGreaterThan(0);
       }
 
       // Acknowledge the first two (grouped by ServiceId): they are not listed again.
       const acknowledged = waiting.slice(0, 2);
       for (const [serviceId, group] of groupBy(acknowledged, (r) => r.serviceId)) {
-        const ids = await client.postSentLogIds(serviceId, group.map((r) => r.logId));
+        const ids = await client.postSentLogIds(
+          serviceId,
+          group.map((r) => r.logId),
+        );
         expect(ids.sort()).toEqual(group.map((r) => String(r.logId)).sort());
       }
       const state = await sandboxState(service.url);
-      for (const r of acknowledged) expect(state.acknowledged).toContainEqual(expect.objectContaining({ logId: r.logId }));
+      for (const r of acknowledged)
+        expect(state.acknowledged).toContainEqual(expect.objectContaining({ logId: r.logId }));
       const again = await client.getReservationList({ ...WINDOW, isSendRequired: true });
       if (again.kind !== 'list') throw new Error('expected an inline list');
       const keys = new Set(again.reservations.map((r) => r.logId));
@@ -93,7 +101,11 @@ describe.each<WireFormat>(['json', 'xml'])('every operation against the practice
 
       const hotels = await client.searchHotels('');
       expect(hotels.length).toBeGreaterThan(0);
-      expect(hotels[0]).toEqual({ partnerId: expect.any(Number), name: expect.any(String), city: expect.any(String) });
+      expect(hotels[0]).toEqual({
+        partnerId: expect.any(Number),
+        name: expect.any(String),
+        city: expect.any(String),
+      });
 
       // One login for all of it: the token was cached and reused.
       expect(requestsTo(await sandboxState(service.url), '/api/system/login')).toHaveLength(1);

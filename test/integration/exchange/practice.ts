@@ -1,6 +1,10 @@
 // Helpers to drive the practice service's control API from the exchange client's integration tests.
 import { request } from 'undici';
-import { createExchangeClient, type ExchangeClient, type ExchangeClientOptions } from '../../../main/exchange';
+import {
+  createExchangeClient,
+  type ExchangeClient,
+  type ExchangeClientOptions,
+} from '../../../main/exchange';
 
 const HOTEL_START = Date.parse('2025-06-01T09:00:00Z');
 const startedAt = Date.now();
@@ -14,7 +18,12 @@ export interface SandboxState {
   requests: { method: string; path: string; status: number }[];
 }
 
-export async function control(baseUrl: string, method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
+export async function control(
+  baseUrl: string,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<unknown> {
   const res = await request(`${baseUrl}/_sandbox/${path}`, {
     method,
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -25,12 +34,15 @@ export async function control(baseUrl: string, method: 'GET' | 'POST' | 'DELETE'
   return JSON.parse(text) as unknown;
 }
 
-export const sandboxState = async (baseUrl: string) => (await control(baseUrl, 'GET', 'state')) as SandboxState;
+export const sandboxState = async (baseUrl: string) =>
+  (await control(baseUrl, 'GET', 'state')) as SandboxState;
 
 export const clearFaults = (baseUrl: string) => control(baseUrl, 'DELETE', 'faults');
 
-export const addFault = (baseUrl: string, fault: { kind: string; count?: number; path?: string; delayMs?: number }) =>
-  control(baseUrl, 'POST', 'faults', fault);
+export const addFault = (
+  baseUrl: string,
+  fault: { kind: string; count?: number; path?: string; delayMs?: number },
+) => control(baseUrl, 'POST', 'faults', fault);
 
 /** Requests to one operation seen by the service (paths compared without case). */
 export const requestsTo = (state: SandboxState, path: string) =>

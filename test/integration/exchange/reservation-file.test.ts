@@ -15,11 +15,19 @@ describe('the large-result file (1500 reservations)', () => {
     list.map(({ raw: _raw, ...rest }) => rest).sort((a, b) => a.logId - b.logId);
 
   beforeAll(async () => {
-    service = await startPracticeService({ port: 0, seed: 3, reservations: 1500, fileReadyAfterMs: 150, now: HOTEL_NOW });
+    service = await startPracticeService({
+      port: 0,
+      seed: 3,
+      reservations: 1500,
+      fileReadyAfterMs: 150,
+      now: HOTEL_NOW,
+    });
     await control(service.url, 'POST', 'file-shape', { shape: 'envelope' });
     const client = clientFor(service.url, { format: 'json' });
     const all: Reservation[] = [];
-    await client.fetchReservations({ ...WINDOW }, async (batch) => void all.push(...batch), { pollFile: polling });
+    await client.fetchReservations({ ...WINDOW }, async (batch) => void all.push(...batch), {
+      pollFile: polling,
+    });
     await client.close();
     reference = comparable(all);
   });
@@ -43,12 +51,16 @@ describe('the large-result file (1500 reservations)', () => {
 
         const batches: number[] = [];
         const all: Reservation[] = [];
-        const result = await client.fetchReservations({ ...WINDOW }, async (batch) => {
-          batches.push(batch.length);
-          all.push(...batch);
-          // A slow consumer: the download waits for it (backpressure), nothing is lost.
-          await new Promise((resolve) => setTimeout(resolve, 1));
-        }, { batchSize: 400, pollFile: polling });
+        const result = await client.fetchReservations(
+          { ...WINDOW },
+          async (batch) => {
+            batches.push(batch.length);
+            all.push(...batch);
+            // A slow consumer: the download waits for it (backpressure), nothing is lost.
+            await new Promise((resolve) => setTimeout(resolve, 1));
+          },
+          { batchSize: 400, pollFile: polling },
+        );
 
         expect(result.source).toBe('file');
         expect(result.count).toBeGreaterThan(1000);
@@ -76,10 +88,14 @@ describe('the large-result file (1500 reservations)', () => {
       if (first.kind !== 'file') throw new Error('expected a file');
       let batches = 0;
       const error = await client
-        .fetchReservations({ ...WINDOW }, async () => {
-          batches++;
-          controller.abort();
-        }, { batchSize: 100, pollFile: polling, signal: controller.signal })
+        .fetchReservations(
+          { ...WINDOW },
+          async () => {
+            batches++;
+            controller.abort();
+          },
+          { batchSize: 100, pollFile: polling, signal: controller.signal },
+        )
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(CancelledError);
       expect(batches).toBe(1);
@@ -97,9 +113,13 @@ describe('the large-result file (1500 reservations)', () => {
       await addFault(service.url, { kind: 'truncate', count: 1, path: '/upload/reservations' });
       let received = 0;
       const error = await client
-        .fetchReservations({ ...WINDOW }, async (batch) => {
-          received += batch.length;
-        }, { batchSize: 100, pollFile: polling })
+        .fetchReservations(
+          { ...WINDOW },
+          async (batch) => {
+            received += batch.length;
+          },
+          { batchSize: 100, pollFile: polling },
+        )
         .catch((e: unknown) => e);
       expect(error).toMatchObject({ kind: 'network', reason: 'reset' });
       expect(received).toBeLessThan(1000);

@@ -64,14 +64,23 @@ describe('reservation answers', () => {
         reservationKeyField: '1001|55012|7',
       },
     ]);
-    expect(second).toMatchObject({ keyField: '1001|55013|2', confirmationStatus: 'E', roomNo: '214', pmsStatus: 2 });
+    expect(second).toMatchObject({
+      keyField: '1001|55013|2',
+      confirmationStatus: 'E',
+      roomNo: '214',
+      pmsStatus: 2,
+    });
     expect(second?.guests.map((guest) => guest.name)).toEqual(['SMITH JOHN', 'SMITH JANE']);
     expect(second?.guests[1]?.birthDate).toBe('1996-02-29T00:00:00');
   });
 
   it('gives the same reservations from XML and JSON', () => {
-    expect(withoutRaw(reservations('reservations-envelope.json'))).toEqual(withoutRaw(reservations('reservations-envelope.xml')));
-    expect(withoutRaw(reservations('reservations-list.json'))).toEqual(withoutRaw(reservations('reservations-list.xml')));
+    expect(withoutRaw(reservations('reservations-envelope.json'))).toEqual(
+      withoutRaw(reservations('reservations-envelope.xml')),
+    );
+    expect(withoutRaw(reservations('reservations-list.json'))).toEqual(
+      withoutRaw(reservations('reservations-list.xml')),
+    );
   });
 
   it('keeps unknown extra fields in raw', () => {
@@ -86,7 +95,13 @@ describe('reservation answers', () => {
   it('decodes bare lists: BOM + JSON array, prefixed XML with CDATA and one item', () => {
     const [fromJson] = reservations('reservations-list.json');
     const [fromXml] = reservations('reservations-list.xml');
-    expect(fromJson).toMatchObject({ keyField: '1001|1|1', logId: 42, confirmationStatus: 'H', guests: [], roomNo: '' });
+    expect(fromJson).toMatchObject({
+      keyField: '1001|1|1',
+      logId: 42,
+      confirmationStatus: 'H',
+      guests: [],
+      roomNo: '',
+    });
     expect(fromJson?.note).toBe('tab\there, slash / and \\');
     expect(fromXml?.note).toBe('tab\there, slash / and \\');
     expect(fromXml?.checkIn).toBe('2025-03-30');
@@ -132,14 +147,21 @@ describe('reservation answers', () => {
     const malformed = catchError(() => readAnswer(200, page, 'agency list', []));
     expect(malformed).toBeInstanceOf(MalformedResponseError);
     expect((malformed as MalformedResponseError).excerpt).toContain('502 Bad Gateway');
-    expect(catchError(() => readAnswer(502, page, 'agency list', []))).toMatchObject({ kind: 'service', code: 'HTTP 502' });
+    expect(catchError(() => readAnswer(502, page, 'agency list', []))).toMatchObject({
+      kind: 'service',
+      code: 'HTTP 502',
+    });
   });
 
   it('calls a cut-off document malformed', () => {
     const text = fixture('reservations-envelope.json');
-    expect(catchError(() => readAnswer(200, text.slice(0, 900), 'x', []))).toBeInstanceOf(MalformedResponseError);
+    expect(catchError(() => readAnswer(200, text.slice(0, 900), 'x', []))).toBeInstanceOf(
+      MalformedResponseError,
+    );
     const xml = fixture('reservations-envelope.xml');
-    expect(catchError(() => readAnswer(200, xml.slice(0, 900), 'x', []))).toBeInstanceOf(MalformedResponseError);
+    expect(catchError(() => readAnswer(200, xml.slice(0, 900), 'x', []))).toBeInstanceOf(
+      MalformedResponseError,
+    );
   });
 
   it('keeps the token out of excerpts', () => {
@@ -151,10 +173,12 @@ describe('reservation answers', () => {
 
 describe('preparation answers', () => {
   it('decodes agencies in both formats, single XML item and null Error parts', () => {
-    expect(decodeItems(readAnswer(200, fixture('agencies.xml'), 't', []).items, decodeAgency, 'a', 't')).toEqual([
-      { id: '6f1c2a9e-4b7d-4c1e-9a55-0d3e8b7f1a22', name: 'Sun & Sea Tours' },
-    ]);
-    expect(decodeItems(readAnswer(200, fixture('agencies.json'), 't', []).items, decodeAgency, 'a', 't')).toHaveLength(2);
+    expect(
+      decodeItems(readAnswer(200, fixture('agencies.xml'), 't', []).items, decodeAgency, 'a', 't'),
+    ).toEqual([{ id: '6f1c2a9e-4b7d-4c1e-9a55-0d3e8b7f1a22', name: 'Sun & Sea Tours' }]);
+    expect(
+      decodeItems(readAnswer(200, fixture('agencies.json'), 't', []).items, decodeAgency, 'a', 't'),
+    ).toHaveLength(2);
   });
 
   it('decodes not-confirm reasons with their language', () => {
@@ -166,8 +190,12 @@ describe('preparation answers', () => {
   });
 
   it('decodes stay codes whatever their element names, the same from XML and JSON', () => {
-    const fromXml = readAnswer(200, fixture('stay-for-mapping.xml'), 't', []).items.flatMap((i) => decodeStayCodes(i, 'AG'));
-    const fromJson = readAnswer(200, fixture('stay-for-mapping.json'), 't', []).items.flatMap((i) => decodeStayCodes(i, 'AG'));
+    const fromXml = readAnswer(200, fixture('stay-for-mapping.xml'), 't', []).items.flatMap((i) =>
+      decodeStayCodes(i, 'AG'),
+    );
+    const fromJson = readAnswer(200, fixture('stay-for-mapping.json'), 't', []).items.flatMap((i) =>
+      decodeStayCodes(i, 'AG'),
+    );
     expect(fromXml).toEqual(fromJson);
     expect(fromXml).toContainEqual({ agencyId: 'AG', kind: 'nationality', code: 'TR', name: 'Türkiye' });
     expect(fromXml).toContainEqual({
@@ -190,15 +218,24 @@ describe('preparation answers', () => {
       expect(decodeFileCode(first ?? null)).toBe('5d8e1f2a-3b4c-4d5e-8f6a-7b8c9d0e1f2a');
     }
     const notReady = readAnswer(200, fixture('file-not-ready.xml'), 't', [], true);
-    expect(notReady.parts).toMatchObject({ isSuccessful: false, errorCode: '', infoMessage: 'Reservation list is not ready.' });
+    expect(notReady.parts).toMatchObject({
+      isSuccessful: false,
+      errorCode: '',
+      infoMessage: 'Reservation list is not ready.',
+    });
     expect(notReady.items).toEqual([]);
     const [ready] = readAnswer(200, fixture('file-ready.json'), 't', []).items;
     expect(decodeFileUrl(ready ?? null)).toBe('http://uploads.example.test/files/5d8e1f2a.json');
   });
 
   it('reads acknowledged ids, one or many', () => {
-    expect(readAnswer(200, fixture('sent-ids.xml'), 't', []).items.map(decodeSentId)).toEqual(['900001', '900002']);
-    expect(readAnswer(200, fixture('sent-ids-single.xml'), 't', []).items.map(decodeSentId)).toEqual(['900001']);
+    expect(readAnswer(200, fixture('sent-ids.xml'), 't', []).items.map(decodeSentId)).toEqual([
+      '900001',
+      '900002',
+    ]);
+    expect(readAnswer(200, fixture('sent-ids-single.xml'), 't', []).items.map(decodeSentId)).toEqual([
+      '900001',
+    ]);
   });
 
   it('finds the voucher PDF under PdfUrl or any other web-address field', () => {
@@ -209,7 +246,9 @@ describe('preparation answers', () => {
       pdfUrl: 'http://127.0.0.1:9/vouchers/55012.pdf',
     });
     const [xml] = readAnswer(200, fixture('confirmation.xml'), 't', []).items;
-    expect(decodeConfirmation(xml ?? null).pdfUrl).toBe('https://files.example.test/pdf/55012.pdf?sig=abc&exp=1');
+    expect(decodeConfirmation(xml ?? null).pdfUrl).toBe(
+      'https://files.example.test/pdf/55012.pdf?sig=abc&exp=1',
+    );
   });
 
   it('decodes the hotel search answer', () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDate, FieldError, int, listItems, localDateTime, textOrNull } from '../../../main/exchange/fields';
+import {
+  calendarDate,
+  FieldError,
+  int,
+  listItems,
+  localDateTime,
+  textOrNull,
+} from '../../../main/exchange/fields';
 import { serviceDate } from '../../../main/exchange/api';
 import { InvalidRequestError } from '../../../main/exchange/errors';
 

@@ -5,7 +5,8 @@ import type { WireValue } from '../../../main/exchange/wire-value';
 function split(text: string, pieceSize = text.length) {
   const splitter = createJsonItemSplitter();
   const items: WireValue[] = [];
-  for (let at = 0; at < text.length; at += pieceSize) items.push(...splitter.write(text.slice(at, at + pieceSize)));
+  for (let at = 0; at < text.length; at += pieceSize)
+    items.push(...splitter.write(text.slice(at, at + pieceSize)));
   return { items, summary: splitter.end() };
 }
 
@@ -18,20 +19,29 @@ describe('JSON item splitter', () => {
   });
 
   it('finds Data among the envelope parts in any order, and keeps the other parts', () => {
-    const text = '{"IsSuccessful":true,"InfoMessage":"2 \\\\ items","Data":[{"k":"a\\\\"},{"k":"}"}],"Error":{"Code":"","Message":""},"Extra":[1]}';
+    const text =
+      '{"IsSuccessful":true,"InfoMessage":"2 \\\\ items","Data":[{"k":"a\\\\"},{"k":"}"}],"Error":{"Code":"","Message":""},"Extra":[1]}';
     for (const size of [1, 4, text.length]) {
       const { items, summary } = split(text, size);
       expect(items).toEqual([{ k: 'a\\' }, { k: '}' }]);
       expect(summary).toEqual({
         isObject: true,
         hadDataList: true,
-        fields: { IsSuccessful: true, InfoMessage: '2 \\ items', Error: { Code: '', Message: '' }, Extra: [1] },
+        fields: {
+          IsSuccessful: true,
+          InfoMessage: '2 \\ items',
+          Error: { Code: '', Message: '' },
+          Extra: [1],
+        },
       });
     }
   });
 
   it('keeps a Data that is null or a single object as an envelope part', () => {
-    expect(split('{"Data":null,"IsSuccessful":false}').summary.fields).toEqual({ Data: null, IsSuccessful: false });
+    expect(split('{"Data":null,"IsSuccessful":false}').summary.fields).toEqual({
+      Data: null,
+      IsSuccessful: false,
+    });
     const single = split('{"Data":{"FileCode":"x"}}');
     expect(single.items).toEqual([]);
     expect(single.summary.fields).toEqual({ Data: { FileCode: 'x' } });
@@ -39,7 +49,8 @@ describe('JSON item splitter', () => {
 
   it('handles escapes split across chunks, and unicode escapes', () => {
     const text = '[{"n":"a\\\\\\"b\\u00e7\\\\"}]';
-    for (let size = 1; size <= text.length; size++) expect(split(text, size).items).toEqual([{ n: 'a\\"bç\\' }]);
+    for (let size = 1; size <= text.length; size++)
+      expect(split(text, size).items).toEqual([{ n: 'a\\"bç\\' }]);
   });
 
   it.each([

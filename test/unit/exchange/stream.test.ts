@@ -15,13 +15,20 @@ async function* piecesOf(bytes: Uint8Array, sizes: (index: number) => number) {
 
 async function collect(chunks: AsyncIterable<Uint8Array | string>, batchSize = 500) {
   const batches: Reservation[][] = [];
-  const { count } = await decodeReservationStream(chunks, async (batch) => void batches.push(batch), { batchSize });
+  const { count } = await decodeReservationStream(chunks, async (batch) => void batches.push(batch), {
+    batchSize,
+  });
   return { count, batches, all: batches.flat() };
 }
 
 const strip = (list: Reservation[]) => list.map(({ raw: _raw, ...rest }) => rest);
 
-const files = ['reservations-envelope.xml', 'reservations-envelope.json', 'reservations-list.xml', 'reservations-list.json'];
+const files = [
+  'reservations-envelope.xml',
+  'reservations-envelope.json',
+  'reservations-list.xml',
+  'reservations-list.json',
+];
 
 describe('streaming reservation decoding', () => {
   it.each(files)('%s gives the same result whole, byte by byte and in random pieces', async (name) => {
@@ -31,10 +38,13 @@ describe('streaming reservation decoding', () => {
     expect(whole.count).toBeGreaterThan(0);
     expect(byteByByte.all).toEqual(whole.all);
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.integer({ min: 1, max: 97 }), { minLength: 1, maxLength: 40 }), async (sizes) => {
-        const pieces = await collect(piecesOf(bytes, (index) => sizes[index % sizes.length] ?? 1));
-        expect(pieces.all).toEqual(whole.all);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 1, max: 97 }), { minLength: 1, maxLength: 40 }),
+        async (sizes) => {
+          const pieces = await collect(piecesOf(bytes, (index) => sizes[index % sizes.length] ?? 1));
+          expect(pieces.all).toEqual(whole.all);
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -80,25 +90,40 @@ describe('streaming reservation decoding', () => {
   });
 
   it('reports an envelope with IsSuccessful false as the service error', async () => {
-    const error = await collect(piecesOf(fixtureBytes('error-dotnet.xml'), () => 64)).catch((e: unknown) => e);
+    const error = await collect(piecesOf(fixtureBytes('error-dotnet.xml'), () => 64)).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ServiceError);
     expect(error).toMatchObject({ code: '500' });
   });
 
   it('calls a cut-off file, an HTML page and an empty body malformed', async () => {
     const json = fixtureBytes('reservations-envelope.json');
-    for (const bytes of [json.subarray(0, json.length - 40), fixtureBytes('error-page.html'), new Uint8Array(0)]) {
+    for (const bytes of [
+      json.subarray(0, json.length - 40),
+      fixtureBytes('error-page.html'),
+      new Uint8Array(0),
+    ]) {
       const error = await collect(piecesOf(bytes, () => 50)).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(MalformedResponseError);
     }
     const xml = fixture('reservations-envelope.xml');
-    const cut = await collect((async function* () { yield xml.slice(0, 3000); })()).catch((e: unknown) => e);
+    const cut = await collect(
+      (async function* () {
+        yield xml.slice(0, 3000);
+      })(),
+    ).catch((e: unknown) => e);
     expect(cut).toBeInstanceOf(MalformedResponseError);
   });
 
   it('names the field when an item is not a reservation, without guest data', async () => {
-    const text = '[{"KeyField":"k","LogId":"twelve","ServiceId":"s","ConfirmationStatus":"W","CheckIn":"2025-01-01","Customers":[{"Name":"DOE JANE"}]}]';
-    const error = await collect((async function* () { yield text; })()).catch((e: unknown) => e);
+    const text =
+      '[{"KeyField":"k","LogId":"twelve","ServiceId":"s","ConfirmationStatus":"W","CheckIn":"2025-01-01","Customers":[{"Name":"DOE JANE"}]}]';
+    const error = await collect(
+      (async function* () {
+        yield text;
+      })(),
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MalformedResponseError);
     expect((error as Error).message).toContain('LogId');
     expect((error as Error).message).not.toContain('DOE JANE');

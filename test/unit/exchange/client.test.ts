@@ -1,0 +1,244 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  createExchangeClient,
+  type ExchangeClient,
+  type ExchangeClientOptions,
+} from '../../../main/exchange';
+import { envelope, send, startScriptedServer, type Script, type ScriptedServer } from './scripted-server';
+import { fixture } from './fixtures';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const TOKEN = 'tok-0001';
+
+/** A service that hands out tokens tok-0001, tok-0002... and runs `script` for everything else. */
+async function serviceWith(script: Script, extra: Partial<ExchangeClientOptions> = {}) {
+  let issued = 0;
+  const server: ScriptedServer = await startScriptedServer((seen, res, req) => {
+    if (seen.path === '/api/system/login') {
+      if (seen.query.get('pass') !== 'pw') return send(res, 401, '');
+      return send(res, 200, JSON.stringify(`tok-${String(++issued).padStart(4, '0')}`));
+    }
+    return script(seen, res, req);
+  });
+  const passwordsAsked: number[] = [];
+  const client: ExchangeClient = createExchangeClient({
+    baseUrl: `${server.url}/`,
+    user: 'desk',
+    getPassword: async () => {
+      passwordsAsked.push(Date.now());
+      return 'pw';
+    },
+    partnerId: 1001,
+    sleep: async () => undefined,
+    ...extra,
+  });
+  cleanups.push(
+    () => server.close(),
+    () => client.close(),
+  );
+  return {
+    server,
+    client,
+    passwordsAsked,
+    logins: () => server.seen.filter((s) => s.path === '/api/system/login').length,
+  };
+}
+
+describe('session', () => {
+  it('sends the token raw in cookie and Token headers, and asks for JSON by default', async () => {
+    const { server, client } = await serviceWith((_seen, res) => send(res, 200, fixture('agencies.json')));
+    await client.getHotelAgencies();
+    const call = server.seen.find((s) => s.path === '/api/pax/gethotelagencies');
+    expect(call?.headers.cookie).toBe(TOKEN);
+    expect(call?.headers.token).toBe(TOKEN);
+    expect(call?.query.get('format')).toBe('json');
+  });
+
+  it('logs in again once on 401 and repeats the call once', async () => {
+    let calls = 0;
+    const { client, logins } = await serviceWith((_seen, res) =>
+      ++calls === 1 ? send(res, 401, '') : send(res, 200, fixture('agencies.json')),
+    );
+    expect(await client.getHotelAgencies()).toHaveLength(2);
+    expect(logins()).toBe(2);
+    expect(calls).toBe(2);
+  });
+
+  it('gives up as unauthorized when a fresh token is refused too', async () => {
+    const { client, logins } = await serviceWith((_seen, res) => send(res, 401, ''));
+    await expect(client.getHotelAgencies()).rejects.toMatchObject({ kind: 'unauthorized' });
+    expect(logins()).toBe(2);
+  });
+
+  it('shares one login between calls made at the same time', async () => {
+    const { client, logins } = await serviceWith((_seen, res) => send(res, 200, fixture('agencies.json')));
+    await Promise.all([client.getHotelAgencies(), client.getHotelAgencies(), client.getHotelAgencies()]);
+    expect(logins()).toBe(1);
+  });
+
+  it('refuses a wrong password as unauthorized and never puts it in the error', async () => {
+    const { client } = await serviceWith((_seen, res) => send(res, 200, '{}'), {
+      getPassword: async () => 'wrong-pw',
+    });
+    const error = await client.login().catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'unauthorized' });
+    expect(JSON.stringify(error) + String(error)).not.toContain('wrong-pw');
+  });
+
+  it('understands XML answers even when JSON was asked for, whatever the Content-Type says', async () => {
+    const { client } = await serviceWith((_seen, res) =>
+      send(res, 200, fixture('agencies.xml'), 'application/json'),
+    );
+    expect(await client.getHotelAgencies()).toEqual([
+      { id: '6f1c2a9e-4b7d-4c1e-9a55-0d3e8b7f1a22', name: 'Sun & Sea Tours' },
+    ]);
+  });
+});
+
+describe('operations', () => {
+  it('asks for the reservation list with MM.dd.yyyy dates and the given filters', async () => {
+    const { server, client } = await serviceWith(
+      (_seen, res) => send(res, 200, fixture('reservations-envelope.xml')),
+      { format: 'xml' },
+    );
+    const result = await client.getReservationList({
+      checkInStart: '2025-07-01',
+      checkInEnd: '2025-12-31',
+      agencyId: 'AG',
+      status: 'W',
+      isSendRequired: true,
+    });
+    expect(result.kind === 'list' && result.reservations.map((r) => r.logId)).toEqual([900001, 900002]);
+    const query = server.seen.find((s) => s.path === '/api/pax/getReservationList')?.query;
+    expect(Object.fromEntries(query ?? [])).toEqual({
+      checkInStart: '07.01.2025',
+      checkInEnd: '12.31.2025',
+      partnerId: '1001',
+      agencyId: 'AG',
+      status: 'W',
+      IsSendRequired: 'true',
+      format: 'xml',
+    });
+  });
+
+  it('returns the file code of a large result', async () => {
+    const { client } = await serviceWith((_seen, res) => send(res, 200, fixture('file-code.json')));
+    expect(await client.getReservationList({ checkInStart: '2025-01-01', checkInEnd: '2025-12-31' })).toEqual(
+      {
+        kind: 'file',
+        fileCode: '5d8e1f2a-3b4c-4d5e-8f6a-7b8c9d0e1f2a',
+      },
+    );
+  });
+
+  it('polls the file until ready, then streams it with the token', async () => {
+    let checks = 0;
+    const { server, client } = await serviceWith((seen, res) => {
+      if (seen.path === '/api/pax/getReservationList') return send(res, 200, fixture('file-code.xml'));
+      if (seen.path === '/api/Pax/checkreservationfile')
+        return ++checks < 3
+          ? send(res, 200, fixture('file-not-ready.xml'))
+          : send(res, 200, envelope([{ FileUrl: `http://${seen.headers.host}/upload/f.json` }]));
+      if (seen.path === '/upload/f.json')
+        return send(res, 200, fixture('reservations-list.json'), 'text/plain');
+      return send(res, 404, '');
+    });
+    const batches: number[][] = [];
+    const result = await client.fetchReservations(
+      { checkInStart: '2025-01-01', checkInEnd: '2025-12-31' },
+      async (batch) => void batches.push(batch.map((r) => r.logId)),
+      { pollFile: { initialDelayMs: 1, maxDelayMs: 4, timeoutMs: 1000 } },
+    );
+    expect(result).toEqual({ count: 1, source: 'file' });
+    expect(batches).toEqual([[42]]);
+    expect(checks).toBe(3);
+    expect(server.seen.find((s) => s.path === '/upload/f.json')?.headers.token).toBe(TOKEN);
+  });
+
+  it('gives up waiting for a file that never gets ready', async () => {
+    const { client } = await serviceWith((seen, res) =>
+      seen.path === '/api/pax/getReservationList'
+        ? send(res, 200, fixture('file-code.json'))
+        : send(res, 200, fixture('file-not-ready.xml')),
+    );
+    const error = await client
+      .fetchReservations({ checkInStart: '2025-01-01', checkInEnd: '2025-12-31' }, async () => undefined, {
+        pollFile: { initialDelayMs: 10, maxDelayMs: 40, timeoutMs: 100 },
+      })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'service', code: 'FileNotReady' });
+  });
+
+  it('acknowledges with both spellings of the ids property, as JSON', async () => {
+    const { server, client } = await serviceWith((_seen, res) => send(res, 200, fixture('sent-ids.xml')));
+    expect(await client.postSentLogIds('svc-1', [900001, 900002])).toEqual(['900001', '900002']);
+    const post = server.seen.find((s) => s.path === '/api/Pax/postsentlogids');
+    expect(post?.method).toBe('POST');
+    expect(post?.query.get('serviceId')).toBe('svc-1');
+    expect(post?.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(post?.body ?? '')).toEqual({ logId: '900001,900002', logIds: '900001,900002' });
+  });
+
+  it('checks a confirmation before sending it', async () => {
+    const { server, client } = await serviceWith((_seen, res) =>
+      send(res, 200, fixture('confirmation.json')),
+    );
+    const base = { keyField: '1001|1|1', agencyId: 'AG' } as const;
+    await expect(
+      client.sendConfirmation({ ...base, status: 'E', note: 'x'.repeat(501) }),
+    ).rejects.toMatchObject({ kind: 'invalid-request', field: 'note' });
+    await expect(client.sendConfirmation({ ...base, status: 'H' })).rejects.toMatchObject({
+      kind: 'invalid-request',
+      field: 'reasonId',
+    });
+    expect(server.seen.filter((s) => s.path.includes('sendconfirmation'))).toHaveLength(0);
+
+    const answer = await client.sendConfirmation({
+      ...base,
+      status: 'H',
+      reasonId: 'R1',
+      note: 'x'.repeat(500),
+      pmsUser: 'ayse',
+    });
+    expect(answer.pdfUrl).toBe('http://127.0.0.1:9/vouchers/55012.pdf');
+    const sent = server.seen.find((s) => s.path === '/api/pax/sendconfirmationv2')?.query;
+    expect(sent?.get('keyField')).toBe('1001|1|1');
+    expect(sent?.get('confirmationStatus')).toBe('H');
+    expect(sent?.get('notconfirmationNote')).toBe('R1');
+    expect(sent?.get('pmsUser')).toBe('ayse');
+    expect(sent?.get('partnerId')).toBe('1001');
+  });
+
+  it('downloads a voucher to a temporary file and renames it, leaving nothing behind on failure', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'resdesk-voucher-'));
+    cleanups.push(() => rm(folder, { recursive: true, force: true }));
+    const { server, client } = await serviceWith((seen, res) =>
+      seen.path === '/v/ok.pdf' ? send(res, 200, '%PDF-1.4 test', 'application/pdf') : send(res, 404, 'gone'),
+    );
+    await client.downloadFile(`${server.url}/v/ok.pdf`, join(folder, 'ok.pdf'));
+    expect(await readFile(join(folder, 'ok.pdf'), 'utf8')).toBe('%PDF-1.4 test');
+    expect(server.seen.find((s) => s.path === '/v/ok.pdf')?.headers.cookie).toBe(TOKEN);
+    await expect(
+      client.downloadFile(`${server.url}/v/gone.pdf`, join(folder, 'gone.pdf')),
+    ).rejects.toMatchObject({ kind: 'service' });
+    expect(await readdir(folder)).toEqual(['ok.pdf']);
+    await expect(client.downloadFile('file:///etc/passwd', join(folder, 'x'))).rejects.toMatchObject({
+      kind: 'malformed',
+    });
+  });
+
+  it('searches hotels with a Bearer token', async () => {
+    const { server, client } = await serviceWith((_seen, res) => send(res, 200, fixture('hotels.json')));
+    expect(await client.searchHotels('lara')).toHaveLength(2);
+    const call = server.seen.find((s) => s.path === '/v1/search/hotels');
+    expect(call?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(JSON.parse(call?.body ?? '')).toEqual({ name: 'lara' });
+  });
+});

@@ -48,6 +48,8 @@ export function openDatabase(file: string, migrations: readonly Migration[] = ap
     db.pragma('foreign_keys = ON');
     // Another connection (the CLI beside the app) may hold the write lock for a moment.
     db.pragma('busy_timeout = 5000');
+    // 64 MB of page cache (the default is 2 MB): the inbox indexes of 100k reservations stay in memory.
+    db.pragma('cache_size = -65536');
     migrate(db, migrations);
     return db;
   } catch (error) {

@@ -13,11 +13,27 @@ export interface FilterClause {
   params: SqlValue[];
 }
 
-/** Dimensions counted as facets: their own filter is left out when counting them. */
-export interface Omit {
-  statuses?: boolean;
-  kinds?: boolean;
+export interface FilterOptions {
+  /** Facet counting: leave these dimensions' own filters out. */
+  omitStatuses?: boolean;
+  omitKinds?: boolean;
+  /**
+   * The page's sort. Its index must drive the query: a page of 200 then stops after about 200 index
+   * entries and never sorts. Without statistics SQLite would rather look rows up by a filter column
+   * (status, agency) and sort them all, so the other filter columns get a unary + that keeps them off
+   * any index; they are still tested on the sort index's own entries, before reading the row.
+   */
+  orderedBy?: 'checkIn' | 'arrival';
+  /**
+   * With orderedBy: let the search's matches drive the query and sort them, instead of walking the sort
+   * index and probing the matches. Right when the search matches few reservations.
+   */
+  searchDrives?: boolean;
 }
+
+/** True when the filter has a search with something searchable in it. */
+export const hasSearch = (filter: InboxFilter): boolean =>
+  filter.search !== undefined && matchExpression(filter.search) !== null;
 
 const inList = (column: string, values: readonly string[]): string =>
   `${column} IN (${values.map(() => '?').join(', ')})`;
@@ -26,32 +42,35 @@ const inList = (column: string, values: readonly string[]): string =>
  * An empty statuses / kinds list means "no filter on it", like a row of chips with none selected.
  * A search without any letter or digit is no search.
  */
-export function filterClause(filter: InboxFilter, omit: Omit = {}): FilterClause {
+export function filterClause(filter: InboxFilter, options: FilterOptions = {}): FilterClause {
+  const plain = options.orderedBy === undefined;
+  const column = (name: string): string => (plain ? `r.${name}` : `+r.${name}`);
+  const checkIn = plain || options.orderedBy === 'checkIn' ? 'r.check_in' : '+r.check_in';
   const conditions: string[] = [];
   const params: SqlValue[] = [];
-  if (!omit.statuses && filter.statuses && filter.statuses.length > 0) {
-    conditions.push(inList('r.confirmation_status', filter.statuses));
+  if (!options.omitStatuses && filter.statuses && filter.statuses.length > 0) {
+    conditions.push(inList(column('confirmation_status'), filter.statuses));
     params.push(...filter.statuses);
   }
-  if (!omit.kinds && filter.kinds && filter.kinds.length > 0) {
-    conditions.push(inList('r.change_kind', filter.kinds));
+  if (!options.omitKinds && filter.kinds && filter.kinds.length > 0) {
+    conditions.push(inList(column('change_kind'), filter.kinds));
     params.push(...filter.kinds);
   }
   if (filter.agencyId !== undefined) {
-    conditions.push('r.agency_id = ?');
+    conditions.push(`${column('agency_id')} = ?`);
     params.push(filter.agencyId);
   }
   if (filter.checkInFrom !== undefined) {
-    conditions.push('r.check_in >= ?');
+    conditions.push(`${checkIn} >= ?`);
     params.push(filter.checkInFrom);
   }
   if (filter.checkInTo !== undefined) {
-    conditions.push('r.check_in <= ?');
+    conditions.push(`${checkIn} <= ?`);
     params.push(filter.checkInTo);
   }
   const match = filter.search === undefined ? null : matchExpression(filter.search);
   if (match !== null) {
-    conditions.push(searchCondition);
+    conditions.push(plain || options.searchDrives ? searchCondition : `+${searchCondition}`);
     params.push(match);
   }
   return { where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', params };

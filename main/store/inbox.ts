@@ -1,7 +1,8 @@
 // The inbox: a page of reservations under a filter and sort, and the counts for the filter chips.
 import type { Database, Statement } from 'better-sqlite3';
 import type { InboxCounts, InboxPage, InboxRow } from '../../shared/ipc';
-import { filterClause, type InboxFilter, type SqlValue } from './inbox-filter';
+import { filterClause, hasSearch, type InboxFilter, type SqlValue } from './inbox-filter';
+import { countMatches, matchExpression } from './search';
 
 export type { InboxFilter } from './inbox-filter';
 
@@ -15,13 +16,14 @@ export interface InboxQuery {
 }
 
 /**
- * Fills what this module cannot know, for the rows of one page only (at most 500): `decision` comes from
- * the decisions outbox and `hasUnmappedCodes` from the mappings, both kept by other store modules.
- * Gets rows with decision 'none' and hasUnmappedCodes false; returns the rows to show, same order.
+ * Fills what this module cannot know, for the rows of one page only (at most 500): `hasUnmappedCodes`
+ * comes from the mappings, kept by another store module. `decision` is read from
+ * reservations.decision_state when the desk migration added it, else 'none'; an enricher may override.
+ * Gets rows with hasUnmappedCodes false; returns the rows to show, in the same order.
  */
 export type InboxEnricher = (rows: InboxRow[]) => InboxRow[];
 
-type StoredRow = Omit<InboxRow, 'decision' | 'hasUnmappedCodes'>;
+type StoredRow = Omit<InboxRow, 'hasUnmappedCodes'>;
 
 const rowColumns = `r.key_field AS keyField, r.voucher_no AS voucherNo, r.tour_op_name AS tourOpName,
   r.agency_name AS agencyName, r.lead_guest AS leadGuest, r.check_in AS checkIn, r.check_out AS checkOut,
@@ -48,31 +50,100 @@ function prepared(db: Database, sql: string): Statement<SqlValue[]> {
   return statement;
 }
 
-export function inboxPageSql(query: Pick<InboxQuery, 'filter' | 'sort' | 'direction'>): {
-  sql: string;
-  params: SqlValue[];
-} {
-  const { where, params } = filterClause(query.filter);
+// The desk migration (002) adds reservations.decision_state, kept with the decisions outbox. Read it
+// when present, so a page needs no enrichment for it; a database with only 001 shows 'none'.
+const hasDecisionState = new WeakMap<Database, boolean>();
+function decisionColumn(db: Database): string {
+  let present = hasDecisionState.get(db);
+  if (present === undefined) {
+    const columns = db
+      .prepare<[], string>("SELECT name FROM pragma_table_info('reservations')")
+      .pluck()
+      .all();
+    hasDecisionState.set(db, (present = columns.includes('decision_state')));
+  }
+  return present ? 'r.decision_state' : "'none'";
+}
+
+// Up to this many matches, a search is read match by match and sorted; beyond it, walking the sort
+// index and probing the matches fills a page sooner (a common surname can match thousands).
+const FEW_MATCHES = 300;
+
+const sortIndex = (sort: InboxQuery['sort']): string =>
+  sort === 'checkIn' ? 'reservations_by_check_in' : 'reservations_by_arrival';
+
+/** How a search should drive the query: by its matches when they are few. */
+function searchDrives(db: Database, filter: InboxFilter): boolean {
+  const match = filter.search === undefined ? null : matchExpression(filter.search);
+  return match !== null && countMatches(db, match) <= FEW_MATCHES;
+}
+
+/** The page query (without LIMIT / OFFSET values), exposed for the query-plan tests. */
+export function inboxPageSql(
+  db: Database,
+  query: Pick<InboxQuery, 'filter' | 'sort' | 'direction'>,
+): { sql: string; params: SqlValue[] } {
+  const drives = searchDrives(db, query.filter);
+  const { where, params } = filterClause(query.filter, { orderedBy: query.sort, searchDrives: drives });
+  const columns = `${rowColumns}, ${decisionColumn(db)} AS decision`;
+  const from = drives ? 'reservations r' : `reservations r INDEXED BY ${sortIndex(query.sort)}`;
   return {
-    sql: `SELECT ${rowColumns} FROM reservations r ${where} ${orderBy(query.sort, query.direction)} LIMIT ? OFFSET ?`,
+    sql: `SELECT ${columns} FROM ${from} ${where} ${orderBy(query.sort, query.direction)} LIMIT ? OFFSET ?`,
     params,
   };
 }
 
+/**
+ * The total under a filter, exposed for the query-plan tests. Without a search it is summed from
+ * reservation_tally (a few thousand rows at most). A search alone is counted in the search index.
+ * A search with other filters is counted over its matches when they are few, else over the covering
+ * check-in index, probing the matches.
+ */
+export function inboxTotalSql(db: Database, filter: InboxFilter): { sql: string; params: SqlValue[] } {
+  if (!hasSearch(filter)) {
+    const { where, params } = filterClause(filter);
+    return { sql: `SELECT coalesce(sum(r.n), 0) FROM reservation_tally r ${where}`, params };
+  }
+  const onlySearch = Object.entries(filter).every(
+    ([key, value]) => key === 'search' || value === undefined || (Array.isArray(value) && value.length === 0),
+  );
+  if (onlySearch) {
+    return {
+      sql: 'SELECT count(*) FROM reservation_search WHERE reservation_search MATCH ?',
+      params: [matchExpression(filter.search ?? '') ?? ''],
+    };
+  }
+  if (searchDrives(db, filter)) {
+    const { where, params } = filterClause(filter);
+    return { sql: `SELECT count(*) FROM reservations r ${where}`, params };
+  }
+  const { where, params } = filterClause(filter, { orderedBy: 'checkIn' });
+  return { sql: `SELECT count(*) FROM reservations r INDEXED BY reservations_by_check_in ${where}`, params };
+}
+
 export function inboxPage(db: Database, query: InboxQuery, enrich?: InboxEnricher): InboxPage {
-  const { sql, params } = inboxPageSql(query);
-  const { where } = filterClause(query.filter);
-  const read = db.transaction(() => {
-    const stored = prepared(db, sql).all(...params, query.limit, query.offset) as StoredRow[];
-    const total = prepared(db, `SELECT count(*) FROM reservations r ${where}`)
-      .pluck()
-      .get(...params) as number;
-    return { stored, total };
-  });
+  const page = inboxPageSql(db, query);
+  const count = inboxTotalSql(db, query.filter);
   // One read transaction, so the total and the rows describe the same moment.
-  const { stored, total } = read();
-  const rows: InboxRow[] = stored.map((r) => ({ ...r, decision: 'none', hasUnmappedCodes: false }));
+  const { stored, total } = db.transaction(() => ({
+    stored: prepared(db, page.sql).all(...page.params, query.limit, query.offset) as StoredRow[],
+    total: prepared(db, count.sql)
+      .pluck()
+      .get(...count.params) as number,
+  }))();
+  const rows: InboxRow[] = stored.map((r) => ({ ...r, hasUnmappedCodes: false }));
   return { rows: enrich ? enrich(rows) : rows, total };
+}
+
+/** The facet count query, exposed for the query-plan tests. */
+export function inboxCountsSql(filter: InboxFilter): { sql: string; params: SqlValue[] } {
+  const { where, params } = filterClause(filter, { omitStatuses: true, omitKinds: true });
+  const [table, n] = hasSearch(filter) ? ['reservations', 'count(*)'] : ['reservation_tally', 'sum(r.n)'];
+  return {
+    sql: `SELECT r.change_kind AS kind, r.confirmation_status AS status, ${n} AS n
+          FROM ${table} r ${where} GROUP BY r.change_kind, r.confirmation_status`,
+    params,
+  };
 }
 
 /**
@@ -81,12 +152,8 @@ export function inboxPage(db: Database, query: InboxQuery, enrich?: InboxEnriche
  * dates, search), `waiting` ignores the statuses filter, and `total` honours everything.
  */
 export function inboxCounts(db: Database, filter: InboxFilter): InboxCounts {
-  const { where, params } = filterClause(filter, { statuses: true, kinds: true });
-  const cells = prepared(
-    db,
-    `SELECT r.change_kind AS kind, r.confirmation_status AS status, count(*) AS n
-     FROM reservations r ${where} GROUP BY r.change_kind, r.confirmation_status`,
-  ).all(...params) as { kind: string; status: string; n: number }[];
+  const { sql, params } = inboxCountsSql(filter);
+  const cells = prepared(db, sql).all(...params) as { kind: string; status: string; n: number }[];
 
   const statusWanted = (s: string): boolean =>
     !filter.statuses?.length || filter.statuses.some((x) => x === s);

@@ -78,7 +78,7 @@ const reservationFields = pairs<Field>(columnOfField);
 const guestFields = pairs<keyof Guest>(columnOfGuestField);
 
 /** Columns written from the reservation on every import, after the Reservation fields. */
-const derivedColumns = ['change_kind', 'lead_guest', 'arrival_time', 'received_at', 'raw_json'] as const;
+const derivedColumns = ['change_kind', 'lead_guest', 'arrival_time', 'received_at'] as const;
 
 export const reservationWriteColumns: readonly string[] = [
   ...reservationFields.map(([, c]) => c),
@@ -86,15 +86,10 @@ export const reservationWriteColumns: readonly string[] = [
 ];
 
 /** Bind values in the order of reservationWriteColumns. */
-export function reservationValues(
-  r: Reservation,
-  changeKind: string,
-  receivedAt: string,
-  rawJson: string,
-): Scalar[] {
+export function reservationValues(r: Reservation, changeKind: string, receivedAt: string): Scalar[] {
   const values: Scalar[] = reservationFields.map(([field]) => r[field]);
   const lead = r.guests[0];
-  values.push(changeKind, lead?.name ?? '', lead?.arrivalTime ?? null, receivedAt, rawJson);
+  values.push(changeKind, lead?.name ?? '', lead?.arrivalTime ?? null, receivedAt);
   return values;
 }
 

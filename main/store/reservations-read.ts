@@ -22,7 +22,8 @@ interface VersionRow {
 
 const prepare = (db: Database) => ({
   reservation: db.prepare<[string], CurrentRow>(
-    `SELECT r.id, ${reservationSelectList}, r.raw_json AS rawJson FROM reservations r WHERE r.key_field = ?`,
+    `SELECT r.id, ${reservationSelectList}, x.raw_json AS rawJson
+     FROM reservations r JOIN reservation_raw x ON x.reservation_id = r.id WHERE r.key_field = ?`,
   ),
   guests: db.prepare<[number], Guest>(
     `SELECT ${guestSelectList} FROM guests g WHERE g.reservation_id = ? ORDER BY g.position`,

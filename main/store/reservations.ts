@@ -61,10 +61,12 @@ const prepare = (db: Database) => ({
   updateReservation: db.prepare<Scalar[]>(
     `UPDATE reservations SET ${reservationWriteColumns.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`,
   ),
-  updateConfirmation: db.prepare<[string, string, string | null, string, string, number]>(
-    `UPDATE reservations
-     SET confirmation_status = ?, confirmation_no = ?, confirm_date = ?, confirme_note = ?, raw_json = ?
+  updateConfirmation: db.prepare<[string, string, string | null, string, number]>(
+    `UPDATE reservations SET confirmation_status = ?, confirmation_no = ?, confirm_date = ?, confirme_note = ?
      WHERE id = ?`,
+  ),
+  putRaw: db.prepare<[number | bigint, string]>(
+    'INSERT OR REPLACE INTO reservation_raw (reservation_id, raw_json) VALUES (?, ?)',
   ),
   deleteGuests: db.prepare<[number]>('DELETE FROM guests WHERE reservation_id = ?'),
   insertGuest: db.prepare<Scalar[]>(
@@ -138,9 +140,9 @@ export function importBatch(
           r.confirmationNo,
           r.confirmDate,
           r.confirmeNote,
-          rawJson,
           cur.id,
         );
+        s.putRaw.run(cur.id, rawJson);
         pushOnce(result.statusUpdated, r.keyField);
       } else {
         result.unchanged++;
@@ -155,15 +157,17 @@ export function importBatch(
     }
 
     const kind = changeKindOfPmsStatus(r.pmsStatus);
-    const row = reservationValues(r, kind, receivedAt, rawJson);
+    const row = reservationValues(r, kind, receivedAt);
     let reservationId: number | bigint;
     if (!cur) {
       reservationId = s.insertReservation.run(...row).lastInsertRowid;
+      s.putRaw.run(reservationId, rawJson);
       writeGuests(s, reservationId, r);
       s.insertSearch.run(reservationId, searchTextOf(r));
     } else if (r.logId > cur.logId) {
       reservationId = cur.id;
       s.updateReservation.run(...row, cur.id);
+      s.putRaw.run(cur.id, rawJson);
       s.deleteGuests.run(cur.id);
       writeGuests(s, cur.id, r);
       s.replaceSearch.run(cur.id, searchTextOf(r));

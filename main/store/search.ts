@@ -26,7 +26,17 @@ export function matchExpression(query: string): string | null {
 export const searchCondition =
   'r.id IN (SELECT rowid FROM reservation_search WHERE reservation_search MATCH ?)';
 
-/** KeyFields of reservations matching the query, best check-in order, at most `limit`. */
+/** How many reservations a MATCH expression finds (cheap: read from the index alone). */
+export function countMatches(db: Database, match: string): number {
+  return (
+    db
+      .prepare<[string], number>('SELECT count(*) FROM reservation_search WHERE reservation_search MATCH ?')
+      .pluck()
+      .get(match) ?? 0
+  );
+}
+
+/** KeyFields of reservations matching the query, in check-in order, at most `limit`. */
 export function searchKeyFields(db: Database, query: string, limit = 50): string[] {
   const match = matchExpression(query);
   if (match === null) return [];

@@ -33,7 +33,13 @@ describe('importBatch', () => {
       confirmDate: null,
     });
     const result = importBatch(db, [r], T1);
-    expect(result).toEqual({ new: [r.keyField], changed: [], cancelled: [], statusUpdated: [], unchanged: 0 });
+    expect(result).toEqual({
+      new: [r.keyField],
+      changed: [],
+      cancelled: [],
+      statusUpdated: [],
+      unchanged: 0,
+    });
     expect(getReservation(db, r.keyField)).toEqual(r);
     expect(getReservation(db, 'unknown')).toBeNull();
   });
@@ -47,7 +53,13 @@ describe('importBatch', () => {
       nights: 8,
       guests: [makeGuest('IŞIK AYŞE', v1.keyField)],
     });
-    const v3 = makeReservation({ logId: 12, pmsStatus: 3, checkOut: '2026-07-18', nights: 8, guests: v2.guests });
+    const v3 = makeReservation({
+      logId: 12,
+      pmsStatus: 3,
+      checkOut: '2026-07-18',
+      nights: 8,
+      guests: v2.guests,
+    });
     importBatch(db, [v1], T1);
     expect(importBatch(db, [v2], T2).changed).toEqual([v1.keyField]);
     expect(getReservation(db, v1.keyField)).toEqual(v2);
@@ -103,7 +115,13 @@ describe('importBatch', () => {
       raw: { ...waiting.raw, ConfirmationStatus: 'E' },
     };
     const result = importBatch(db, [confirmed], T2);
-    expect(result).toEqual({ new: [], changed: [], cancelled: [], statusUpdated: [waiting.keyField], unchanged: 0 });
+    expect(result).toEqual({
+      new: [],
+      changed: [],
+      cancelled: [],
+      statusUpdated: [waiting.keyField],
+      unchanged: 0,
+    });
     expect(getReservation(db, waiting.keyField)).toEqual(confirmed);
     expect(count('reservation_versions')).toBe(1);
     const received = db.prepare<[], string>('SELECT received_at FROM reservations').pluck().get();
@@ -146,7 +164,10 @@ describe('the acknowledgement queue is part of the import transaction', () => {
 
   it('a batch that fails midway leaves neither reservations, versions, guests nor LogIds to acknowledge', () => {
     importBatch(db, [makeReservation({ keyField: 'before', logId: 1 })], T1);
-    const broken = { ...makeReservation({ keyField: 'broken', logId: 3 }), confirmationStatus: 'X' } as unknown as Reservation;
+    const broken = {
+      ...makeReservation({ keyField: 'broken', logId: 3 }),
+      confirmationStatus: 'X',
+    } as unknown as Reservation;
     const batch = [makeReservation({ keyField: 'good', logId: 2 }), broken];
     expect(() => importBatch(db, batch, T2)).toThrow();
     expect(db.prepare<[], string>('SELECT key_field FROM reservations').pluck().all()).toEqual(['before']);
@@ -158,7 +179,14 @@ describe('the acknowledgement queue is part of the import transaction', () => {
 
 describe('waiting counts', () => {
   it('counts W reservations, and those received before an instant', () => {
-    importBatch(db, [makeReservation({ keyField: 'a', logId: 1 }), makeReservation({ keyField: 'b', logId: 2, confirmationStatus: 'E' })], T1);
+    importBatch(
+      db,
+      [
+        makeReservation({ keyField: 'a', logId: 1 }),
+        makeReservation({ keyField: 'b', logId: 2, confirmationStatus: 'E' }),
+      ],
+      T1,
+    );
     importBatch(db, [makeReservation({ keyField: 'c', logId: 3 })], T3);
     expect(waitingCount(db)).toBe(2);
     expect(waitingReceivedBefore(db, T2)).toBe(1);

@@ -9,7 +9,9 @@ import { migrations } from '../../../main/store/migrations/index';
 
 const objects = (db: Database): string[] =>
   db
-    .prepare<[], string>("SELECT type || ' ' || name FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%' ORDER BY 1")
+    .prepare<[], string>(
+      "SELECT type || ' ' || name FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%' ORDER BY 1",
+    )
     .pluck()
     .all();
 const version = (db: Database): number => Number(db.pragma('user_version', { simple: true }));
@@ -145,7 +147,11 @@ describe('migrate refuses a wrong list before touching the schema', () => {
 
   it('a failing app migration on a fresh database leaves it empty', () => {
     const db = fresh();
-    const broken: Migration = { version: 2, name: 'broken', up: (d) => d.exec('CREATE TABLE reservations (x)') };
+    const broken: Migration = {
+      version: 2,
+      name: 'broken',
+      up: (d) => d.exec('CREATE TABLE reservations (x)'),
+    };
     expect(() => migrate(db, [migrations[0] as Migration, broken])).toThrow();
     expect(version(db)).toBe(0);
     expect(objects(db)).toEqual([]);

@@ -1,0 +1,199 @@
+import type { Database } from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ConfirmationStatus, Reservation } from '../../../shared/domain';
+import { openDatabase } from '../../../main/store/db';
+import { importBatch } from '../../../main/store/reservations';
+import { inboxCounts, inboxPage, type InboxFilter, type InboxQuery } from '../../../main/store/inbox';
+import { makeGuest, makeReservation } from './fixtures';
+
+// Eight reservations; the import order gives the arrival order (A first, H last).
+type Spec = [
+  key: string,
+  checkIn: string,
+  status: ConfirmationStatus,
+  pms: number,
+  agency: string,
+  lead: string,
+];
+const specs: Spec[] = [
+  ['A', '2026-07-03', 'W', 0, 'AG1', 'IŞIK AYŞE'],
+  ['B', '2026-07-01', 'E', 0, 'AG2', 'YILMAZ MEHMET'],
+  ['C', '2026-07-05', 'W', 2, 'AG1', 'ŞAHİN OĞUZ'],
+  ['D', '2026-07-01', 'H', 3, 'AG1', 'ÇELİK ŞULE'],
+  ['E', '2026-07-10', 'W', 3, 'AG2', 'MÜLLER HANS'],
+  ['F', '2026-07-02', 'E', 2, 'AG1', 'IŞIK MEHMET'],
+  ['G', '2026-07-05', 'W', 0, 'AG2', 'GÜNEŞ İBRAHİM'],
+  ['H', '2026-07-08', 'E', 0, 'AG1', 'DOĞAN ÜMİT'],
+];
+const reservation = ([key, checkIn, status, pms, agency, lead]: Spec, i: number): Reservation =>
+  makeReservation({
+    keyField: key,
+    logId: i + 1,
+    checkIn,
+    confirmationStatus: status,
+    pmsStatus: pms,
+    agencyId: agency,
+    agencyName: agency === 'AG1' ? 'Sun Travel' : 'Öger Tours',
+    voucherNo: `V-${key}`,
+    guests: [makeGuest(lead, key, { arrivalTime: key === 'A' ? '2026-07-03T14:30:00' : null })],
+  });
+
+let db: Database;
+beforeEach(() => {
+  db = openDatabase(':memory:');
+  specs.forEach((spec, i) => importBatch(db, [reservation(spec, i)], `2026-06-01T08:00:0${i}.000Z`));
+});
+afterEach(() => db.close());
+
+const keys = (query: Partial<InboxQuery> & { filter?: InboxFilter }): string[] =>
+  inboxPage(db, { filter: {}, sort: 'checkIn', direction: 'asc', offset: 0, limit: 500, ...query }).rows.map(
+    (r) => r.keyField,
+  );
+
+describe('inboxPage', () => {
+  it('sorts by check-in, ties in import order, both directions', () => {
+    expect(keys({})).toEqual(['B', 'D', 'F', 'A', 'C', 'G', 'H', 'E']);
+    expect(keys({ direction: 'desc' })).toEqual(['E', 'H', 'G', 'C', 'A', 'F', 'D', 'B']);
+  });
+
+  it('sorts by arrival at the desk, newest first', () => {
+    expect(keys({ sort: 'arrival', direction: 'desc' })).toEqual(['H', 'G', 'F', 'E', 'D', 'C', 'B', 'A']);
+    expect(keys({ sort: 'arrival', direction: 'asc' })).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H']);
+  });
+
+  it('filters by status, kind, agency and inclusive check-in range', () => {
+    expect(keys({ filter: { statuses: ['W'] } })).toEqual(['A', 'C', 'G', 'E']);
+    expect(keys({ filter: { statuses: ['E', 'H'] } })).toEqual(['B', 'D', 'F', 'H']);
+    expect(keys({ filter: { kinds: ['cancelled'] } })).toEqual(['D', 'E']);
+    expect(keys({ filter: { kinds: ['new', 'changed'], agencyId: 'AG2' } })).toEqual(['B', 'G']);
+    expect(keys({ filter: { checkInFrom: '2026-07-02', checkInTo: '2026-07-05' } })).toEqual([
+      'F',
+      'A',
+      'C',
+      'G',
+    ]);
+    expect(keys({ filter: { statuses: ['W'], kinds: ['new'], checkInTo: '2026-07-04' } })).toEqual(['A']);
+    expect(keys({ filter: { statuses: [], kinds: [] } })).toHaveLength(8);
+  });
+
+  it('combines search with the other filters', () => {
+    expect(keys({ filter: { search: 'isik' } })).toEqual(['F', 'A']);
+    expect(keys({ filter: { search: 'ışık', statuses: ['W'] } })).toEqual(['A']);
+    expect(keys({ filter: { search: 'mehmet', agencyId: 'AG2' } })).toEqual(['B']);
+    expect(keys({ filter: { search: '   ' } })).toHaveLength(8);
+    expect(keys({ filter: { search: 'nobody' } })).toEqual([]);
+  });
+
+  it('pages without gaps or repeats, and reports the total under the filter', () => {
+    const page = (offset: number) =>
+      inboxPage(db, { filter: { agencyId: 'AG1' }, sort: 'checkIn', direction: 'asc', offset, limit: 2 });
+    const pages = [page(0), page(2), page(4)];
+    expect(pages.map((p) => p.total)).toEqual([5, 5, 5]);
+    expect(pages.flatMap((p) => p.rows.map((r) => r.keyField))).toEqual(['D', 'F', 'A', 'C', 'H']);
+  });
+
+  it('gives the row the screens need, and lets the caller enrich a page', () => {
+    const { rows } = inboxPage(
+      db,
+      { filter: { search: 'ayşe' }, sort: 'checkIn', direction: 'asc', offset: 0, limit: 10 },
+      (page) => page.map((r) => ({ ...r, decision: 'pending', hasUnmappedCodes: true })),
+    );
+    expect(rows).toEqual([
+      {
+        keyField: 'A',
+        voucherNo: 'V-A',
+        tourOpName: 'Sun Travel GmbH',
+        agencyName: 'Sun Travel',
+        leadGuest: 'IŞIK AYŞE',
+        checkIn: '2026-07-03',
+        checkOut: '2026-07-17',
+        nights: 7,
+        roomTypeName: 'Double Room',
+        accomId: 'AI',
+        adults: 2,
+        childs: 0,
+        infants: 0,
+        confirmationStatus: 'W',
+        changeKind: 'new',
+        decision: 'pending',
+        receivedAt: '2026-06-01T08:00:00.000Z',
+        arrivalTime: '2026-07-03T14:30:00',
+        hasUnmappedCodes: true,
+      },
+    ]);
+    const plain = inboxPage(db, {
+      filter: { search: 'ayşe' },
+      sort: 'checkIn',
+      direction: 'asc',
+      offset: 0,
+      limit: 10,
+    });
+    expect(plain.rows[0]).toMatchObject({ decision: 'none', hasUnmappedCodes: false });
+  });
+});
+
+describe('inboxCounts', () => {
+  it('counts everything with no filter', () => {
+    expect(inboxCounts(db, {})).toEqual({
+      total: 8,
+      new: 4,
+      changed: 2,
+      cancelled: 2,
+      waiting: 4,
+      confirmed: 3,
+      declined: 1,
+    });
+  });
+
+  it('counts each chip under every other filter but its own', () => {
+    // statuses W: A(new) C(changed) G(new) E(cancelled). Kind chips honour it; status chips do not.
+    expect(inboxCounts(db, { statuses: ['W'] })).toEqual({
+      total: 4,
+      new: 2,
+      changed: 1,
+      cancelled: 1,
+      waiting: 4,
+      confirmed: 3,
+      declined: 1,
+    });
+    // kinds cancelled: D(H) E(W).
+    expect(inboxCounts(db, { kinds: ['cancelled'], statuses: ['W'] })).toEqual({
+      total: 1,
+      new: 2,
+      changed: 1,
+      cancelled: 1,
+      waiting: 1,
+      confirmed: 0,
+      declined: 1,
+    });
+  });
+
+  it('honours agency, dates and search for every count', () => {
+    // AG1 with check-in up to 07-03: D(H,cancelled) F(E,changed) A(W,new)
+    expect(inboxCounts(db, { agencyId: 'AG1', checkInTo: '2026-07-03' })).toEqual({
+      total: 3,
+      new: 1,
+      changed: 1,
+      cancelled: 1,
+      waiting: 1,
+      confirmed: 1,
+      declined: 1,
+    });
+    expect(inboxCounts(db, { search: 'IŞIK' })).toEqual({
+      total: 2,
+      new: 1,
+      changed: 1,
+      cancelled: 0,
+      waiting: 1,
+      confirmed: 1,
+      declined: 0,
+    });
+  });
+
+  it('agrees with the page total for the same filter', () => {
+    const filter: InboxFilter = { statuses: ['W', 'E'], kinds: ['new'], checkInFrom: '2026-07-02' };
+    const page = inboxPage(db, { filter, sort: 'arrival', direction: 'desc', offset: 0, limit: 1 });
+    expect(inboxCounts(db, filter).total).toBe(page.total);
+    expect(page.total).toBe(3); // A, G, H
+  });
+});

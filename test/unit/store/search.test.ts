@@ -1,0 +1,106 @@
+import type { Database } from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../main/store/db';
+import { importBatch } from '../../../main/store/reservations';
+import { matchExpression, searchKeyFields } from '../../../main/store/search';
+import { foldForSearch } from '../../../main/store/turkish-fold';
+import { makeGuest, makeReservation } from './fixtures';
+
+describe('foldForSearch', () => {
+  it.each([
+    ['Işık', 'isik'],
+    ['ışık', 'isik'],
+    ['ISIK', 'isik'],
+    ['IŞIK', 'isik'],
+    ['İSTANBUL', 'istanbul'],
+    ['Şahin Çağlar Öztürk Güneş', 'sahin caglar ozturk gunes'],
+    ['Schäfer Krauß GROẞ', 'schafer krauss gross'],
+    ['José Müller', 'jose muller'],
+  ])('%s → %s', (input, folded) => {
+    expect(foldForSearch(input)).toBe(folded);
+  });
+
+  it('builds a prefix AND query of words only, or nothing', () => {
+    expect(matchExpression('  Işık  ayş ')).toBe('"isik"* "ays"*');
+    expect(matchExpression('"quoted" OR NEAR(')).toBe('"quoted"* "or"* "near"*');
+    expect(matchExpression(' -*" ')).toBeNull();
+  });
+});
+
+let db: Database;
+beforeEach(() => {
+  db = openDatabase(':memory:');
+  importBatch(
+    db,
+    [
+      makeReservation({
+        keyField: '1001|5001|1',
+        logId: 1,
+        voucherNo: 'ABC-778',
+        guests: [makeGuest('IŞIK AYŞE', '1001|5001|1'), makeGuest('IŞIK OĞUZ', '1001|5001|1')],
+      }),
+      makeReservation({
+        keyField: '1001|5002|1',
+        logId: 2,
+        voucherNo: 'XYZ-100',
+        tourOpCode: 'OGR',
+        tourOpName: 'Öger Tours',
+        guests: [makeGuest('SCHÄFER JÜRGEN', '1001|5002|1'), makeGuest('KRAUß ANNA', '1001|5002|1')],
+      }),
+      makeReservation({
+        keyField: '1001|5003|1',
+        logId: 3,
+        voucherNo: 'QQ-1',
+        guests: [makeGuest('ÇELİK ŞULE', '1001|5003|1')],
+      }),
+    ],
+    '2026-06-01T08:00:00.000Z',
+  );
+});
+afterEach(() => db.close());
+
+describe('search', () => {
+  it.each(['Işık', 'ışık', 'ISIK', 'isik', 'IŞIK', 'isi', 'IŞ', 'ayse', 'AYŞE', 'oguz'])(
+    '%s finds Işık',
+    (q) => {
+      expect(searchKeyFields(db, q)).toEqual(['1001|5001|1']);
+    },
+  );
+
+  it.each([
+    ['schafer', '1001|5002|1'],
+    ['krauss', '1001|5002|1'],
+    ['KRAUß', '1001|5002|1'],
+    ['oger', '1001|5002|1'],
+    ['OGR', '1001|5002|1'],
+    ['celik sule', '1001|5003|1'],
+    ['Çelik', '1001|5003|1'],
+    ['abc-778', '1001|5001|1'],
+    ['778', '1001|5001|1'],
+    ['5003', '1001|5003|1'],
+  ])('%s finds %s', (q, keyField) => {
+    expect(searchKeyFields(db, q)).toEqual([keyField]);
+  });
+
+  it('every word must match', () => {
+    expect(searchKeyFields(db, 'isik anna')).toEqual([]);
+  });
+
+  it('follows a changed reservation: the old name is gone, the new one found', () => {
+    importBatch(
+      db,
+      [
+        makeReservation({
+          keyField: '1001|5003|1',
+          logId: 4,
+          pmsStatus: 2,
+          voucherNo: 'QQ-1',
+          guests: [makeGuest('GÜNEŞ İBRAHİM', '1001|5003|1')],
+        }),
+      ],
+      '2026-06-01T09:00:00.000Z',
+    );
+    expect(searchKeyFields(db, 'celik')).toEqual([]);
+    expect(searchKeyFields(db, 'gunes ibrahim')).toEqual(['1001|5003|1']);
+  });
+});

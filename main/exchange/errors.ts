@@ -110,12 +110,14 @@ const EXCERPT_LENGTH = 80;
  * and any secret the caller knows about (the token) blanked out.
  */
 export function safeExcerpt(text: string, secrets: readonly string[] = []): string {
-  let head = text.slice(0, EXCERPT_LENGTH * 4);
+  // Cut generously first, so a secret lying across the cut is still found whole and blanked.
+  const longest = Math.max(0, ...secrets.map((secret) => secret.length));
+  let head = text.slice(0, EXCERPT_LENGTH * 4 + longest);
   for (const secret of secrets) if (secret) head = head.split(secret).join('[hidden]');
-  // eslint-disable-next-line no-control-regex
   head = head
+    .slice(0, EXCERPT_LENGTH * 4)
     .replace(/^\uFEFF/, '')
-    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\p{Cc}+/gu, ' ')
     .trim();
   return head.length > EXCERPT_LENGTH ? `${head.slice(0, EXCERPT_LENGTH)}…` : head;
 }

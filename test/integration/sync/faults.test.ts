@@ -47,23 +47,35 @@ describe('sync under faults', () => {
     await assertNothingAcknowledgedUnstored();
   });
 
-  it.each(['reset', 'truncate', 'status500', 'html'] as const)('a confirmation hit by %s is delivered exactly once', async (kind) => {
-    await desk.sync();
-    const row = desk.store.inboxPage({ filter: { statuses: ['W'], kinds: ['new'] }, sort: 'checkIn', direction: 'asc', offset: 0, limit: 1 }).rows[0];
-    if (!row) throw new Error('no waiting reservation');
-    desk.decide({ keyField: row.keyField, action: 'confirm', note: 'fault test', user: 'Test' });
-    await control(service.url, 'faults', { kind, count: 1, path: 'sendconfirmation' });
-    const first = await desk.pushNow();
-    expect(first.failed).toBe(1);
-    expect(desk.store.decisionFor(row.keyField)?.state).toBe('failed');
-    expect(desk.store.decisionFor(row.keyField)?.error).toBeTruthy();
-    for (let i = 0; i < 3 && desk.store.decisionFor(row.keyField)?.state !== 'sent'; i++) await desk.pushNow();
-    expect(desk.store.decisionFor(row.keyField)?.state).toBe('sent');
-    const state = await sandboxState(service.url);
-    const applied = state.confirmations.filter((c) => c.keyField === row.keyField);
-    expect(applied.length).toBe(1);
-    // Sent is final: later pushes never send it again.
-    await desk.pushNow();
-    expect((await sandboxState(service.url)).confirmations.filter((c) => c.keyField === row.keyField).length).toBe(1);
-  });
+  it.each(['reset', 'truncate', 'status500', 'html'] as const)(
+    'a confirmation hit by %s is delivered exactly once',
+    async (kind) => {
+      await desk.sync();
+      const row = desk.store.inboxPage({
+        filter: { statuses: ['W'], kinds: ['new'] },
+        sort: 'checkIn',
+        direction: 'asc',
+        offset: 0,
+        limit: 1,
+      }).rows[0];
+      if (!row) throw new Error('no waiting reservation');
+      desk.decide({ keyField: row.keyField, action: 'confirm', note: 'fault test', user: 'Test' });
+      await control(service.url, 'faults', { kind, count: 1, path: 'sendconfirmation' });
+      const first = await desk.pushNow();
+      expect(first.failed).toBe(1);
+      expect(desk.store.decisionFor(row.keyField)?.state).toBe('failed');
+      expect(desk.store.decisionFor(row.keyField)?.error).toBeTruthy();
+      for (let i = 0; i < 3 && desk.store.decisionFor(row.keyField)?.state !== 'sent'; i++)
+        await desk.pushNow();
+      expect(desk.store.decisionFor(row.keyField)?.state).toBe('sent');
+      const state = await sandboxState(service.url);
+      const applied = state.confirmations.filter((c) => c.keyField === row.keyField);
+      expect(applied.length).toBe(1);
+      // Sent is final: later pushes never send it again.
+      await desk.pushNow();
+      expect(
+        (await sandboxState(service.url)).confirmations.filter((c) => c.keyField === row.keyField).length,
+      ).toBe(1);
+    },
+  );
 });

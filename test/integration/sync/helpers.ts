@@ -45,7 +45,9 @@ export function openDesk(dir: string, serviceUrl: string, format: WireFormat = '
 
 /** Every LogId stored as a version row. */
 export function storedLogIds(store: Store): Set<number> {
-  const rows = store.db.prepare<[], { logId: number }>('SELECT log_id AS logId FROM reservation_versions').all();
+  const rows = store.db
+    .prepare<[], { logId: number }>('SELECT log_id AS logId FROM reservation_versions')
+    .all();
   return new Set(rows.map((r) => r.logId));
 }
 

@@ -46,7 +46,13 @@ for (const format of ['json', 'xml'] as const) {
     });
 
     it('brings a change, a cancellation and a new arrival in with their kinds, once', async () => {
-      const [target, other] = desk.store.inboxPage({ filter: { kinds: ['new'], statuses: ['W'] }, sort: 'checkIn', direction: 'asc', offset: 0, limit: 2 }).rows;
+      const [target, other] = desk.store.inboxPage({
+        filter: { kinds: ['new'], statuses: ['W'] },
+        sort: 'checkIn',
+        direction: 'asc',
+        offset: 0,
+        limit: 2,
+      }).rows;
       if (!target || !other) throw new Error('need reservations');
       await control(service.url, 'change', { keyField: target.keyField });
       await control(service.url, 'cancel', { keyField: other.keyField });
@@ -71,15 +77,29 @@ describe('reconcile', () => {
     const desk = openDesk(temp.dir, service.url);
     try {
       await desk.sync();
-      const row = desk.store.inboxPage({ filter: { statuses: ['W'], kinds: ['new'] }, sort: 'checkIn', direction: 'asc', offset: 0, limit: 1 }).rows[0];
+      const row = desk.store.inboxPage({
+        filter: { statuses: ['W'], kinds: ['new'] },
+        sort: 'checkIn',
+        direction: 'asc',
+        offset: 0,
+        limit: 1,
+      }).rows[0];
       if (!row) throw new Error('no waiting reservation');
       const r = desk.store.getReservation(row.keyField);
       if (!r) throw new Error('missing');
       // Someone confirms it on another system, straight against the service.
       const login = await fetch(`${service.url}/api/system/login?user=demo&pass=demo&format=json`);
       const token = (await login.json()) as string;
-      const q = new URLSearchParams({ keyField: r.keyField, agencyId: r.agencyId, partnerId: '1001', confirmationStatus: 'E', format: 'json' });
-      const answer = await fetch(`${service.url}/api/pax/sendconfirmation?${q}`, { headers: { Token: token } });
+      const q = new URLSearchParams({
+        keyField: r.keyField,
+        agencyId: r.agencyId,
+        partnerId: '1001',
+        confirmationStatus: 'E',
+        format: 'json',
+      });
+      const answer = await fetch(`${service.url}/api/pax/sendconfirmation?${q}`, {
+        headers: { Token: token },
+      });
       expect(answer.status).toBe(200);
       const report = await desk.sync({ reconcileEveryMs: 0 });
       expect(report.error).toBeNull();

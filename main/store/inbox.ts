@@ -82,8 +82,8 @@ function searchDrives(db: Database, filter: InboxFilter): boolean {
 export function inboxPageSql(
   db: Database,
   query: Pick<InboxQuery, 'filter' | 'sort' | 'direction'>,
+  drives = searchDrives(db, query.filter),
 ): { sql: string; params: SqlValue[] } {
-  const drives = searchDrives(db, query.filter);
   const { where, params } = filterClause(query.filter, { orderedBy: query.sort, searchDrives: drives });
   const columns = `${rowColumns}, ${decisionColumn(db)} AS decision`;
   const from = drives ? 'reservations r' : `reservations r INDEXED BY ${sortIndex(query.sort)}`;
@@ -99,7 +99,11 @@ export function inboxPageSql(
  * A search with other filters is counted over its matches when they are few, else over the covering
  * check-in index, probing the matches.
  */
-export function inboxTotalSql(db: Database, filter: InboxFilter): { sql: string; params: SqlValue[] } {
+export function inboxTotalSql(
+  db: Database,
+  filter: InboxFilter,
+  drives?: boolean,
+): { sql: string; params: SqlValue[] } {
   if (!hasSearch(filter)) {
     const { where, params } = filterClause(filter);
     return { sql: `SELECT coalesce(sum(r.n), 0) FROM reservation_tally r ${where}`, params };
@@ -113,7 +117,7 @@ export function inboxTotalSql(db: Database, filter: InboxFilter): { sql: string;
       params: [matchExpression(filter.search ?? '') ?? ''],
     };
   }
-  if (searchDrives(db, filter)) {
+  if (drives ?? searchDrives(db, filter)) {
     const { where, params } = filterClause(filter);
     return { sql: `SELECT count(*) FROM reservations r ${where}`, params };
   }
@@ -122,8 +126,9 @@ export function inboxTotalSql(db: Database, filter: InboxFilter): { sql: string;
 }
 
 export function inboxPage(db: Database, query: InboxQuery, enrich?: InboxEnricher): InboxPage {
-  const page = inboxPageSql(db, query);
-  const count = inboxTotalSql(db, query.filter);
+  const drives = searchDrives(db, query.filter);
+  const page = inboxPageSql(db, query, drives);
+  const count = inboxTotalSql(db, query.filter, drives);
   // One read transaction, so the total and the rows describe the same moment.
   const { stored, total } = db.transaction(() => ({
     stored: prepared(db, page.sql).all(...page.params, query.limit, query.offset) as StoredRow[],

@@ -54,11 +54,11 @@ const prepare = (db: Database) => ({
     `INSERT INTO reservation_versions (log_id, reservation_id, change_kind, received_at, snapshot_json)
      VALUES (?, ?, ?, ?, ?)`,
   ),
-  insertReservation: db.prepare<Scalar[]>(
+  insertReservation: db.prepare<[Scalar[]]>(
     `INSERT INTO reservations (${reservationWriteColumns.join(', ')})
      VALUES (${placeholders(reservationWriteColumns.length)})`,
   ),
-  updateReservation: db.prepare<Scalar[]>(
+  updateReservation: db.prepare<[Scalar[]]>(
     `UPDATE reservations SET ${reservationWriteColumns.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`,
   ),
   updateConfirmation: db.prepare<[string, string, string | null, string, number]>(
@@ -69,7 +69,7 @@ const prepare = (db: Database) => ({
     'INSERT OR REPLACE INTO reservation_raw (reservation_id, raw_json) VALUES (?, ?)',
   ),
   deleteGuests: db.prepare<[number]>('DELETE FROM guests WHERE reservation_id = ?'),
-  insertGuest: db.prepare<Scalar[]>(
+  insertGuest: db.prepare<[Scalar[]]>(
     `INSERT INTO guests (${guestWriteColumns.join(', ')}) VALUES (${placeholders(guestWriteColumns.length)})`,
   ),
   insertSearch: db.prepare<[number | bigint, string]>(
@@ -96,7 +96,7 @@ const statements = (db: Database): Statements => {
 };
 
 function writeGuests(s: Statements, reservationId: number | bigint, r: Reservation): void {
-  r.guests.forEach((g, position) => s.insertGuest.run(...guestValues(reservationId, position, g)));
+  r.guests.forEach((g, position) => s.insertGuest.run(guestValues(reservationId, position, g)));
 }
 
 const confirmationMovedOn = (cur: CurrentRow, r: Reservation): boolean =>
@@ -160,13 +160,13 @@ export function importBatch(
     const row = reservationValues(r, kind, receivedAt);
     let reservationId: number | bigint;
     if (!cur) {
-      reservationId = s.insertReservation.run(...row).lastInsertRowid;
+      reservationId = s.insertReservation.run(row).lastInsertRowid;
       s.putRaw.run(reservationId, rawJson);
       writeGuests(s, reservationId, r);
       s.insertSearch.run(reservationId, searchTextOf(r));
     } else if (r.logId > cur.logId) {
       reservationId = cur.id;
-      s.updateReservation.run(...row, cur.id);
+      s.updateReservation.run([...row, cur.id]);
       s.putRaw.run(cur.id, rawJson);
       s.deleteGuests.run(cur.id);
       writeGuests(s, cur.id, r);

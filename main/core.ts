@@ -15,6 +15,7 @@ import type { DeskContext } from './handlers/context';
 import { setupHandlers } from './handlers/setup';
 import { reservationHandlers } from './handlers/reservations';
 import { mappingStatusHandlers } from './handlers/mapping-status';
+import { exportHandlers } from './handlers/export';
 import type { PullSummary } from './sync/pull';
 
 export interface CoreOptions {
@@ -224,6 +225,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     ...setupHandlers(ctx),
     ...reservationHandlers(ctx),
     ...mappingStatusHandlers(ctx),
+    ...exportHandlers(ctx),
   };
 
   return {

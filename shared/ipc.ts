@@ -53,6 +53,48 @@ const connectionSchema = z
   })
   .strict();
 
+// ---------- PMS entry and CSV export ----------
+
+const exportKind = z.enum(['reservations', 'guests', 'arrivals']);
+
+/**
+ * What to export. scope: 'to-enter' (default) what the PMS still lacks; 'all'; 'range' check-in from..to;
+ * 'filter' the inbox filter. kind 'arrivals' takes the day in `date` and ignores scope (every live
+ * reservation arriving that day). delimiter / dateFormat default by UI language (tr: ';' dd.MM.yyyy,
+ * en: ',' yyyy-MM-dd).
+ */
+export const exportRequestSchema = z
+  .object({
+    kind: exportKind,
+    scope: z.enum(['to-enter', 'all', 'range', 'filter']).optional(),
+    from: calendarDate.optional(),
+    to: calendarDate.optional(),
+    date: calendarDate.optional(),
+    filter: inboxFilterSchema.optional(),
+    delimiter: z.enum([';', ',']).optional(),
+    dateFormat: z.enum(['dd.MM.yyyy', 'yyyy-MM-dd']).optional(),
+  })
+  .strict()
+  .superRefine((r, ctx) => {
+    if (r.kind === 'arrivals' && r.date === undefined)
+      ctx.addIssue({ code: 'custom', path: ['date'], message: 'Choose the day of the arrivals list.' });
+    if (r.kind !== 'arrivals' && r.scope === 'range' && (r.from === undefined || r.to === undefined))
+      ctx.addIssue({ code: 'custom', path: ['from'], message: 'Give both check-in dates, from and to.' });
+    if (r.from !== undefined && r.to !== undefined && r.from > r.to)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last check-in date is before the first.' });
+    if (r.kind !== 'arrivals' && r.scope === 'filter' && r.filter === undefined)
+      ctx.addIssue({ code: 'custom', path: ['filter'], message: 'Give the inbox filter to export.' });
+  });
+
+const pmsVersionRef = z
+  .object({
+    keyField,
+    /** The version the receptionist typed in (from listToEnter or an export): a newer one is refused. */
+    logId: z.number().int().nonnegative(),
+    pmsReference: z.string().trim().max(100).optional(),
+  })
+  .strict();
+
 // ---------- request schemas ----------
 
 export const requestSchemas = {
@@ -111,6 +153,15 @@ export const requestSchemas = {
   listActivity: z
     .object({ offset: z.number().int().min(0), limit: z.number().int().min(1).max(500) })
     .strict(),
+
+  listToEnter: z
+    .object({ offset: z.number().int().min(0), limit: z.number().int().min(1).max(500) })
+    .strict(),
+  getPmsEntry: z.object({ keyField }).strict(),
+  markEntered: z.object({ reservations: z.array(pmsVersionRef).min(1).max(100_000) }).strict(),
+  previewExport: exportRequestSchema,
+  exportCsv: exportRequestSchema,
+  openExport: z.object({ path: z.string().min(1).max(1000) }).strict(),
 } as const;
 
 // ---------- result types ----------
@@ -276,6 +327,116 @@ export interface ActivityEntry {
   detail: string;
 }
 
+export type ExportKind = 'reservations' | 'guests' | 'arrivals';
+export type ExportScope = 'to-enter' | 'all' | 'range' | 'filter';
+
+/** to-enter / needs-update / to-cancel ask something of the receptionist; entered and done do not. */
+export type PmsEntryState = 'to-enter' | 'entered' | 'needs-update' | 'to-cancel' | 'done';
+
+/** Who last marked the reservation in the PMS, and which version the PMS holds. */
+export interface PmsEntryMark {
+  /** The version whose data the PMS holds (the base of `changes`). */
+  logId: number;
+  enteredBy: string;
+  enteredAt: string;
+  pmsReference: string | null;
+  /** The last marking (an update or cancellation handled), else the first entry. */
+  handledBy: string;
+  handledAt: string;
+}
+
+export interface PmsEntryView {
+  keyField: string;
+  /** The current version. */
+  logId: number;
+  state: PmsEntryState;
+  entered: PmsEntryMark | null;
+  /** needs-update / to-cancel: from the version the PMS holds to the current one. Else empty. */
+  changes: FieldChange[];
+}
+
+export interface ToEnterRow extends PmsEntryView {
+  voucherNo: string;
+  agencyId: string;
+  agencyName: string;
+  tourOpName: string;
+  leadGuest: string;
+  checkIn: CalendarDate;
+  checkOut: CalendarDate;
+  nights: number;
+  roomTypeId: string;
+  roomTypeName: string;
+  accomId: string;
+  accomName: string;
+  roomCount: number;
+  adults: number;
+  childs: number;
+  infants: number;
+  confirmationStatus: ConfirmationStatus;
+  changeKind: ChangeKind;
+  receivedAt: string;
+  hasUnmappedCodes: boolean;
+}
+
+export interface ToEnterCounts {
+  total: number;
+  toEnter: number;
+  needsUpdate: number;
+  toCancel: number;
+}
+
+export interface ToEnterPage {
+  /** Oldest check-in first. */
+  rows: ToEnterRow[];
+  total: number;
+  counts: ToEnterCounts;
+}
+
+export interface PmsVersionRef {
+  keyField: string;
+  logId: number;
+}
+
+export type MarkSkipReason = 'not-found' | 'changed' | 'nothing-to-do';
+
+export interface MarkEnteredResult {
+  marked: number;
+  /** changed: a newer version arrived since (look at it again); nothing-to-do: already entered or done. */
+  skipped: { keyField: string; reason: MarkSkipReason }[];
+}
+
+/** A channel code with no hotel code yet, and how many exported reservations use it. */
+export interface UnmappedCode {
+  agencyId: string;
+  kind: StayCodeKind;
+  channelCode: string;
+  count: number;
+}
+
+export interface ExportPreview {
+  kind: ExportKind;
+  /** Lines the CSV will have (without the header). */
+  rows: number;
+  reservations: number;
+  unmapped: UnmappedCode[];
+  /** Reservations the export would let you mark as entered (scope to-enter only). */
+  markable: number;
+}
+
+export interface ExportResult {
+  /** Absolute path of the CSV, inside <dataDir>/exports. */
+  path: string;
+  /** Arrivals only: the printable HTML written beside the CSV. */
+  htmlPath: string | null;
+  rows: number;
+  reservations: number;
+  unmapped: UnmappedCode[];
+  /** Plain sentence (unmapped codes, nothing to export), else null. */
+  warning: string | null;
+  /** Scope to-enter: the versions exported, to pass to markEntered once typed into the PMS. */
+  markable: PmsVersionRef[];
+}
+
 export interface Results {
   getSetup: SetupView;
   saveSetup: SetupView;
@@ -301,6 +462,12 @@ export interface Results {
   getStatus: SyncStatus;
   syncNow: SyncStatus;
   listActivity: ActivityEntry[];
+  listToEnter: ToEnterPage;
+  getPmsEntry: PmsEntryView;
+  markEntered: MarkEnteredResult;
+  previewExport: ExportPreview;
+  exportCsv: ExportResult;
+  openExport: null;
 }
 
 // ---------- push events (main → renderer) ----------

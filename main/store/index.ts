@@ -16,6 +16,9 @@ import type {
   InboxPage,
   InboxRow,
   MappingView,
+  MarkEnteredResult,
+  PmsEntryView,
+  ToEnterPage,
   VersionView,
 } from '../../shared/ipc';
 import { openDatabase } from './db';
@@ -52,10 +55,13 @@ import {
 } from './decisions';
 import { addActivity, listActivity, type NewActivity } from './activity';
 import { getSetting, setSetting } from './settings';
+import { listToEnter, markEntered, pmsEntryOf, type MarkRequest } from './pms-entry';
+import { exportCounts, type ExportCounts, type ExportSelection } from './export-rows';
 
 export { DecisionRefused } from './decisions';
 export { DatabaseTooNewError } from './db';
 export type { ImportResult, InboxFilter, InboxQuery, DecisionRecord, PendingAcknowledgement };
+export type { MarkRequest, ExportCounts, ExportSelection };
 
 export class Store {
   constructor(readonly db: Database) {}
@@ -198,5 +204,19 @@ export class Store {
   }
   setSetting(key: string, value: unknown): void {
     setSetting(this.db, key, value);
+  }
+
+  // PMS entry and export
+  listToEnter(offset: number, limit: number): ToEnterPage {
+    return listToEnter(this.db, offset, limit);
+  }
+  pmsEntryOf(keyField: string): PmsEntryView | null {
+    return pmsEntryOf(this.db, keyField);
+  }
+  markEntered(requests: readonly MarkRequest[], user: string, at: string): MarkEnteredResult {
+    return markEntered(this.db, requests, user, at);
+  }
+  exportCounts(selection: ExportSelection): ExportCounts {
+    return exportCounts(this.db, selection);
   }
 }

@@ -1,6 +1,7 @@
 import type { Migration } from '../migration';
 import { reservationsMigration } from './001-reservations';
 import { deskMigration } from './002-desk';
+import { pmsEntryMigration } from './003-pms-entry';
 
 /** Ordered: a migration's version is its position in this list plus one. */
-export const migrations: readonly Migration[] = [reservationsMigration, deskMigration];
+export const migrations: readonly Migration[] = [reservationsMigration, deskMigration, pmsEntryMigration];

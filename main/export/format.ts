@@ -1,0 +1,64 @@
+// How values look in a CSV the receptionist opens in a spreadsheet: dates and decimals the way the
+// desk's language writes them, and text a spreadsheet would run as a formula made harmless.
+import type { UiLanguage } from '../../shared/domain';
+
+export type Delimiter = ';' | ',';
+export type DateFormat = 'dd.MM.yyyy' | 'yyyy-MM-dd';
+
+export interface CsvFormat {
+  language: UiLanguage;
+  delimiter: Delimiter;
+  dateFormat: DateFormat;
+  decimalSeparator: ',' | '.';
+}
+
+/**
+ * Excel's defaults for the language: a Turkish Excel splits on ';' and reads 1234,5 as a number, an
+ * English one splits on ',' and reads 1234.5. The decimal separator follows the delimiter, so a number
+ * never has to be quoted to survive.
+ */
+export function csvFormatFor(
+  language: UiLanguage,
+  overrides: { delimiter?: Delimiter; dateFormat?: DateFormat } = {},
+): CsvFormat {
+  const delimiter = overrides.delimiter ?? (language === 'tr' ? ';' : ',');
+  return {
+    language,
+    delimiter,
+    dateFormat: overrides.dateFormat ?? (language === 'tr' ? 'dd.MM.yyyy' : 'yyyy-MM-dd'),
+    decimalSeparator: delimiter === ';' ? ',' : '.',
+  };
+}
+
+// A cell starting with one of these is a formula (or becomes one after a paste) in Excel, LibreOffice
+// and Google Sheets; a leading apostrophe makes it text, and is not shown.
+const formulaStart = /^[=+\-@\t\r]/;
+
+/** A text cell: neutralised when a spreadsheet would execute it. */
+export function textCell(value: string | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  return formulaStart.test(value) ? `'${value}` : value;
+}
+
+/** A numeric cell: a real number stays a number (negative ones too), in the language's decimal form. */
+export function numberCell(value: number | null | undefined, format: CsvFormat): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '';
+  const text = String(value);
+  return format.decimalSeparator === ',' ? text.replace('.', ',') : text;
+}
+
+/** 'YYYY-MM-DD' (a time attached is ignored) in the chosen date format; anything else as text. */
+export function dateCell(value: string | null | undefined, format: CsvFormat): string {
+  if (!value) return '';
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!m) return textCell(value);
+  const [, y, mo, d] = m;
+  return format.dateFormat === 'dd.MM.yyyy' ? `${d}.${mo}.${y}` : `${y}-${mo}-${d}`;
+}
+
+/** 'HH:mm' of a local date-time ('YYYY-MM-DDTHH:mm:ss'), or '' when it carries no time. */
+export function timeCell(value: string | null | undefined): string {
+  if (!value) return '';
+  const m = /T(\d{2}):(\d{2})/.exec(value);
+  return m ? `${m[1]}:${m[2]}` : '';
+}

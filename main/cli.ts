@@ -9,6 +9,7 @@ import { Poller } from './sync/poller';
 import { readSetup } from './setup';
 import type { WireFormat } from '../shared/domain';
 import type { Reservation } from '../shared/domain';
+import { EXPORT_USAGE, exportCommand } from './cli-export';
 
 class UsageError extends Error {}
 
@@ -17,7 +18,8 @@ const USAGE = `Usage: resdesk <command> --db FILE [options]
   list     [--status W|E|H] [--json]
   show     KEYFIELD [--json]
   confirm  KEYFIELD [--note TEXT] [--user NAME]
-  decline  KEYFIELD --reason ID [--user NAME]`;
+  decline  KEYFIELD --reason ID [--user NAME]
+  ${EXPORT_USAGE}`;
 
 const options = {
   db: { type: 'string' },
@@ -194,6 +196,8 @@ async function decide(
 }
 
 export async function main(argv: string[]): Promise<void> {
+  // export has options of its own: its module parses them.
+  if (argv[0] === 'export') return exportCommand(argv.slice(1));
   const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   const [command, arg] = positionals;
   if (!command) throw new UsageError(USAGE);

@@ -1,0 +1,92 @@
+// `resdesk export`: the same export as the screen, into a file named on the command line. Every bad
+// input ends in one plain line and a non-zero exit (the caller in cli.ts prints the first line).
+import { parseArgs } from 'node:util';
+import path from 'node:path';
+import { exportRequestSchema } from '../shared/ipc';
+import type { UiLanguage } from '../shared/domain';
+import { Store } from './store';
+import { readSetup } from './setup';
+import { runExport } from './export/run-export';
+
+export const EXPORT_USAGE =
+  'export   --kind reservations|guests|arrivals --out FILE.csv [--date D] [--from D --to D] [--scope to-enter|all] [--delimiter ";"|","] [--lang tr|en] [--user NAME] [--mark-entered]';
+
+const options = {
+  db: { type: 'string' },
+  kind: { type: 'string' },
+  date: { type: 'string' },
+  from: { type: 'string' },
+  to: { type: 'string' },
+  scope: { type: 'string' },
+  delimiter: { type: 'string' },
+  lang: { type: 'string' },
+  out: { type: 'string' },
+  user: { type: 'string' },
+  'mark-entered': { type: 'boolean' },
+  json: { type: 'boolean' },
+} as const;
+
+const say = (text: string): void => void process.stdout.write(`${text}\n`);
+
+export async function exportCommand(argv: string[]): Promise<void> {
+  let values: ReturnType<typeof parseArgs<{ options: typeof options }>>['values'];
+  try {
+    ({ values } = parseArgs({ args: argv, options, strict: true }));
+  } catch (error) {
+    throw new Error(
+      `${error instanceof Error ? error.message : String(error)} Usage: resdesk ${EXPORT_USAGE}`,
+    );
+  }
+  if (!values.db) throw new Error('Give the database file with --db FILE.');
+  if (!values.out) throw new Error('Give the file to write with --out FILE.csv.');
+  if (values.scope !== undefined && values.scope !== 'to-enter' && values.scope !== 'all')
+    throw new Error('--scope must be to-enter or all.');
+  if (values.lang !== undefined && values.lang !== 'tr' && values.lang !== 'en')
+    throw new Error('--lang must be tr or en.');
+  const ranged = values.from !== undefined || values.to !== undefined;
+  const parsed = exportRequestSchema.safeParse({
+    kind: values.kind,
+    scope: ranged ? 'range' : values.scope,
+    from: values.from,
+    to: values.to,
+    date: values.date,
+    delimiter: values.delimiter,
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path[0] !== undefined ? `--${String(issue.path[0])}: ` : '';
+    throw new Error(`${where}${issue?.message ?? 'The export options are not valid.'}`);
+  }
+  if (ranged && values.scope === 'to-enter')
+    throw new Error('--from/--to export a check-in range; leave out --scope to-enter.');
+
+  const store = Store.open(values.db);
+  try {
+    const language: UiLanguage = (values.lang as UiLanguage | undefined) ?? readSetup(store).language;
+    const user = values.user ?? process.env.RESDESK_USER ?? 'resdesk';
+    const result = await runExport({
+      store,
+      request: parsed.data,
+      language,
+      file: path.resolve(values.out),
+      user,
+      at: new Date(),
+    });
+    let marked = 0;
+    if (values['mark-entered'] && result.markable.length > 0)
+      marked = store.markEntered(result.markable, user, new Date().toISOString()).marked;
+    if (values.json) return say(JSON.stringify({ ...result, marked }));
+    say(`Wrote ${result.rows} rows (${result.reservations} reservations) to ${result.path}`);
+    if (result.htmlPath) say(`Printable list: ${result.htmlPath}`);
+    for (const u of result.unmapped)
+      say(`Unmapped ${u.kind} ${u.channelCode} (agency ${u.agencyId}): ${u.count} reservations`);
+    if (result.markable.length > 0)
+      say(
+        values['mark-entered']
+          ? `Marked ${marked} as entered in the PMS.`
+          : `${result.markable.length} can be marked as entered in the PMS (--mark-entered).`,
+      );
+  } finally {
+    store.close();
+  }
+}

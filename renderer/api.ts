@@ -34,7 +34,10 @@ export async function ask<K extends RequestName>(name: K, request: RequestOf<K>)
   return result.value;
 }
 
-export function onDeskEvent<E extends keyof Events>(event: E, listener: (payload: Events[E]) => void): () => void {
+export function onDeskEvent<E extends keyof Events>(
+  event: E,
+  listener: (payload: Events[E]) => void,
+): () => void {
   const bridge = window.resdesk;
   if (!bridge) return () => undefined;
   return bridge.on(event, listener);

@@ -32,7 +32,8 @@ export function App() {
   );
 
   if (!hasBridge()) return <p className="fatal">{t('errors.noBridge')}</p>;
-  if (!setup) return <div className="loading-screen">{error ? <ErrorNote error={error} /> : t('common.loading')}</div>;
+  if (!setup)
+    return <div className="loading-screen">{error ? <ErrorNote error={error} /> : t('common.loading')}</div>;
   if (!setup.configured) {
     return (
       <div className="first-run-shell">

@@ -72,7 +72,9 @@ export function Desk({ setup, onSetupChanged, onLanguage }: Props) {
 
   const leavePractice = () => {
     setLeaving(true);
-    ask('leavePracticeMode', {}).then(onSetupChanged, setSyncError).finally(() => setLeaving(false));
+    ask('leavePracticeMode', {})
+      .then(onSetupChanged, setSyncError)
+      .finally(() => setLeaving(false));
   };
 
   const openMapping = (agencyId: string, kind: StayCodeKind, code: string) => {
@@ -128,7 +130,9 @@ export function Desk({ setup, onSetupChanged, onLanguage }: Props) {
             }}
           />
         )}
-        {view === 'settings' && <SetupScreen setup={setup} firstRun={false} onSetupChanged={onSetupChanged} />}
+        {view === 'settings' && (
+          <SetupScreen setup={setup} firstRun={false} onSetupChanged={onSetupChanged} />
+        )}
       </main>
       <StatusBar status={status} onSyncNow={syncNow} syncError={syncError} />
     </div>

@@ -33,7 +33,8 @@ export function formatShortDate(date: string, language: UiLanguage): string {
   if (!d) return date;
   const parts = new Intl.DateTimeFormat(locale(language), short[language]).formatToParts(d);
   // Intl writes a day-month without year as 12/07 in Turkish; the desk's convention is 12.07.
-  if (language === 'tr') return ['day', 'month'].map((type) => parts.find((p) => p.type === type)?.value).join('.');
+  if (language === 'tr')
+    return ['day', 'month'].map((type) => parts.find((p) => p.type === type)?.value).join('.');
   return parts.map((p) => p.value).join('');
 }
 
@@ -45,7 +46,11 @@ export function formatLocalTime(value: string | null): string {
 }
 
 /** An instant on this desk (ISO with zone) → time today, or date and time otherwise. */
-export function formatInstant(iso: string | null | undefined, language: UiLanguage, now: Date = new Date()): string {
+export function formatInstant(
+  iso: string | null | undefined,
+  language: UiLanguage,
+  now: Date = new Date(),
+): string {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;

@@ -8,7 +8,8 @@ import tr from './tr.json';
 export const languages: readonly UiLanguage[] = ['tr', 'en'];
 
 /** Before the saved choice is known, follow the PC's language (most desks here run Turkish Windows). */
-export const guessLanguage = (): UiLanguage => (navigator.language.toLowerCase().startsWith('tr') ? 'tr' : 'en');
+export const guessLanguage = (): UiLanguage =>
+  navigator.language.toLowerCase().startsWith('tr') ? 'tr' : 'en';
 
 export function startI18n(language: UiLanguage): typeof i18next {
   void i18next.use(initReactI18next).init({

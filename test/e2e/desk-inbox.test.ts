@@ -113,7 +113,10 @@ describe('inbox (real core, practice service, Chromium)', () => {
   it('1 500 reservations (the large-result file flow): fewer than 100 row elements while scrolling', async () => {
     desk = await startRealDesk({ rendererDir, service: { reservations: 1500 } });
     const { page, errors } = desk.browser;
-    await page.getByTestId('inbox-total').filter({ hasText: '1.500 rezervasyon' }).waitFor({ timeout: 60_000 });
+    await page
+      .getByTestId('inbox-total')
+      .filter({ hasText: '1.500 rezervasyon' })
+      .waitFor({ timeout: 60_000 });
     expect(await page.locator('.inbox-row').count()).toBeLessThan(100);
     await page.getByTestId('inbox-list').focus();
     await page.keyboard.press('End');

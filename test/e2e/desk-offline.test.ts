@@ -38,8 +38,13 @@ describe('offline (real core, practice service stopped and restarted, Chromium)'
     await page.locator('#confirm-note').fill('Geç giriş');
     await page.getByRole('button', { name: 'Onayı gönder' }).click();
     // Not delivered yet: shown as waiting (or as failed with the plain reason), never as sent.
-    await page.locator('[data-testid="decision-state"]:is([data-state="pending"], [data-state="failed"])').waitFor();
-    await page.getByTestId('queued').filter({ hasText: 'Gönderilmeyi bekleyen 1 yanıt' }).waitFor({ timeout: 30_000 });
+    await page
+      .locator('[data-testid="decision-state"]:is([data-state="pending"], [data-state="failed"])')
+      .waitFor();
+    await page
+      .getByTestId('queued')
+      .filter({ hasText: 'Gönderilmeyi bekleyen 1 yanıt' })
+      .waitFor({ timeout: 30_000 });
 
     await desk.restartService();
     await syncNow(page);

@@ -59,7 +59,10 @@ describe('setup (real core, Chromium)', () => {
       await page.locator('[data-testid="connection-result"].ok-note').waitFor();
 
       await page.getByRole('button', { name: 'Save and start' }).click();
-      await page.getByTestId('inbox-total').filter({ hasText: '25 reservations' }).waitFor({ timeout: 30_000 });
+      await page
+        .getByTestId('inbox-total')
+        .filter({ hasText: '25 reservations' })
+        .waitFor({ timeout: 30_000 });
       expect(await page.getByTestId('practice-banner').count()).toBe(0);
       expect(errors).toEqual([]);
     } finally {

@@ -2,7 +2,8 @@
 import type { Page } from 'playwright-core';
 
 /** The row of a reservation in the inbox (keyFields are opaque, so the attribute value is quoted). */
-export const rowOf = (page: Page, keyField: string) => page.locator(`.row-body[data-key=${JSON.stringify(keyField)}]`);
+export const rowOf = (page: Page, keyField: string) =>
+  page.locator(`.row-body[data-key=${JSON.stringify(keyField)}]`);
 
 /** Presses the status bar's "Sync now" (Turkish or English) and waits until the desk is idle again. */
 export async function syncNow(page: Page): Promise<void> {

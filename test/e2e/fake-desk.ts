@@ -19,7 +19,8 @@ const statuses: ConfirmationStatus[] = ['W', 'W', 'E', 'W', 'H'];
 const surnames = ['YILMAZ', 'SCHMIDT', 'IVANOV', 'ŞAHİN', 'MÜLLER', 'SMITH', 'ÖZTÜRK', 'PETROV'];
 const given = ['AYŞE', 'HANS', 'OLGA', 'MEHMET', 'ANNA', 'JOHN', 'ÇAĞLA', 'IGOR'];
 
-const day = (offset: number) => new Date(Date.UTC(2026, 5, 1) + offset * 86_400_000).toISOString().slice(0, 10);
+const day = (offset: number) =>
+  new Date(Date.UTC(2026, 5, 1) + offset * 86_400_000).toISOString().slice(0, 10);
 
 function makeRow(i: number): InboxRow {
   const nights = 3 + (i % 9);
@@ -92,7 +93,12 @@ export function createFakeDesk(options: { reservations: number; configured?: boo
   };
   const mappingView = (agencyId: string): MappingView => {
     const codes = [
-      { kind: 'roomType' as const, channelCode: 'STD', channelName: 'Standard Room Garden View', usedByLive: 40 },
+      {
+        kind: 'roomType' as const,
+        channelCode: 'STD',
+        channelName: 'Standard Room Garden View',
+        usedByLive: 40,
+      },
       { kind: 'roomType' as const, channelCode: 'FAM', channelName: 'Family Suite Sea View', usedByLive: 12 },
       { kind: 'board' as const, channelCode: 'AI', channelName: 'All Inclusive', usedByLive: 30 },
       { kind: 'board' as const, channelCode: 'HB', channelName: 'Half Board', usedByLive: 0 },
@@ -118,13 +124,25 @@ export function createFakeDesk(options: { reservations: number; configured?: boo
     return view;
   };
 
-  const handlers: Handlers = {
+  // Partial: the requests no screen makes (PMS entry, CSV export) answer with a plain 'internal' failure.
+  const handlers = {
     getSetup: async () => setup,
-    saveSetup: async (r) => (setup = { ...setup, ...r, configured: true, practiceMode: false, passwordSaved: true }),
+    saveSetup: async (r) =>
+      (setup = { ...setup, ...r, configured: true, practiceMode: false, passwordSaved: true }),
     testConnection: async (r) =>
       r.password === 'wrong'
-        ? { ok: false, problem: 'wrong-password', message: 'The service refused the password. Check it.', agencies: 0 }
-        : { ok: true, problem: null, message: 'Connected. 2 agencies send reservations to this hotel.', agencies: 2 },
+        ? {
+            ok: false,
+            problem: 'wrong-password',
+            message: 'The service refused the password. Check it.',
+            agencies: 0,
+          }
+        : {
+            ok: true,
+            problem: null,
+            message: 'Connected. 2 agencies send reservations to this hotel.',
+            agencies: 2,
+          },
     searchHotels: async () => [{ partnerId: 4711, name: 'Palmiye Beach Hotel', city: 'Side' }],
     startPracticeMode: async () => (setup = { ...setup, configured: true, practiceMode: true }),
     leavePracticeMode: async () => (setup = { ...setup, configured: false, practiceMode: false }),
@@ -161,8 +179,14 @@ export function createFakeDesk(options: { reservations: number; configured?: boo
     openVoucher: async () => null,
     listDeclineReasons: async (r) =>
       r.language === 'tr'
-        ? [{ id: '1', name: 'Otel dolu', lang: 'tr-TR' }, { id: '2', name: 'Fiyat hatalı', lang: 'tr-TR' }]
-        : [{ id: '1', name: 'Hotel is full', lang: 'en-US' }, { id: '2', name: 'Wrong price', lang: 'en-US' }],
+        ? [
+            { id: '1', name: 'Otel dolu', lang: 'tr-TR' },
+            { id: '2', name: 'Fiyat hatalı', lang: 'tr-TR' },
+          ]
+        : [
+            { id: '1', name: 'Hotel is full', lang: 'en-US' },
+            { id: '2', name: 'Wrong price', lang: 'en-US' },
+          ],
     listAgencies: async () => [
       { id: 'A1', name: 'Anatolia Reisen AG' },
       { id: 'A2', name: 'Sunny Tours GmbH' },
@@ -176,9 +200,16 @@ export function createFakeDesk(options: { reservations: number; configured?: boo
     getStatus: async () => ({ ...status, practiceMode: setup.practiceMode }),
     syncNow: async () => ({ ...status, practiceMode: setup.practiceMode }),
     listActivity: async () => [
-      { id: 1, at: new Date().toISOString(), user: 'Resepsiyon', action: 'confirm', keyField: 'K1', detail: 'V-100001' },
+      {
+        id: 1,
+        at: new Date().toISOString(),
+        user: 'Resepsiyon',
+        action: 'confirm',
+        keyField: 'K1',
+        detail: 'V-100001',
+      },
     ],
-  };
+  } satisfies Partial<Handlers>;
 
   const recorded = Object.fromEntries(
     Object.entries(handlers).map(([name, handler]) => [
@@ -224,21 +255,63 @@ function fakeDetail(row: InboxRow, decision: DecisionView | null): ReservationDe
   };
   return {
     reservation: {
-      keyField: row.keyField, logId: 1, serviceId: 'S', pmsStatus: 0, confirmationStatus: row.confirmationStatus,
-      confirmationNo: '', confirmDate: null, confirmeNote: '', agencyId: 'A1', agencyName: row.agencyName,
-      hotelId: 'H', hotelName: 'Palmiye', stayHotelName: 'Palmiye', originalHotelCode: '', partnerId: 4711,
-      tourOpCode: 'AR', tourOpName: row.tourOpName, voucherNo: row.voucherNo, checkIn: row.checkIn,
-      checkOut: row.checkOut, nights: row.nights, roomId: 'R1', roomName: 'Room 1', roomNo: null, roomTypeId: 'STD',
-      roomTypeName: row.roomTypeName, accomId: row.accomId, accomName: 'All Inclusive', roomCount: 1,
-      adults: row.adults, childs: row.childs, infants: row.infants, pax: 2, extraBed: 0, fisNo: 0, freeOfCharge: '',
-      honeyMoon: '', promosyonRoom: '', quotaType: 0, reservationStatus: 0, lastChangeUser: '', note: 'Late arrival',
-      sellDate: null, soldCurrency: 'EUR', soldPrice: 1234.5, guests: [guest],
+      keyField: row.keyField,
+      logId: 1,
+      serviceId: 'S',
+      pmsStatus: 0,
+      confirmationStatus: row.confirmationStatus,
+      confirmationNo: '',
+      confirmDate: null,
+      confirmeNote: '',
+      agencyId: 'A1',
+      agencyName: row.agencyName,
+      hotelId: 'H',
+      hotelName: 'Palmiye',
+      stayHotelName: 'Palmiye',
+      originalHotelCode: '',
+      partnerId: 4711,
+      tourOpCode: 'AR',
+      tourOpName: row.tourOpName,
+      voucherNo: row.voucherNo,
+      checkIn: row.checkIn,
+      checkOut: row.checkOut,
+      nights: row.nights,
+      roomId: 'R1',
+      roomName: 'Room 1',
+      roomNo: null,
+      roomTypeId: 'STD',
+      roomTypeName: row.roomTypeName,
+      accomId: row.accomId,
+      accomName: 'All Inclusive',
+      roomCount: 1,
+      adults: row.adults,
+      childs: row.childs,
+      infants: row.infants,
+      pax: 2,
+      extraBed: 0,
+      fisNo: 0,
+      freeOfCharge: '',
+      honeyMoon: '',
+      promosyonRoom: '',
+      quotaType: 0,
+      reservationStatus: 0,
+      lastChangeUser: '',
+      note: 'Late arrival',
+      sellDate: null,
+      soldCurrency: 'EUR',
+      soldPrice: 1234.5,
+      guests: [guest],
     },
     changeKind: row.changeKind,
     codes: [{ kind: 'roomType', channelCode: 'STD', channelName: row.roomTypeName, hotelCode: 'STD-G' }],
     guests: [{ ...guest, hotelNationality: null }],
     versions: [
-      { logId: 2, changeKind: 'changed', receivedAt: row.receivedAt, changes: [{ field: 'checkOut', before: '2026-07-12', after: '2026-07-14' }] },
+      {
+        logId: 2,
+        changeKind: 'changed',
+        receivedAt: row.receivedAt,
+        changes: [{ field: 'checkOut', before: '2026-07-12', after: '2026-07-14' }],
+      },
       { logId: 1, changeKind: 'new', receivedAt: '2026-04-30T08:00:00.000Z', changes: [] },
     ],
     decision,

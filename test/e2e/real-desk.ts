@@ -51,12 +51,22 @@ export interface RealDeskOptions {
 
 export async function startRealDesk(options: RealDeskOptions): Promise<RealDesk> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'resdesk-e2e-'));
-  const serviceOptions: PracticeServiceOptions = { seed: 11, reservations: 40, fileReadyAfterMs: 50, ...options.service };
-  let service = options.connected === false ? null : await startPracticeService({ port: 0, ...serviceOptions });
+  const serviceOptions: PracticeServiceOptions = {
+    seed: 11,
+    reservations: 40,
+    fileReadyAfterMs: 50,
+    ...options.service,
+  };
+  let service =
+    options.connected === false ? null : await startPracticeService({ port: 0, ...serviceOptions });
   const opened: string[] = [];
   const core = createCore(
     { dataDir, credentials: memoryStore(), logger: quiet, openPath: async (p) => void opened.push(p) },
-    { pollIntervalMs: 60_000, practice: { reservations: 60, evolveEveryMs: 0, fileReadyAfterMs: 50 }, ...options.core },
+    {
+      pollIntervalMs: 60_000,
+      practice: { reservations: 60, evolveEveryMs: 0, fileReadyAfterMs: 50 },
+      ...options.core,
+    },
   );
   await core.start();
   if (service) {

@@ -73,7 +73,9 @@ describe('reception screens (in-memory core)', () => {
     expect(await page.getByTestId('note-counter').textContent()).toBe('15 / 500');
     await page.getByRole('button', { name: 'Onayı gönder' }).click();
     await page.locator('[data-testid="decision-state"][data-state="pending"]').waitFor();
-    expect(callsOf(desk, 'confirm').map((c) => c.request)).toEqual([{ keyField: 'K1', note: 'Deniz manzarası' }]);
+    expect(callsOf(desk, 'confirm').map((c) => c.request)).toEqual([
+      { keyField: 'K1', note: 'Deniz manzarası' },
+    ]);
     expect(errors).toEqual([]);
   });
 
@@ -113,7 +115,8 @@ describe('reception screens (in-memory core)', () => {
   it('bulk: ticked waiting reservations are confirmed in one request', async () => {
     const desk = createFakeDesk({ reservations: 10, configured: true });
     const { page, errors } = await start(desk);
-    for (const key of ['K0', 'K1', 'K2']) await page.locator(`[data-key="${key}"] input[type="checkbox"]`).check();
+    for (const key of ['K0', 'K1', 'K2'])
+      await page.locator(`[data-key="${key}"] input[type="checkbox"]`).check();
     // K2 is already confirmed: only the two waiting ones are sent.
     await page.getByRole('button', { name: 'Bekleyen 2 rezervasyonu onayla' }).click();
     await page.getByTestId('bulk-bar').filter({ hasText: '2 onay gönderim sırasına alındı.' }).waitFor();

@@ -14,7 +14,8 @@ function portArgument(argv: string[]): number {
   const raw = i >= 0 ? argv[i + 1] : argv.find((a) => a.startsWith('--port='))?.slice('--port='.length);
   if (raw === undefined) return 0;
   const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port needs a number from 0 to 65535, not "${raw}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port needs a number from 0 to 65535, not "${raw}"`);
   return port;
 }
 
@@ -27,7 +28,10 @@ const logger: Logger = {
 
 const port = portArgument(process.argv.slice(2));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'resdesk-preview-'));
-const core = createCore({ dataDir, credentials: memoryStore(), logger }, { practice: { fileReadyAfterMs: 200 } });
+const core = createCore(
+  { dataDir, credentials: memoryStore(), logger },
+  { practice: { fileReadyAfterMs: 200 } },
+);
 await core.start();
 const setup = await core.handlers.startPracticeMode({});
 await core.handlers.syncNow({});

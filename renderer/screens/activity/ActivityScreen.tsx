@@ -9,7 +9,13 @@ import { formatInstant } from '../../i18n/format';
 
 const PAGE = 100;
 
-export function ActivityScreen({ refreshToken, onOpen }: { refreshToken: number; onOpen: (keyField: string) => void }) {
+export function ActivityScreen({
+  refreshToken,
+  onOpen,
+}: {
+  refreshToken: number;
+  onOpen: (keyField: string) => void;
+}) {
   const { t } = useTranslation();
   const lng = currentLanguage();
   const [entries, setEntries] = useState<ActivityEntry[]>([]);

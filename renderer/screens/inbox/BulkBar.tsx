@@ -15,7 +15,9 @@ export function BulkBar({ selected, onClear }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [result, setResult] = useState<BulkResult | null>(null);
-  const waiting = [...selected.values()].filter((r) => r.confirmationStatus === 'W' && r.decision !== 'pending');
+  const waiting = [...selected.values()].filter(
+    (r) => r.confirmationStatus === 'W' && r.decision !== 'pending',
+  );
 
   const confirmAll = async () => {
     setBusy(true);

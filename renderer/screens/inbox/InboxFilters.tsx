@@ -33,7 +33,10 @@ export function InboxFilters({ query, onChange, counts, agencies }: Props) {
   useEffect(() => {
     const trimmed = search.trim();
     if ((filter.search ?? '') === trimmed) return;
-    const timer = setTimeout(() => onChange({ ...query, filter: { ...filter, search: trimmed || undefined } }), 250);
+    const timer = setTimeout(
+      () => onChange({ ...query, filter: { ...filter, search: trimmed || undefined } }),
+      250,
+    );
     return () => clearTimeout(timer);
   }, [search, filter, query, onChange]);
 
@@ -82,7 +85,9 @@ export function InboxFilters({ query, onChange, counts, agencies }: Props) {
           {t('inbox.sort')}
           <select
             value={query.sort}
-            onChange={(e) => onChange({ ...query, sort: e.target.value === 'checkIn' ? 'checkIn' : 'arrival' })}
+            onChange={(e) =>
+              onChange({ ...query, sort: e.target.value === 'checkIn' ? 'checkIn' : 'arrival' })
+            }
           >
             <option value="arrival">{t('inbox.sortArrival')}</option>
             <option value="checkIn">{t('inbox.sortCheckIn')}</option>

@@ -83,15 +83,18 @@ export function InboxScreen({ refreshToken, fresh, opened, onOpen, onOpenMapping
             <span className="spacer" />
             <span className="shortcuts" aria-hidden="true">
               <kbd>↑</kbd>
-              <kbd>↓</kbd> {t('keys.move')} · <kbd>Enter</kbd> {t('keys.open')} · <kbd>C</kbd> {t('keys.confirm')} ·{' '}
-              <kbd>D</kbd> {t('keys.decline')} · <kbd>{t('keys.spaceKey')}</kbd> {t('keys.select')}
+              <kbd>↓</kbd> {t('keys.move')} · <kbd>Enter</kbd> {t('keys.open')} · <kbd>C</kbd>{' '}
+              {t('keys.confirm')} · <kbd>D</kbd> {t('keys.decline')} · <kbd>{t('keys.spaceKey')}</kbd>{' '}
+              {t('keys.select')}
             </span>
           </div>
           <BulkBar selected={selected} onClear={() => setSelected(new Map())} />
           <ErrorNote error={pages.error} />
           {pages.total === 0 ? (
             <p className="empty" data-testid="inbox-empty">
-              {Object.values(query.filter).some((v) => v !== undefined) ? t('inbox.emptyFiltered') : t('inbox.empty')}
+              {Object.values(query.filter).some((v) => v !== undefined)
+                ? t('inbox.emptyFiltered')
+                : t('inbox.empty')}
             </p>
           ) : (
             <InboxList

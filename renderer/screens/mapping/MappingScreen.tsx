@@ -24,7 +24,13 @@ const byUrgency = (a: MappingRow, b: MappingRow) =>
   kinds.indexOf(a.kind) - kinds.indexOf(b.kind) ||
   a.channelCode.localeCompare(b.channelCode);
 
-export function MappingScreen({ target, refreshToken }: { target: MappingTarget | null; refreshToken: number }) {
+export function MappingScreen({
+  target,
+  refreshToken,
+}: {
+  target: MappingTarget | null;
+  refreshToken: number;
+}) {
   const { t } = useTranslation();
   const [agencies, setAgencies] = useState<Agency[] | null>(null);
   const [agencyId, setAgencyId] = useState(target?.agencyId ?? '');
@@ -83,7 +89,9 @@ export function MappingScreen({ target, refreshToken }: { target: MappingTarget 
           r.channelCode.toLocaleLowerCase().includes(needle) ||
           r.channelName.toLocaleLowerCase().includes(needle),
       )
-      .sort((a, b) => (rank.get(rowKey(a)) ?? Infinity) - (rank.get(rowKey(b)) ?? Infinity) || byUrgency(a, b));
+      .sort(
+        (a, b) => (rank.get(rowKey(a)) ?? Infinity) - (rank.get(rowKey(b)) ?? Infinity) || byUrgency(a, b),
+      );
   }, [view, kind, onlyUnmapped, text, rank]);
 
   const save = async (row: MappingRow, hotelCode: string) => {
@@ -132,7 +140,10 @@ export function MappingScreen({ target, refreshToken }: { target: MappingTarget 
         />
         <span className="spacer" />
         {view && (
-          <strong className={`coverage ${view.unmapped > 0 ? 'has-unmapped' : 'complete'}`} data-testid="coverage">
+          <strong
+            className={`coverage ${view.unmapped > 0 ? 'has-unmapped' : 'complete'}`}
+            data-testid="coverage"
+          >
             {view.unmapped > 0
               ? t('mapping.coverage', { unmapped: view.unmapped, total: view.total })
               : t('mapping.complete', { total: view.total })}

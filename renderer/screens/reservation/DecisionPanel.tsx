@@ -24,7 +24,11 @@ function DecisionState({ decision }: { decision: DecisionView }) {
   const lng = currentLanguage();
   const what = t(decision.action === 'confirm' ? 'decision.confirmed' : 'decision.declined');
   return (
-    <div className={`decision-state state-${decision.state}`} data-testid="decision-state" data-state={decision.state}>
+    <div
+      className={`decision-state state-${decision.state}`}
+      data-testid="decision-state"
+      data-state={decision.state}
+    >
       <strong>{t(`decision.state.${decision.state}`)}</strong>
       <span>
         {t('decision.by', { what, user: decision.user || '—', time: formatInstant(decision.decidedAt, lng) })}
@@ -74,7 +78,12 @@ export function DecisionPanel({ detail, intent, intentNonce, onDecided }: Props)
       {decision && decision.state !== 'none' && <DecisionState decision={decision} />}
       {decision?.state === 'failed' && (
         <div className="actions">
-          <button type="button" className="button primary" disabled={busy} onClick={() => void act(() => ask('retryDecision', { keyField }))}>
+          <button
+            type="button"
+            className="button primary"
+            disabled={busy}
+            onClick={() => void act(() => ask('retryDecision', { keyField }))}
+          >
             {t('decision.retry')}
           </button>
         </div>
@@ -139,7 +148,9 @@ export function DecisionPanel({ detail, intent, intentNonce, onDecided }: Props)
       )}
       {!canDecide && !decision && (
         <p className="muted">
-          {reservation.confirmationStatus === 'E' ? t('decision.alreadyConfirmed') : t('decision.alreadyDeclined')}
+          {reservation.confirmationStatus === 'E'
+            ? t('decision.alreadyConfirmed')
+            : t('decision.alreadyDeclined')}
         </p>
       )}
       <ErrorNote error={error} />

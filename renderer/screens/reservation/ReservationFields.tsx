@@ -34,7 +34,13 @@ export function ReservationFields({ detail, onMap }: Props) {
         {field(t('fields.roomCount'), String(r.roomCount))}
         {field(
           t('fields.room'),
-          <CodeValue kind="room" channelCode={r.roomId} channelName={r.roomName} codes={codes} onMap={onMap} />,
+          <CodeValue
+            kind="room"
+            channelCode={r.roomId}
+            channelName={r.roomName}
+            codes={codes}
+            onMap={onMap}
+          />,
           'room',
         )}
         {field(
@@ -50,7 +56,13 @@ export function ReservationFields({ detail, onMap }: Props) {
         )}
         {field(
           t('fields.board'),
-          <CodeValue kind="board" channelCode={r.accomId} channelName={r.accomName} codes={codes} onMap={onMap} />,
+          <CodeValue
+            kind="board"
+            channelCode={r.accomId}
+            channelName={r.accomName}
+            codes={codes}
+            onMap={onMap}
+          />,
           'board',
         )}
         {field(

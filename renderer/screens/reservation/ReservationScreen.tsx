@@ -20,7 +20,14 @@ interface Props {
   onOpenMapping: (agencyId: string, kind: StayCodeKind, code: string) => void;
 }
 
-export function ReservationScreen({ keyField, intent, intentNonce, refreshToken, onClose, onOpenMapping }: Props) {
+export function ReservationScreen({
+  keyField,
+  intent,
+  intentNonce,
+  refreshToken,
+  onClose,
+  onOpenMapping,
+}: Props) {
   const { t } = useTranslation();
   const [detail, setDetail] = useState<ReservationDetail | null>(null);
   const [error, setError] = useState<unknown>(null);

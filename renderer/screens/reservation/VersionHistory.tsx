@@ -10,12 +10,15 @@ function ChangeLine({ change }: { change: FieldChange }) {
   const lng = currentLanguage();
   const before = formatChangeValue(change.before, lng);
   const after = formatChangeValue(change.after, lng);
-  if (change.field === 'guestAdded') return <li className="change added">{t('change.guestAdded', { name: after })}</li>;
+  if (change.field === 'guestAdded')
+    return <li className="change added">{t('change.guestAdded', { name: after })}</li>;
   if (change.field === 'guestRemoved')
     return <li className="change removed">{t('change.guestRemoved', { name: before })}</li>;
   if (change.field === 'cancelled')
     return (
-      <li className="change removed">{t(change.after === 'true' ? 'change.cancelled' : 'change.reinstated')}</li>
+      <li className="change removed">
+        {t(change.after === 'true' ? 'change.cancelled' : 'change.reinstated')}
+      </li>
     );
   const label = t(`fields.${change.field}`, { defaultValue: change.field });
   return (
@@ -29,7 +32,9 @@ function ChangeLine({ change }: { change: FieldChange }) {
 export function VersionHistory({ versions }: { versions: VersionView[] }) {
   const { t } = useTranslation();
   const lng = currentLanguage();
-  const newestFirst = [...versions].sort((a, b) => b.receivedAt.localeCompare(a.receivedAt) || b.logId - a.logId);
+  const newestFirst = [...versions].sort(
+    (a, b) => b.receivedAt.localeCompare(a.receivedAt) || b.logId - a.logId,
+  );
   return (
     <section className="history" data-testid="history">
       <h3>{t('reservation.history')}</h3>
@@ -38,7 +43,9 @@ export function VersionHistory({ versions }: { versions: VersionView[] }) {
           <li key={v.logId} className="version">
             <div className="version-head">
               <KindBadge kind={v.changeKind} />
-              <span className="muted">{t('reservation.receivedAt', { time: formatInstant(v.receivedAt, lng) })}</span>
+              <span className="muted">
+                {t('reservation.receivedAt', { time: formatInstant(v.receivedAt, lng) })}
+              </span>
             </div>
             {v.changes.length > 0 ? (
               <ul className="changes">

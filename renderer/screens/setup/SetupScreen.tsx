@@ -19,7 +19,9 @@ export function SetupScreen({ setup, firstRun, onSetupChanged }: Props) {
   const [serviceUrl, setServiceUrl] = useState(setup.practiceMode ? '' : setup.serviceUrl);
   const [user, setUser] = useState(setup.practiceMode ? '' : setup.user);
   const [password, setPassword] = useState('');
-  const [partnerId, setPartnerId] = useState(setup.partnerId && !setup.practiceMode ? String(setup.partnerId) : '');
+  const [partnerId, setPartnerId] = useState(
+    setup.partnerId && !setup.practiceMode ? String(setup.partnerId) : '',
+  );
   const [format, setFormat] = useState<WireFormat>(setup.format);
   const [deskUser, setDeskUser] = useState(setup.deskUser);
   const [test, setTest] = useState<ConnectionTest | null>(null);
@@ -27,14 +29,22 @@ export function SetupScreen({ setup, firstRun, onSetupChanged }: Props) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState<null | 'test' | 'save' | 'practice' | 'name'>(null);
   const [saved, setSaved] = useState(false);
+  // The practice login is not the hotel's: in practice mode the real password still has to be typed.
+  const passwordSaved = setup.passwordSaved && !setup.practiceMode;
 
   const connection = () => {
     const id = Number(partnerId.trim());
     if (!/^https?:\/\/\S+$/i.test(serviceUrl.trim())) return t('setup.problem.url');
     if (!user.trim()) return t('setup.problem.user');
-    if (!password && !setup.passwordSaved) return t('setup.problem.password');
+    if (!password && !passwordSaved) return t('setup.problem.password');
     if (!Number.isInteger(id) || id <= 0) return t('setup.problem.partner');
-    return { serviceUrl: serviceUrl.trim(), user: user.trim(), password: password || undefined, partnerId: id, format };
+    return {
+      serviceUrl: serviceUrl.trim(),
+      user: user.trim(),
+      password: password || undefined,
+      partnerId: id,
+      format,
+    };
   };
 
   const run = async (kind: 'test' | 'save') => {
@@ -121,7 +131,7 @@ export function SetupScreen({ setup, firstRun, onSetupChanged }: Props) {
                 type="password"
                 autoComplete="off"
                 value={password}
-                placeholder={setup.passwordSaved ? t('setup.passwordSaved') : ''}
+                placeholder={passwordSaved ? t('setup.passwordSaved') : ''}
                 onChange={(e) => setPassword(e.target.value)}
               />
             </label>
@@ -170,7 +180,12 @@ export function SetupScreen({ setup, firstRun, onSetupChanged }: Props) {
           )}
           {setup.credentialWarning && <p className="hint">{setup.credentialWarning}</p>}
           <div className="actions">
-            <button type="button" className="button" disabled={busy !== null} onClick={() => void run('test')}>
+            <button
+              type="button"
+              className="button"
+              disabled={busy !== null}
+              onClick={() => void run('test')}
+            >
               {busy === 'test' ? t('setup.testing') : t('setup.test')}
             </button>
             <button type="submit" className="button primary" disabled={busy !== null}>
@@ -182,14 +197,18 @@ export function SetupScreen({ setup, firstRun, onSetupChanged }: Props) {
           <section className="card practice-card">
             <h2>{t('practice.title')}</h2>
             <p>{t('practice.offer')}</p>
-            <button
-              type="button"
-              className="button practice"
-              disabled={busy !== null || setup.practiceMode}
-              onClick={() => void startPractice()}
-            >
-              {busy === 'practice' ? t('practice.starting') : t('practice.start')}
-            </button>
+            {setup.practiceMode ? (
+              <p className="ok-note">{t('practice.isOn')}</p>
+            ) : (
+              <button
+                type="button"
+                className="button practice"
+                disabled={busy !== null}
+                onClick={() => void startPractice()}
+              >
+                {busy === 'practice' ? t('practice.starting') : t('practice.start')}
+              </button>
+            )}
           </section>
           <section className="card">
             <h2>{t('setup.deskUser')}</h2>
@@ -201,7 +220,12 @@ export function SetupScreen({ setup, firstRun, onSetupChanged }: Props) {
                 onChange={(e) => setDeskUser(e.target.value)}
                 onBlur={() => void saveName()}
               />
-              <button type="button" className="button" disabled={busy !== null} onClick={() => void saveName()}>
+              <button
+                type="button"
+                className="button"
+                disabled={busy !== null}
+                onClick={() => void saveName()}
+              >
                 {t('common.save')}
               </button>
             </div>

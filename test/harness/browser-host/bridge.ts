@@ -9,7 +9,10 @@ declare const __RESDESK_BRIDGE__: BridgeConfig;
 const config = __RESDESK_BRIDGE__;
 const lost = {
   ok: false as const,
-  error: { code: 'internal' as const, message: 'Resdesk lost its connection to the engine. Reload the window.' },
+  error: {
+    code: 'internal' as const,
+    message: 'Resdesk lost its connection to the engine. Reload the window.',
+  },
 };
 
 const socket = new WebSocket(config.url);
@@ -46,7 +49,8 @@ const request = (name: string) => async (payload: unknown) => {
 };
 
 function on(event: string, listener: (payload: unknown) => void): () => void {
-  if (!config.events.includes(event) || typeof listener !== 'function') throw new TypeError('Unknown Resdesk event.');
+  if (!config.events.includes(event) || typeof listener !== 'function')
+    throw new TypeError('Unknown Resdesk event.');
   const set = listeners.get(event) ?? new Set();
   listeners.set(event, set);
   set.add(listener);
@@ -55,8 +59,16 @@ function on(event: string, listener: (payload: unknown) => void): () => void {
   };
 }
 
-const api = Object.freeze({ ...Object.fromEntries(config.requests.map((name) => [name, request(name)])), on });
+const api = Object.freeze({
+  ...Object.fromEntries(config.requests.map((name) => [name, request(name)])),
+  on,
+});
 
 // Built from the contract's own name lists (requestNames, eventNames), baked in by the host.
 const typed = api as unknown as ResdeskApi;
-Object.defineProperty(globalThis, 'resdesk', { value: typed, enumerable: true, configurable: false, writable: false });
+Object.defineProperty(globalThis, 'resdesk', {
+  value: typed,
+  enumerable: true,
+  configurable: false,
+  writable: false,
+});

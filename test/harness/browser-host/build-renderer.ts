@@ -34,8 +34,19 @@ function sourceHash(): string {
 }
 
 function runVite(outDir: string): Promise<void> {
-  const vite = path.join(path.dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin/vite.js');
-  const args = [vite, 'build', '--config', path.join(repoRoot, 'vite.config.ts'), '--outDir', outDir, '--emptyOutDir'];
+  const vite = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('vite/package.json')),
+    'bin/vite.js',
+  );
+  const args = [
+    vite,
+    'build',
+    '--config',
+    path.join(repoRoot, 'vite.config.ts'),
+    '--outDir',
+    outDir,
+    '--emptyOutDir',
+  ];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...args, '--logLevel', 'warn'], {
       cwd: repoRoot,
@@ -46,7 +57,9 @@ function runVite(outDir: string): Promise<void> {
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build failed (${code}):\n${output}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`vite build failed (${code}):\n${output}`)),
+    );
   });
 }
 

@@ -95,14 +95,22 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const origin = `http://127.0.0.1:${address.port}`;
   const policy = hostContentSecurityPolicy(origin);
 
-  const bridge = await bundleBridge({ url: `ws://127.0.0.1:${address.port}${SOCKET_PATH}`, requests: requestNames, events: eventNames });
+  const bridge = await bundleBridge({
+    url: `ws://127.0.0.1:${address.port}${SOCKET_PATH}`,
+    requests: requestNames,
+    events: eventNames,
+  });
   files.set(BRIDGE_PATH, { body: bridge, type: contentTypes['.js'] ?? 'text/javascript' });
   const index = hostPage(await readFile(path.join(rendererDir, 'index.html'), 'utf8'), policy);
   files.set('/', { body: index, type: contentTypes['.html'] ?? 'text/html' });
   files.set('/index.html', files.get('/') ?? { body: index, type: 'text/html' });
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const headers = { 'Content-Security-Policy': policy, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' };
+    const headers = {
+      'Content-Security-Policy': policy,
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'no-store',
+    };
     const pathname = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     const known = files.get(pathname);
     if (req.method !== 'GET') {
@@ -148,8 +156,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
         return;
       }
       if (request.kind !== 'request' || typeof request.id !== 'number') return;
-      void dispatchRequest(options.core.handlers, request.name, request.payload, options.logger).then((result) =>
-        send(socket, { kind: 'result', id: request.id, result }),
+      void dispatchRequest(options.core.handlers, request.name, request.payload, options.logger).then(
+        (result) => send(socket, { kind: 'result', id: request.id, result }),
       );
     });
   });

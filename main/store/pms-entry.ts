@@ -44,6 +44,14 @@ const rowColumns = `r.key_field AS keyField, r.log_id AS logId, r.voucher_no AS 
 
 const from = 'reservations r LEFT JOIN pms_entries p ON p.reservation_id = r.id';
 
+interface Marking {
+  id: number;
+  logId: number;
+  user: string;
+  at: string;
+  reference: string | null;
+}
+
 interface Current {
   id: number;
   logId: number;
@@ -70,22 +78,22 @@ const prepare = (db: Database) => ({
   snapshot: db
     .prepare<[number], string>('SELECT snapshot_json FROM reservation_versions WHERE log_id = ?')
     .pluck(),
-  insertEntry: db.prepare<[number, number, string, string, string | null]>(
+  insertEntry: db.prepare<[Marking]>(
     `INSERT INTO pms_entries (reservation_id, handled_log_id, entered_log_id, pms_holds, last_action,
        entered_by, entered_at, pms_reference, handled_by, handled_at)
-     VALUES (?1, ?2, ?2, 'live', 'entered', ?3, ?4, ?5, ?3, ?4)
-     ON CONFLICT (reservation_id) DO UPDATE SET handled_log_id = ?2, entered_log_id = ?2, pms_holds = 'live',
-       last_action = 'entered', entered_by = ?3, entered_at = ?4, pms_reference = ?5, handled_by = ?3, handled_at = ?4`,
+     VALUES (@id, @logId, @logId, 'live', 'entered', @user, @at, @reference, @user, @at)
+     ON CONFLICT (reservation_id) DO UPDATE SET handled_log_id = @logId, entered_log_id = @logId, pms_holds = 'live',
+       last_action = 'entered', entered_by = @user, entered_at = @at, pms_reference = @reference, handled_by = @user, handled_at = @at`,
   ),
-  updateEntry: db.prepare<[number, number, string, string, string | null]>(
-    `UPDATE pms_entries SET handled_log_id = ?2, entered_log_id = ?2, last_action = 'updated',
-       pms_reference = coalesce(?5, pms_reference), handled_by = ?3, handled_at = ?4
-     WHERE reservation_id = ?1`,
+  updateEntry: db.prepare<[Marking]>(
+    `UPDATE pms_entries SET handled_log_id = @logId, entered_log_id = @logId, last_action = 'updated',
+       pms_reference = coalesce(@reference, pms_reference), handled_by = @user, handled_at = @at
+     WHERE reservation_id = @id`,
   ),
-  cancelEntry: db.prepare<[number, number, string, string, string | null]>(
-    `UPDATE pms_entries SET handled_log_id = ?2, pms_holds = 'cancelled', last_action = 'cancelled',
-       pms_reference = coalesce(?5, pms_reference), handled_by = ?3, handled_at = ?4
-     WHERE reservation_id = ?1`,
+  cancelEntry: db.prepare<[Marking]>(
+    `UPDATE pms_entries SET handled_log_id = @logId, pms_holds = 'cancelled', last_action = 'cancelled',
+       pms_reference = coalesce(@reference, pms_reference), handled_by = @user, handled_at = @at
+     WHERE reservation_id = @id`,
   ),
   log: db.prepare<[number, number, string, string, string, string | null]>(
     'INSERT INTO pms_entry_log (reservation_id, log_id, action, user, at, pms_reference) VALUES (?, ?, ?, ?, ?, ?)',
@@ -198,20 +206,21 @@ export function markEntered(
     for (const request of requests) {
       const cur = s.current.get(request.keyField);
       const reference = request.pmsReference?.trim() || null;
+      const marking = { user, at, reference };
       if (!cur) {
         result.skipped.push({ keyField: request.keyField, reason: 'not-found' });
       } else if (cur.logId !== request.logId) {
         result.skipped.push({ keyField: request.keyField, reason: 'changed' });
       } else if (cur.state === 'to-enter') {
-        s.insertEntry.run(cur.id, cur.logId, user, at, reference);
+        s.insertEntry.run({ ...marking, id: cur.id, logId: cur.logId });
         s.log.run(cur.id, cur.logId, 'entered', user, at, reference);
         result.marked++;
       } else if (cur.state === 'needs-update') {
-        s.updateEntry.run(cur.id, cur.logId, user, at, reference);
+        s.updateEntry.run({ ...marking, id: cur.id, logId: cur.logId });
         s.log.run(cur.id, cur.logId, 'updated', user, at, reference);
         result.marked++;
       } else if (cur.state === 'to-cancel') {
-        s.cancelEntry.run(cur.id, cur.logId, user, at, reference);
+        s.cancelEntry.run({ ...marking, id: cur.id, logId: cur.logId });
         s.log.run(cur.id, cur.logId, 'cancelled', user, at, reference);
         result.marked++;
       } else {

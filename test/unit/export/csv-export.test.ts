@@ -1,0 +1,347 @@
+import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { previewExport, runExport, type ExportRequest } from '../../../main/export/run-export';
+import type { UiLanguage } from '../../../shared/domain';
+import { makeGuest, makeReservation } from '../store/fixtures';
+import { byHeader, openExportDesk, readCsv, type ExportDesk } from './export-fixture';
+
+let desk: ExportDesk;
+beforeEach(() => {
+  desk = openExportDesk();
+});
+afterEach(() => desk.close());
+
+const T = '2026-06-01T08:00:00.000Z';
+const AT = new Date('2026-06-02T09:30:00.000Z');
+const exportTo = (name: string, request: ExportRequest, language: UiLanguage = 'tr') =>
+  runExport({ store: desk.store, request, language, file: join(desk.dir, name), user: 'Ayşe', at: AT });
+
+const tricky = makeReservation({
+  keyField: 'K-TRICKY',
+  logId: 10,
+  voucherNo: '-V7',
+  checkIn: '2026-07-10',
+  checkOut: '2026-07-17',
+  roomCount: 2,
+  adults: 4,
+  soldPrice: -12.5,
+  note: 'Geç giriş; "deniz" manzarası\nikinci satır =SUM(A1)',
+  agencyName: '=HYPERLINK("http://x")',
+  guests: [
+    makeGuest('İĞNECİ ŞÜKRÜ', 'K-TRICKY', { age: 41, nationality: 'TR' }),
+    makeGuest('@ÖZGÜR ıŞıK', 'K-TRICKY', { age: 7, title: 'Chd', nationality: 'DE' }),
+  ],
+});
+const plain = makeReservation({
+  keyField: 'K-PLAIN',
+  logId: 20,
+  voucherNo: 'V20',
+  checkIn: '2026-07-02',
+  checkOut: '2026-07-05',
+  nights: 3,
+  soldPrice: 1234.5,
+  note: '',
+  guests: [makeGuest('KAYA ALİ', 'K-PLAIN', { age: 30 })],
+});
+
+function fill(): void {
+  desk.store.importBatch([tricky, plain], T);
+  desk.map('room', 'R1', '101');
+  desk.map('board', 'AI', 'HP');
+  desk.map('nationality', 'TR', 'TUR');
+  // roomType DBL and nationality DE stay unmapped.
+}
+
+describe('reservations CSV (Turkish defaults)', () => {
+  it('BOM, ";", dd.MM.yyyy, decimal comma, every column, one line per room, flags and neutralised cells', async () => {
+    fill();
+    const result = await exportTo('r.csv', { kind: 'reservations' });
+    const { bytes, header, rows } = readCsv(result.path, ';');
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.includes(Buffer.from('\r\n'))).toBe(true);
+    expect(header).toEqual([
+      'PMS işlemi',
+      'Voucher',
+      'Oda',
+      'Giriş',
+      'Çıkış',
+      'Gece',
+      'Oda tipi',
+      'Oda tipi (kanal)',
+      'Oda kodu',
+      'Oda kodu (kanal)',
+      'Pansiyon',
+      'Pansiyon (kanal)',
+      'Yetişkin',
+      'Çocuk',
+      'Bebek',
+      'Misafir',
+      'Kişi',
+      'Uyruk',
+      'Uyruk (kanal)',
+      'Acente',
+      'Tur operatörü',
+      'Durum',
+      'Onay no',
+      'Fiyat',
+      'Döviz',
+      'Not',
+      'Değişiklikler',
+      'Eşleşmemiş',
+      'PMS referansı',
+      'KeyField',
+    ]);
+    // Oldest check-in first; the two-room reservation gives two lines.
+    expect(rows).toEqual([
+      [
+        'Gir',
+        'V20',
+        '1/1',
+        '02.07.2026',
+        '05.07.2026',
+        '3',
+        '?DBL',
+        'DBL',
+        '101',
+        'R1',
+        'HP',
+        'AI',
+        '2',
+        '0',
+        '0',
+        'KAYA ALİ',
+        '1',
+        'TUR',
+        'TR',
+        'Sun Travel',
+        'Sun Travel GmbH',
+        'Bekliyor',
+        '',
+        '1234,5',
+        'EUR',
+        '',
+        '',
+        'roomType DBL',
+        '',
+        'K-PLAIN',
+      ],
+      ...[1, 2].map((room) => [
+        'Gir',
+        "'-V7",
+        `${room}/2`,
+        '10.07.2026',
+        '17.07.2026',
+        '7',
+        '?DBL',
+        'DBL',
+        '101',
+        'R1',
+        'HP',
+        'AI',
+        '4',
+        '0',
+        '0',
+        'İĞNECİ ŞÜKRÜ',
+        '2',
+        'TUR',
+        'TR',
+        `'=HYPERLINK("http://x")`,
+        'Sun Travel GmbH',
+        'Bekliyor',
+        '',
+        '-12,5',
+        'EUR',
+        'Geç giriş; "deniz" manzarası\nikinci satır =SUM(A1)',
+        '',
+        'roomType DBL',
+        '',
+        'K-TRICKY',
+      ]),
+    ]);
+    // The note with ';', quotes and a line break is one quoted field in the file itself.
+    expect(bytes.toString('utf8')).toContain('"Geç giriş; ""deniz"" manzarası\nikinci satır =SUM(A1)"');
+    expect(result).toMatchObject({ rows: 3, reservations: 2, htmlPath: null });
+    expect(result.markable).toEqual([
+      { keyField: 'K-PLAIN', logId: 20 },
+      { keyField: 'K-TRICKY', logId: 10 },
+    ]);
+    expect(result.warning).toContain('?');
+    expect(existsSync(`${result.path}.partial`)).toBe(false);
+  });
+
+  it('reports unmapped codes before writing (preview) and after, with the same counts', async () => {
+    fill();
+    const preview = previewExport(desk.store, { kind: 'reservations' });
+    const expected = [{ agencyId: 'AG1', kind: 'roomType', channelCode: 'DBL', count: 2 }];
+    expect(preview).toEqual({
+      kind: 'reservations',
+      rows: 3,
+      reservations: 2,
+      unmapped: expected,
+      markable: 2,
+    });
+    const result = await exportTo('r.csv', { kind: 'reservations' });
+    expect(result.unmapped).toEqual(expected);
+    // The guests list also uses the second guest's nationality, DE.
+    expect(previewExport(desk.store, { kind: 'guests' }).unmapped).toEqual([
+      ...expected,
+      { agencyId: 'AG1', kind: 'nationality', channelCode: 'DE', count: 1 },
+    ]);
+  });
+
+  it('writes an activity entry for each export', async () => {
+    fill();
+    await exportTo('r.csv', { kind: 'reservations' });
+    const [entry] = desk.store.listActivity(0, 10);
+    expect(entry).toMatchObject({ action: 'export', user: 'Ayşe', at: AT.toISOString(), keyField: null });
+    expect(entry?.detail).toBe('reservations to-enter: 3 rows, 2 reservations → r.csv');
+  });
+});
+
+describe('language defaults and overrides', () => {
+  it('English: ",", ISO dates, decimal point, English words', async () => {
+    fill();
+    const result = await exportTo('en.csv', { kind: 'reservations', scope: 'all' }, 'en');
+    const { header, rows } = readCsv(result.path, ',');
+    const first = byHeader(header, rows)[0];
+    expect(first).toMatchObject({
+      'PMS action': 'Enter',
+      'Check-in': '2026-07-02',
+      Price: '1234.5',
+      Status: 'Waiting',
+      Nationality: 'TUR',
+    });
+    expect(byHeader(header, rows)[1]?.Price).toBe('-12.5');
+    expect(result.markable).toEqual([]);
+  });
+
+  it('Turkish with "," and ISO dates when asked', async () => {
+    fill();
+    const result = await exportTo('o.csv', {
+      kind: 'reservations',
+      scope: 'all',
+      delimiter: ',',
+      dateFormat: 'yyyy-MM-dd',
+    });
+    const { header, rows } = readCsv(result.path, ',');
+    expect(byHeader(header, rows)[0]).toMatchObject({ Giriş: '2026-07-02', Fiyat: '1234.5' });
+  });
+});
+
+describe('rooming list and arrivals', () => {
+  it('one line per guest, the guest nationality mapped or flagged, a guestless reservation still listed', async () => {
+    fill();
+    desk.store.importBatch(
+      [makeReservation({ keyField: 'K-EMPTY', logId: 30, checkIn: '2026-07-30', guests: [] })],
+      T,
+    );
+    const result = await exportTo('g.csv', { kind: 'guests' });
+    const { header, rows } = readCsv(result.path, ';');
+    const lines = byHeader(header, rows).map((r) => [
+      r.KeyField,
+      r['Kişi no'],
+      r['Ad soyad'],
+      r.Unvan,
+      r['Yaş'],
+      r.Uyruk,
+      r['Uyruk (kanal)'],
+      r['Oda sayısı'],
+      r['Eşleşmemiş'],
+    ]);
+    expect(lines).toEqual([
+      ['K-PLAIN', '1', 'KAYA ALİ', 'Mr', '30', 'TUR', 'TR', '1', 'roomType DBL'],
+      ['K-TRICKY', '1', 'İĞNECİ ŞÜKRÜ', 'Mr', '41', 'TUR', 'TR', '2', 'roomType DBL'],
+      ['K-TRICKY', '2', "'@ÖZGÜR ıŞıK", 'Chd', '7', '?DE', 'DE', '2', 'roomType DBL, nationality DE'],
+      ['K-EMPTY', '', '', '', '', '', '', '1', 'roomType DBL'],
+    ]);
+    expect(result).toMatchObject({ rows: 4, reservations: 3 });
+  });
+
+  it('arrivals of one day: live reservations only, with guests, and a printable HTML without scripts', async () => {
+    fill();
+    desk.store.importBatch(
+      [
+        makeReservation({
+          keyField: 'K-SAME-DAY',
+          logId: 40,
+          checkIn: '2026-07-10',
+          note: '<script>alert(1)</script>',
+          guests: [makeGuest('ÇELİK GÜL', 'K-SAME-DAY', { arrivalTime: '2026-07-10T14:30:00' })],
+        }),
+        makeReservation({ keyField: 'K-GONE', logId: 41, checkIn: '2026-07-10', pmsStatus: 3 }),
+      ],
+      T,
+    );
+    const result = await exportTo('a.csv', { kind: 'arrivals', date: '2026-07-10' });
+    const { header, rows } = readCsv(result.path, ';');
+    const lines = byHeader(header, rows).map((r) => [r.KeyField, r['Ad soyad'], r['Varış saati'], r.Giriş]);
+    expect(lines).toEqual([
+      ['K-TRICKY', 'İĞNECİ ŞÜKRÜ', '', '10.07.2026'],
+      ['K-TRICKY', "'@ÖZGÜR ıŞıK", '', '10.07.2026'],
+      ['K-SAME-DAY', 'ÇELİK GÜL', '14:30', '10.07.2026'],
+    ]);
+    expect(result.htmlPath).toBe(join(desk.dir, 'a.html'));
+    const html = readFileSync(result.htmlPath ?? '', 'utf8');
+    expect(html).not.toMatch(/<script/i);
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain("default-src 'none'");
+    expect(html).toContain('İĞNECİ ŞÜKRÜ');
+    expect(html).toContain('<span class="unmapped">?DE</span>');
+    expect(html).not.toContain('K-GONE');
+    expect(result.markable).toEqual([]);
+  });
+});
+
+describe('what changed since the PMS got it', () => {
+  it('an update and a cancellation carry their action and the changes in the file', async () => {
+    fill();
+    desk.store.markEntered(
+      [
+        { keyField: 'K-PLAIN', logId: 20 },
+        { keyField: 'K-TRICKY', logId: 10 },
+      ],
+      'Ayşe',
+      T,
+    );
+    desk.store.importBatch(
+      [
+        { ...plain, logId: 21, pmsStatus: 2, checkOut: '2026-07-06', nights: 4 },
+        { ...tricky, logId: 11, pmsStatus: 3 },
+      ],
+      T,
+    );
+    const result = await exportTo('u.csv', { kind: 'reservations' });
+    const { header, rows } = readCsv(result.path, ';');
+    const lines = byHeader(header, rows).map((r) => [
+      r.KeyField,
+      r['PMS işlemi'],
+      r['Değişiklikler'],
+      r.Durum,
+    ]);
+    expect(lines).toEqual([
+      ['K-PLAIN', 'Güncelle', 'Çıkış: 05.07.2026 → 06.07.2026; Gece: 3 → 4', 'Bekliyor'],
+      ['K-TRICKY', 'İptal et', '', 'İptal'],
+      ['K-TRICKY', 'İptal et', '', 'İptal'],
+    ]);
+    expect(result.markable).toEqual([
+      { keyField: 'K-PLAIN', logId: 21 },
+      { keyField: 'K-TRICKY', logId: 11 },
+    ]);
+    expect(desk.store.markEntered(result.markable, 'Ayşe', T).marked).toBe(2);
+    expect(desk.store.listToEnter(0, 10).total).toBe(0);
+  });
+
+  it('scopes: a check-in range and the inbox filter', async () => {
+    fill();
+    const range = await exportTo('range.csv', {
+      kind: 'reservations',
+      scope: 'range',
+      from: '2026-07-10',
+      to: '2026-07-10',
+    });
+    expect(readCsv(range.path, ';').rows.map((r) => r.at(-1))).toEqual(['K-TRICKY', 'K-TRICKY']);
+    const filtered = await exportTo('f.csv', { kind: 'guests', scope: 'filter', filter: { search: 'kaya' } });
+    expect(readCsv(filtered.path, ';').rows.map((r) => r.at(-1))).toEqual(['K-PLAIN']);
+  });
+});

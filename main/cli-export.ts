@@ -2,6 +2,7 @@
 // input ends in one plain line and a non-zero exit (the caller in cli.ts prints the first line).
 import { parseArgs } from 'node:util';
 import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { exportRequestSchema } from '../shared/ipc';
 import type { UiLanguage } from '../shared/domain';
 import { Store } from './store';
@@ -26,6 +27,13 @@ const options = {
   json: { type: 'boolean' },
 } as const;
 
+/** A real day written YYYY-MM-DD (2026-02-30 is not one). */
+const isCalendarDate = (value: string): boolean => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+};
+
 const say = (text: string): void => void process.stdout.write(`${text}\n`);
 
 export async function exportCommand(argv: string[]): Promise<void> {
@@ -38,6 +46,13 @@ export async function exportCommand(argv: string[]): Promise<void> {
     );
   }
   if (!values.db) throw new Error('Give the database file with --db FILE.');
+  // Opening a mistyped path would create an empty database and export nothing, silently.
+  if (!existsSync(values.db)) throw new Error(`There is no database at ${values.db}.`);
+  for (const name of ['date', 'from', 'to'] as const) {
+    const value = values[name];
+    if (value !== undefined && !isCalendarDate(value))
+      throw new Error(`--${name}: "${value}" is not a date; write it as YYYY-MM-DD, e.g. 2026-07-12.`);
+  }
   if (!values.out) throw new Error('Give the file to write with --out FILE.csv.');
   if (values.scope !== undefined && values.scope !== 'to-enter' && values.scope !== 'all')
     throw new Error('--scope must be to-enter or all.');

@@ -131,72 +131,77 @@ export function changesText(row: ExportGuestRow, format: CsvFormat): string {
     .join('; ');
 }
 
-/** The cells of one row by column id; `room` is "1/2" for the first of two rooms. */
-function cellsOf(
-  row: ExportGuestRow,
-  format: CsvFormat,
-  room: string,
-  changes: string,
-): Record<ColumnId, string> {
-  const lang = format.language;
-  const f = (n: number | null) => numberCell(n, format);
-  return {
-    pmsAction: actionLabel(lang, row.state),
-    voucher: textCell(row.voucherNo),
-    room,
-    rooms: f(Math.max(1, row.roomCount)),
-    checkIn: dateCell(row.checkIn, format),
-    checkOut: dateCell(row.checkOut, format),
-    nights: f(row.nights),
-    roomType: textCell(hotelCode(row.roomTypeHotel, row.roomTypeId)),
-    roomTypeChannel: textCell(row.roomTypeId),
-    roomCode: textCell(hotelCode(row.roomHotel, row.roomId)),
-    roomCodeChannel: textCell(row.roomId),
-    board: textCell(hotelCode(row.boardHotel, row.accomId)),
-    boardChannel: textCell(row.accomId),
-    adults: f(row.adults),
-    children: f(row.childs),
-    infants: f(row.infants),
-    leadGuest: textCell(row.leadGuest),
-    guests: f(row.guestCount),
-    nationality: textCell(hotelCode(row.nationalityHotel, row.nationality)),
-    nationalityChannel: textCell(row.nationality),
-    agency: textCell(row.agencyName),
-    tourOperator: textCell(row.tourOpName),
-    status: statusLabel(lang, row.confirmationStatus, row.changeKind === 'cancelled'),
-    confirmationNo: textCell(row.confirmationNo),
-    price: f(row.soldPrice),
-    currency: textCell(row.soldCurrency),
-    note: textCell(row.note),
-    changes: textCell(changes),
-    unmapped: textCell(unmappedList(row)),
-    pmsReference: textCell(row.pmsReference),
-    keyField: textCell(row.keyField),
-    guestNo: row.position === null ? '' : f(row.position + 1),
-    name: textCell(row.name),
-    title: textCell(row.title),
-    age: f(row.age),
-    birthDate: dateCell(row.birthDate, format),
-    arrivalTime: timeCell(row.arrivalTime),
-  };
+/** What a cell needs besides its row: the format, the room label ("1/2") and the changes text. */
+interface Line {
+  format: CsvFormat;
+  room: string;
+  changes: string;
 }
+type Cell = (row: ExportGuestRow, line: Line) => string;
+
+// One function per column, so a line computes only the cells its kind has.
+const cells: Record<ColumnId, Cell> = {
+  pmsAction: (r, l) => actionLabel(l.format.language, r.state),
+  voucher: (r) => textCell(r.voucherNo),
+  room: (_r, l) => l.room,
+  rooms: (r, l) => numberCell(Math.max(1, r.roomCount), l.format),
+  checkIn: (r, l) => dateCell(r.checkIn, l.format),
+  checkOut: (r, l) => dateCell(r.checkOut, l.format),
+  nights: (r, l) => numberCell(r.nights, l.format),
+  roomType: (r) => textCell(hotelCode(r.roomTypeHotel, r.roomTypeId)),
+  roomTypeChannel: (r) => textCell(r.roomTypeId),
+  roomCode: (r) => textCell(hotelCode(r.roomHotel, r.roomId)),
+  roomCodeChannel: (r) => textCell(r.roomId),
+  board: (r) => textCell(hotelCode(r.boardHotel, r.accomId)),
+  boardChannel: (r) => textCell(r.accomId),
+  adults: (r, l) => numberCell(r.adults, l.format),
+  children: (r, l) => numberCell(r.childs, l.format),
+  infants: (r, l) => numberCell(r.infants, l.format),
+  leadGuest: (r) => textCell(r.leadGuest),
+  guests: (r, l) => numberCell(r.guestCount, l.format),
+  nationality: (r) => textCell(hotelCode(r.nationalityHotel, r.nationality)),
+  nationalityChannel: (r) => textCell(r.nationality),
+  agency: (r) => textCell(r.agencyName),
+  tourOperator: (r) => textCell(r.tourOpName),
+  status: (r, l) => statusLabel(l.format.language, r.confirmationStatus, r.changeKind === 'cancelled'),
+  confirmationNo: (r) => textCell(r.confirmationNo),
+  price: (r, l) => numberCell(r.soldPrice, l.format),
+  currency: (r) => textCell(r.soldCurrency),
+  note: (r) => textCell(r.note),
+  changes: (_r, l) => textCell(l.changes),
+  unmapped: (r) => textCell(unmappedList(r)),
+  pmsReference: (r) => textCell(r.pmsReference),
+  keyField: (r) => textCell(r.keyField),
+  guestNo: (r, l) => (r.position === null ? '' : numberCell(r.position + 1, l.format)),
+  name: (r) => textCell(r.name),
+  title: (r) => textCell(r.title),
+  age: (r, l) => numberCell(r.age, l.format),
+  birthDate: (r, l) => dateCell(r.birthDate, l.format),
+  arrivalTime: (r) => timeCell(r.arrivalTime),
+};
+
+const cellsOfKind: Record<ExportKind, readonly Cell[]> = {
+  reservations: columnsOf.reservations.map((id) => cells[id]),
+  guests: columnsOf.guests.map((id) => cells[id]),
+  arrivals: columnsOf.arrivals.map((id) => cells[id]),
+};
 
 /**
  * The CSV lines of one stored row. A reservation of several rooms gives one line per room ("1/3",
  * "2/3", "3/3"), each with the reservation's totals: the service does not say who sleeps where.
  */
 export function linesOf(kind: ExportKind, row: ExportGuestRow, format: CsvFormat): string[][] {
-  const columns = columnsOf[kind];
-  const rooms = Math.max(1, row.roomCount);
+  const columns = cellsOfKind[kind];
   if (kind !== 'reservations') {
-    const cells = cellsOf(row, format, '', '');
-    return [columns.map((id) => cells[id])];
+    const line: Line = { format, room: '', changes: '' };
+    return [columns.map((cell) => cell(row, line))];
   }
+  const rooms = Math.max(1, row.roomCount);
   const changes = changesText(row, format);
   const lines: string[][] = [];
   for (let i = 1; i <= rooms; i++) {
-    const cells = cellsOf(row, format, `${i}/${rooms}`, changes);
-    lines.push(columns.map((id) => cells[id]));
+    const line: Line = { format, room: `${i}/${rooms}`, changes };
+    lines.push(columns.map((cell) => cell(row, line)));
   }
   return lines;
 }

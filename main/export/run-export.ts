@@ -17,6 +17,7 @@ import { csvFormatFor } from './format';
 import { exportMessages } from './labels';
 import { arrivalsHtml } from './arrivals-html';
 import { writeCsvFile } from './write-csv';
+import { UnmappedTally } from './unmapped-tally';
 
 export type ExportRequest = z.output<typeof exportRequestSchema>;
 
@@ -72,7 +73,7 @@ export async function runExport(job: ExportJob): Promise<ExportResult> {
   const { store, request, language } = job;
   const selection = selectionOf(request);
   const format = csvFormatFor(language, { delimiter: request.delimiter, dateFormat: request.dateFormat });
-  const { unmapped } = store.exportCounts(selection);
+  const tally = new UnmappedTally();
 
   const markable = new Map<string, number>();
   const arrivals: ExportGuestRow[] = [];
@@ -90,6 +91,7 @@ export async function runExport(job: ExportJob): Promise<ExportResult> {
           lastKey = row.keyField;
           if (collectMarkable && pending.has(row.state)) markable.set(row.keyField, row.logId);
         }
+        tally.add(row);
         if (selection.kind === 'arrivals') arrivals.push(row);
         yield* linesOf(selection.kind, row, format);
       }
@@ -108,6 +110,7 @@ export async function runExport(job: ExportJob): Promise<ExportResult> {
     await writeFile(htmlPath, arrivalsHtml(selection.date ?? '', arrivals, format), 'utf8');
   }
 
+  const unmapped = tally.result();
   const words = exportMessages(language);
   const warning = unmapped.length > 0 ? words.unmapped(unmapped.length) : rows === 0 ? words.empty() : null;
   const markList: PmsVersionRef[] = [...markable].map(([keyField, logId]) => ({ keyField, logId }));

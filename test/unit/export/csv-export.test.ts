@@ -183,11 +183,26 @@ describe('reservations CSV (Turkish defaults)', () => {
     });
     const result = await exportTo('r.csv', { kind: 'reservations' });
     expect(result.unmapped).toEqual(expected);
-    // The guests list also uses the second guest's nationality, DE.
-    expect(previewExport(desk.store, { kind: 'guests' }).unmapped).toEqual([
-      ...expected,
-      { agencyId: 'AG1', kind: 'nationality', channelCode: 'DE', count: 1 },
-    ]);
+    // The guests list also uses the second guest's nationality, DE; counted once per reservation.
+    desk.store.importBatch(
+      [
+        makeReservation({
+          keyField: 'K-DE',
+          logId: 50,
+          guests: [
+            makeGuest('A', 'K-DE', { nationality: 'DE' }),
+            makeGuest('B', 'K-DE', { nationality: 'DE' }),
+          ],
+        }),
+      ],
+      T,
+    );
+    const guests = [
+      { agencyId: 'AG1', kind: 'roomType', channelCode: 'DBL', count: 3 },
+      { agencyId: 'AG1', kind: 'nationality', channelCode: 'DE', count: 2 },
+    ];
+    expect(previewExport(desk.store, { kind: 'guests' }).unmapped).toEqual(guests);
+    expect((await exportTo('g.csv', { kind: 'guests' })).unmapped).toEqual(guests);
   });
 
   it('writes an activity entry for each export', async () => {

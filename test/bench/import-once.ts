@@ -1,0 +1,32 @@
+// One full import of a file from disk into a fresh SQLite file, exactly as the sync does it (streaming
+// decode in batches of 500, one transaction per batch), printing JSON {ms, count, peakRssMB}. Run in its
+// own process by the benchmark so peak memory is this import's alone.
+import { createReadStream, rmSync } from 'node:fs';
+import { decodeReservationStream } from '../../main/exchange/reservation-file';
+import { Store } from '../../main/store';
+
+export async function importFile(file: string, dbFile: string): Promise<{ ms: number; count: number }> {
+  for (const s of ['', '-wal', '-shm']) rmSync(dbFile + s, { force: true });
+  const store = Store.open(dbFile);
+  try {
+    const start = performance.now();
+    const at = new Date().toISOString();
+    const { count } = await decodeReservationStream(
+      createReadStream(file, { highWaterMark: 64 * 1024 }),
+      async (batch) => {
+        store.importBatch(batch, at);
+      },
+    );
+    return { ms: performance.now() - start, count };
+  } finally {
+    store.close();
+  }
+}
+
+const [file, dbFile] = process.argv.slice(2);
+if (file && dbFile && process.argv[1]?.endsWith('import-once.ts')) {
+  const result = await importFile(file, dbFile);
+  process.stdout.write(
+    `${JSON.stringify({ ...result, peakRssMB: process.resourceUsage().maxRSS / 1024 })}\n`,
+  );
+}

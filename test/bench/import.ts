@@ -1,0 +1,110 @@
+// Import benchmark (issue: core performance targets), each printed as a ratio to a bound measured in the
+// same run on the same machine:
+//  - JSON import of a 20k file ≤ 1.5 × (JSON.parse of the file + a bare prepared-statement insert of the rows);
+//  - XML import ≤ 2 × the JSON import;
+//  - peak memory of a 100k import ≤ 1.25 × the peak of a 20k import (each in its own process).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { makeFiles } from './files';
+import { importFile } from './import-once';
+
+const median = (v: number[]): number => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? 0;
+
+interface WireGuest {
+  Name?: string;
+  Age?: number;
+}
+interface WireItem {
+  KeyField?: string;
+  LogId?: number;
+  CheckIn?: string;
+  CheckOut?: string;
+  VoucherNo?: string;
+  Customers?: WireGuest[];
+}
+
+/** The floor: parse the whole file at once and insert the same rows with two bare prepared statements. */
+function lowerBound(file: string, dbFile: string): number {
+  for (const s of ['', '-wal', '-shm']) rmSync(dbFile + s, { force: true });
+  const db = new BetterSqlite3(dbFile);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.exec(
+    'CREATE TABLE r (key_field TEXT PRIMARY KEY, log_id INTEGER, check_in TEXT, check_out TEXT, voucher TEXT, raw TEXT)',
+  );
+  db.exec('CREATE TABLE g (key_field TEXT, position INTEGER, name TEXT, age INTEGER)');
+  const insertR = db.prepare('INSERT INTO r VALUES (?, ?, ?, ?, ?, ?)');
+  const insertG = db.prepare('INSERT INTO g VALUES (?, ?, ?, ?)');
+  const start = performance.now();
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as { Data?: WireItem[] } | WireItem[];
+  const items = Array.isArray(parsed) ? parsed : (parsed.Data ?? []);
+  db.transaction(() => {
+    for (const it of items) {
+      insertR.run(it.KeyField, it.LogId, it.CheckIn, it.CheckOut, it.VoucherNo, JSON.stringify(it));
+      (it.Customers ?? []).forEach((c, i) => insertG.run(it.KeyField, i, c.Name, c.Age ?? null));
+    }
+  })();
+  const ms = performance.now() - start;
+  db.close();
+  return ms;
+}
+
+function peakRss(file: string, dbFile: string): number {
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(__dirname, 'import-once.ts'), file, dbFile],
+    { encoding: 'utf8' },
+  );
+  return (JSON.parse(out.trim().split('\n').pop() ?? '{}') as { peakRssMB: number }).peakRssMB;
+}
+
+export interface ImportBench {
+  reservations: number;
+  floorMs: number;
+  jsonMs: number;
+  xmlMs: number;
+  jsonRatio: number;
+  xmlRatio: number;
+  peak20kMB: number;
+  peak100kMB: number;
+  memoryRatio: number;
+}
+
+export async function benchImport(runs = 3): Promise<ImportBench> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'resdesk-bench-'));
+  try {
+    const small = await makeFiles(dir, 20_000);
+    const db = path.join(dir, 'bench.db');
+    const floor: number[] = [];
+    const json: number[] = [];
+    const xml: number[] = [];
+    let count = 0;
+    for (let i = 0; i < runs; i++) {
+      floor.push(lowerBound(small.json, db));
+      const j = await importFile(small.json, db);
+      json.push(j.ms);
+      count = j.count;
+      xml.push((await importFile(small.xml, db)).ms);
+    }
+    const big = await makeFiles(dir, 100_000);
+    const peak20k = peakRss(small.json, db);
+    const peak100k = peakRss(big.json, db);
+    const r = (n: number) => Math.round(n * 100) / 100;
+    return {
+      reservations: count,
+      floorMs: r(median(floor)),
+      jsonMs: r(median(json)),
+      xmlMs: r(median(xml)),
+      jsonRatio: r(median(json) / median(floor)),
+      xmlRatio: r(median(xml) / median(json)),
+      peak20kMB: r(peak20k),
+      peak100kMB: r(peak100k),
+      memoryRatio: r(peak100k / peak20k),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

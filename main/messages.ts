@@ -5,7 +5,10 @@ import type { UiLanguage } from '../shared/domain';
 import en from './i18n/en.json';
 import tr from './i18n/tr.json';
 
-export type MessageKey = `error.${keyof typeof en.error}` | `connection.${keyof typeof en.connection}`;
+export type MessageKey =
+  | `error.${keyof typeof en.error}`
+  | `connection.${keyof typeof en.connection}`
+  | `decision.${keyof typeof en.decision}`;
 
 export interface Messages {
   t(key: MessageKey, options?: TOptions): string;

@@ -1,6 +1,7 @@
 // What the Electron shell (and the browser host, and the CLI) get from the core: the request handlers of
 // the contract, the push events, and a lifecycle. Nothing here imports electron.
 import type { Events, Handlers } from '../shared/ipc';
+import type { WorkerScript } from './sync/worker-pull';
 
 /** Where the password lives. Implementations: keytar, Electron safeStorage (given by the shell), memory. */
 export interface CredentialStore {
@@ -26,6 +27,8 @@ export interface CorePorts {
   /** Opens a file inside dataDir in the system viewer (the shell checks the path again). */
   openPath?: (path: string) => Promise<void>;
   now?: () => Date;
+  /** Where the import worker's script is; absent: imports run in the calling thread. */
+  importWorker?: WorkerScript;
 }
 
 export type EventListener<E extends keyof Events> = (payload: Events[E]) => void;

@@ -118,6 +118,8 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
       now,
       onPulled: emitPulled,
       onDecision: emitDecision,
+      importWorker: ports.importWorker,
+      language: s.language,
     });
     const current = desk;
     poller = new Poller(() => current.sync(), {

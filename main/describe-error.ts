@@ -2,8 +2,10 @@
 import { isExchangeError } from './exchange';
 import type { FailureKind } from './sync/push';
 import type { Messages } from './messages';
+import { RemoteSyncError } from './sync/remote-error';
 
 export function classifyFailure(error: unknown): FailureKind {
+  if (error instanceof RemoteSyncError) return error.failureKind;
   if (!isExchangeError(error)) return 'other';
   switch (error.kind) {
     case 'network':
@@ -22,6 +24,7 @@ export function classifyFailure(error: unknown): FailureKind {
 }
 
 export function describeFailure(error: unknown, messages: Messages, partnerId: number | null): string {
+  if (error instanceof RemoteSyncError) return error.message;
   if (!isExchangeError(error)) return messages.t('error.malformed');
   switch (error.kind) {
     case 'network':

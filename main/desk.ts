@@ -12,6 +12,8 @@ import type { PullSummary } from './sync/pull';
 import { classifyFailure, describeFailure } from './describe-error';
 import type { Messages } from './messages';
 import type { Logger } from './core-types';
+import { workerPullPhase, type WorkerScript } from './sync/worker-pull';
+import type { UiLanguage } from '../shared/domain';
 
 export interface DeskConnection {
   serviceUrl: string;
@@ -30,6 +32,9 @@ export interface DeskOptions {
   now?: () => Date;
   onPulled?: (summary: PullSummary) => void;
   onDecision?: (keyField: string) => void;
+  /** Run imports in a worker thread (the app); absent: in this thread (CLI, tests). */
+  importWorker?: WorkerScript;
+  language?: UiLanguage;
 }
 
 export interface Decision {
@@ -73,6 +78,7 @@ export class Desk {
       now: this.now,
       push: this.pushOptions(),
       onPulled: this.options.onPulled,
+      pullPhase: this.workerPhase(),
       ...overrides,
     });
   }
@@ -113,6 +119,22 @@ export class Desk {
 
   close(): Promise<void> {
     return this.client.close();
+  }
+
+  private workerPhase() {
+    const script = this.options.importWorker;
+    const dbFile = this.options.store.db.name;
+    if (!script || dbFile === ':memory:') return undefined;
+    const c = this.options.connection;
+    return workerPullPhase(script, async () => ({
+      dbFile,
+      serviceUrl: c.serviceUrl,
+      user: c.user,
+      partnerId: c.partnerId,
+      format: c.format,
+      language: this.options.language ?? 'en',
+      password: await c.getPassword(),
+    }));
   }
 
   private pushOptions() {

@@ -99,7 +99,14 @@ async function boot(): Promise<void> {
     safeStorageFile: path.join(dataDir, 'credentials.json'),
     logger,
   });
-  const core = createCore({ dataDir, credentials, logger, openPath: dataFileOpener(dataDir, logger) });
+  const core = createCore({
+    dataDir,
+    credentials,
+    logger,
+    openPath: dataFileOpener(dataDir, logger),
+    // Imports run in a worker thread so a big file never stalls the window's requests.
+    importWorker: { path: path.join(app.getAppPath(), 'dist', 'main', 'import-worker.cjs') },
+  });
   const language = async (): Promise<UiLanguage> => (await core.handlers.getSetup({})).language;
 
   window = createDeskWindow({

@@ -22,6 +22,12 @@ export interface CycleOptions {
   reconcileEveryMs?: number;
   referenceEveryMs?: number;
   onPulled?: (summary: PullSummary) => void;
+  /**
+   * Runs the heavy part (list → decode → store → acknowledge, and the reconcile lists) elsewhere, e.g.
+   * in a worker thread with its own connection, so the app's main thread never waits on an import.
+   * Default: in this thread.
+   */
+  pullPhase?: (window: CheckInWindow, reconcile: boolean) => Promise<PullSummary>;
 }
 
 export interface CycleReport extends CycleResult {
@@ -52,18 +58,17 @@ export async function runCycle(
       store.setSetting(REFERENCE_KEY, now.toISOString());
     }
     pushed = await pushDecisions(client, store, { ...options.push, now: options.now });
-    const fresh = await pullReservations(client, store, { window, now: options.now });
+    const reconcile = due(
+      store.getSetting<string | null>(RECONCILE_KEY, null),
+      options.reconcileEveryMs ?? 30 * 60_000,
+      now,
+    );
+    const phase = options.pullPhase ?? ((w, r) => pullInThisThread(client, store, w, r, options.now));
+    const fresh = await phase(window, reconcile);
     mergeInto(pulled, fresh);
     pulled.received += fresh.received;
     pulled.acknowledged += fresh.acknowledged;
-    if (
-      due(store.getSetting<string | null>(RECONCILE_KEY, null), options.reconcileEveryMs ?? 30 * 60_000, now)
-    ) {
-      const reconciled = await reconcileStatuses(client, store, { window, now: options.now });
-      mergeInto(pulled, reconciled);
-      pulled.received += reconciled.received;
-      store.setSetting(RECONCILE_KEY, now.toISOString());
-    }
+    if (reconcile) store.setSetting(RECONCILE_KEY, now.toISOString());
     options.onPulled?.(pulled);
     // Decisions that failed keep their own error on the decision; the cycle itself succeeded.
     return { reachable: true, error: null, pulled, pushed };
@@ -72,4 +77,22 @@ export async function runCycle(
     const kind = options.push.classify(error);
     return { reachable: kind !== 'network', error: options.push.describe(error), pulled, pushed };
   }
+}
+
+/** Incremental pull, then (when due) the reconcile lists: the part a worker thread may take over. */
+export async function pullInThisThread(
+  client: SyncClient,
+  store: PullStore,
+  window: CheckInWindow,
+  reconcile: boolean,
+  now: () => Date,
+): Promise<PullSummary> {
+  const summary = await pullReservations(client, store, { window, now });
+  if (reconcile) {
+    const reconciled = await reconcileStatuses(client, store, { window, now });
+    mergeInto(summary, reconciled);
+    summary.received += reconciled.received;
+    summary.acknowledged += reconciled.acknowledged;
+  }
+  return summary;
 }

@@ -1,0 +1,38 @@
+// Worker-thread entry for the heavy part of a sync: list → decode → store → acknowledge (and the reconcile
+// lists when due). Its own Store and exchange client; the password arrives in workerData, in memory only.
+import { parentPort, workerData } from 'node:worker_threads';
+import { createExchangeClient } from './exchange';
+import { Store } from './store';
+import { createMessages } from './messages';
+import { classifyFailure, describeFailure } from './describe-error';
+import { pullInThisThread } from './sync/cycle';
+import type { PullJob, PullJobMessage } from './sync/worker-pull';
+
+async function run(job: PullJob & { password: string }): Promise<PullJobMessage> {
+  const store = Store.open(job.dbFile);
+  const client = createExchangeClient({
+    baseUrl: job.serviceUrl,
+    user: job.user,
+    partnerId: job.partnerId,
+    format: job.format,
+    getPassword: async () => job.password,
+  });
+  try {
+    const summary = await pullInThisThread(client, store, job.window, job.reconcile, () => new Date());
+    return { ok: true, summary };
+  } catch (error) {
+    return {
+      ok: false,
+      kind: classifyFailure(error),
+      message: describeFailure(error, createMessages(job.language), job.partnerId),
+    };
+  } finally {
+    await client.close();
+    store.close();
+  }
+}
+
+if (parentPort) {
+  const port = parentPort;
+  void run(workerData as PullJob & { password: string }).then((message) => port.postMessage(message));
+}

@@ -1,0 +1,54 @@
+// Runs the pull phase of a sync cycle in a worker thread with its own SQLite connection and exchange
+// client, so a 20k-reservation import never blocks the thread that answers the window (WAL lets the main
+// thread keep reading meanwhile). The worker lives for one phase: nothing to leak between cycles.
+import { Worker } from 'node:worker_threads';
+import type { UiLanguage, WireFormat } from '../../shared/domain';
+import type { CheckInWindow } from './checkin-window';
+import type { PullSummary } from './pull';
+import type { FailureKind } from './push';
+import { RemoteSyncError } from './remote-error';
+
+export interface WorkerScript {
+  /** dist/main/import-worker.cjs in the app; main/import-worker.ts with execArgv ['--import', 'tsx'] in development. */
+  path: string;
+  execArgv?: string[];
+}
+
+export interface PullJob {
+  dbFile: string;
+  serviceUrl: string;
+  user: string;
+  partnerId: number;
+  format: WireFormat;
+  language: UiLanguage;
+  window: CheckInWindow;
+  reconcile: boolean;
+}
+
+export type PullJobMessage =
+  { ok: true; summary: PullSummary } | { ok: false; kind: FailureKind; message: string };
+
+export function workerPullPhase(
+  script: WorkerScript,
+  job: () => Promise<Omit<PullJob, 'window' | 'reconcile'> & { password: string }>,
+): (window: CheckInWindow, reconcile: boolean) => Promise<PullSummary> {
+  return async (window, reconcile) => {
+    const data = { ...(await job()), window, reconcile };
+    return new Promise<PullSummary>((resolve, reject) => {
+      const worker = new Worker(script.path, { workerData: data, execArgv: script.execArgv ?? [] });
+      let settled = false;
+      worker.once('message', (message: PullJobMessage) => {
+        settled = true;
+        if (message.ok) resolve(message.summary);
+        else reject(new RemoteSyncError(message.kind, message.message));
+      });
+      worker.once('error', (error) => {
+        if (!settled) reject(new RemoteSyncError('other', error.message));
+        settled = true;
+      });
+      worker.once('exit', (code) => {
+        if (!settled) reject(new RemoteSyncError('other', `The import stopped unexpectedly (exit ${code}).`));
+      });
+    });
+  };
+}

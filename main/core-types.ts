@@ -29,6 +29,8 @@ export interface CorePorts {
   now?: () => Date;
   /** Where the import worker's script is; absent: imports run in the calling thread. */
   importWorker?: WorkerScript;
+  /** The app's resources folder (the practice service's voucher font lives in resources/fonts). */
+  resourcesDir?: string;
 }
 
 export type EventListener<E extends keyof Events> = (payload: Events[E]) => void;

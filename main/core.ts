@@ -152,6 +152,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
           evolveEveryMs: options.practice?.evolveEveryMs ?? 45_000,
           seed: options.practice?.seed ?? 7,
           fileReadyAfterMs: options.practice?.fileReadyAfterMs,
+          fontDir: ports.resourcesDir ? path.join(ports.resourcesDir, 'fonts') : undefined,
         });
       } catch (error) {
         throw new Error(

@@ -106,6 +106,7 @@ async function boot(): Promise<void> {
     openPath: dataFileOpener(dataDir, logger),
     // Imports run in a worker thread so a big file never stalls the window's requests.
     importWorker: { path: path.join(app.getAppPath(), 'dist', 'main', 'import-worker.cjs') },
+    resourcesDir: resources,
   });
   const language = async (): Promise<UiLanguage> => (await core.handlers.getSetup({})).language;
 

@@ -120,7 +120,11 @@ function fromDotNetJsonDate(value: string): LocalDateTime | null {
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?/;
 
 /** Wall-clock text 'YYYY-MM-DDTHH:mm:ss', by slicing the wire text. Any zone suffix is ignored, not applied. */
+const FULL_WALL_CLOCK = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d/;
+
 function wallClock(name: string, value: string): LocalDateTime {
+  // The usual shape, tested without building a match: every reservation carries several dates.
+  if (FULL_WALL_CLOCK.test(value)) return value.slice(0, 19);
   const match = ISO.exec(value.trim());
   if (!match) {
     const legacy = fromDotNetJsonDate(value);

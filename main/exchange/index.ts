@@ -12,7 +12,8 @@ export type {
 } from './api';
 export type { FileCheck, FilePolling } from './file-polling';
 export type { HotelMatch } from './decode-setup';
-export type { OnBatch } from './reservation-file';
+export { decodeReservationStream } from './reservation-file';
+export type { OnBatch, StreamOptions } from './reservation-file';
 export type { ExchangeLogger, HttpTimeouts, RetryPolicy, Sleep } from './http';
 export {
   CancelledError,

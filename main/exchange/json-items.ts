@@ -94,6 +94,44 @@ export function createJsonItemSplitter(): JsonItemSplitter {
     }
   }
 
+  /**
+   * The hot loop: inside a captured object or array only quotes and brackets matter, so everything else
+   * is stepped over without the top-level bookkeeping. Returns where to go on; stops at the end of the
+   * value, at the end of the buffer, or inside an unfinished string (stringStart set).
+   */
+  function skipInsideValue(from: number, out: WireValue[]): number {
+    const length = buffer.length;
+    let i = from;
+    while (i < length) {
+      const c = buffer.charCodeAt(i);
+      if (c === QUOTE) {
+        // Most strings hold no escapes: one indexOf finds their end.
+        const close = buffer.indexOf('"', i + 1);
+        if (close > 0 && buffer.charCodeAt(close - 1) !== BACKSLASH) {
+          i = close + 1;
+          continue;
+        }
+        stringStart = i;
+        stringFrom = 0;
+        const end = stringEnd(i);
+        if (end < 0) return length;
+        stringStart = -1;
+        i = end;
+        continue;
+      }
+      if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+        if (++depth > limits.maxDepth) fail('nested too deeply');
+      } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+        if (--depth === captureDepth) {
+          finishCapture(i + 1, out);
+          return i + 1;
+        }
+      }
+      i++;
+    }
+    return i;
+  }
+
   function scan(out: WireValue[]): void {
     const length = buffer.length;
     let i = pos;
@@ -110,6 +148,10 @@ export function createJsonItemSplitter(): JsonItemSplitter {
         }
         stringStart = -1;
         i = end;
+        continue;
+      }
+      if (captureStart >= 0 && depth > captureDepth) {
+        i = skipInsideValue(i, out);
         continue;
       }
       const c = buffer.charCodeAt(i);

@@ -44,8 +44,10 @@ const isNil = (attributes: Record<string, string>) => {
 function attach(parent: Frame, name: string, value: WireValue): void {
   const object = (parent.object ??= {});
   if (!Object.prototype.hasOwnProperty.call(object, name)) {
-    // defineProperty keeps a hostile "__proto__" element an ordinary field.
-    Object.defineProperty(object, name, { value, enumerable: true, writable: true, configurable: true });
+    // Plain assignment keeps objects fast; only a hostile "__proto__" element needs defineProperty.
+    if (name === '__proto__')
+      Object.defineProperty(object, name, { value, enumerable: true, writable: true, configurable: true });
+    else object[name] = value;
     return;
   }
   const existing = object[name];

@@ -42,6 +42,8 @@ export default tseslint.config(
       'no-restricted-imports': restrict([electron], [toMain, toPreload, nodeBuiltins]),
     },
   },
+  // The hidden sound page's script runs in a sandboxed browser page.
+  { files: ['resources/**/*.js'], languageOptions: { globals: { ...globals.browser } } },
   { files: ['preload/**/*.ts'], rules: { 'no-restricted-imports': restrict([], [toMain, toRenderer]) } },
   { files: ['shared/**/*.ts'], rules: { 'no-restricted-imports': restrict([electron], [outOfShared, nodeBuiltins]) } },
   { files: ['main/**/*.ts'], ignores: electronAdapters, rules: { 'no-restricted-imports': restrict([electron], [toRenderer, toPreload]) } },

@@ -1,0 +1,96 @@
+// What the exchange client offers: its options, the requests and results of each operation.
+import type { Dispatcher } from 'undici';
+import type { ExchangeLogger, HttpTimeouts, RetryPolicy, Sleep } from './http';
+import type { HotelMatch } from './decode-setup';
+import type { OnBatch } from './reservation-file';
+import type { FileCheck, FilePolling } from './file-polling';
+import type {
+  Agency,
+  CalendarDate,
+  NotConfirmMessage,
+  Reservation,
+  ServiceLanguage,
+  StayCode,
+  WireFormat,
+} from '../../shared/domain';
+
+export interface ExchangeClientOptions {
+  baseUrl: string;
+  user: string;
+  /** Asked at each login and not kept: the password stays in the keychain. */
+  getPassword: () => Promise<string>;
+  partnerId: number;
+  format?: WireFormat;
+  dispatcher?: Dispatcher;
+  timeouts?: Partial<HttpTimeouts>;
+  retries?: Partial<RetryPolicy>;
+  logger?: ExchangeLogger;
+  sleep?: Sleep;
+}
+
+export interface ReservationQuery {
+  checkInStart: CalendarDate;
+  checkInEnd: CalendarDate;
+  agencyId?: string;
+  status?: 'W' | 'E' | 'H';
+  isSendRequired?: boolean;
+  signal?: AbortSignal;
+}
+
+export type ReservationListResult =
+  { kind: 'list'; reservations: Reservation[] } | { kind: 'file'; fileCode: string };
+
+export interface ConfirmationRequest {
+  keyField: string;
+  agencyId: string;
+  /** E confirm, H decline. */
+  status: 'E' | 'H';
+  note?: string;
+  /** Id of a not-confirm message; required to decline. */
+  reasonId?: string;
+  pmsUser?: string;
+  signal?: AbortSignal;
+}
+
+export interface ConfirmationResult {
+  keyField: string;
+  status: string;
+  pdfUrl: string | null;
+}
+
+export interface StreamFileOptions {
+  batchSize?: number;
+  signal?: AbortSignal;
+}
+
+export interface FetchOptions extends StreamFileOptions {
+  pollFile?: Partial<FilePolling>;
+}
+
+export interface ExchangeClient {
+  login(): Promise<void>;
+  getHotelAgencies(): Promise<Agency[]>;
+  getNotConfirmMessages(lang: ServiceLanguage): Promise<NotConfirmMessage[]>;
+  getStayForMapping(agencyId: string): Promise<StayCode[]>;
+  getReservationList(query: ReservationQuery): Promise<ReservationListResult>;
+  checkReservationFile(fileCode: string, signal?: AbortSignal): Promise<FileCheck>;
+  streamReservationFile(
+    fileUrl: string,
+    onBatch: OnBatch,
+    options?: StreamFileOptions,
+  ): Promise<{ count: number }>;
+  /** The list or the large-result file, both delivered through onBatch. */
+  fetchReservations(
+    query: ReservationQuery,
+    onBatch: OnBatch,
+    options?: FetchOptions,
+  ): Promise<{ count: number; source: 'list' | 'file' }>;
+  /** Acknowledges LogIds of one ServiceId. Never repeated automatically. */
+  postSentLogIds(serviceId: string, logIds: number[]): Promise<string[]>;
+  /** sendconfirmationv2. Never repeated automatically: the sync engine's outbox does that. */
+  sendConfirmation(request: ConfirmationRequest): Promise<ConfirmationResult>;
+  downloadFile(url: string, destinationPath: string, options?: { signal?: AbortSignal }): Promise<void>;
+  searchHotels(name: string): Promise<HotelMatch[]>;
+  /** Closes pooled connections (only those of a dispatcher the client made itself). */
+  close(): Promise<void>;
+}

@@ -25,7 +25,7 @@ describe('migration 002 (desk)', () => {
     expect(migrations[1]).toBe(deskMigration);
     const db = fresh();
     migrate(db, [reservationsMigration]);
-    expect(migrate(db, migrations)).toEqual({ from: 1, to: 2, applied: ['desk'] });
+    expect(migrate(db, migrations.slice(0, 2))).toEqual({ from: 1, to: 2, applied: ['desk'] });
     expect(db.pragma('user_version', { simple: true })).toBe(2);
     expect(tables(db)).toEqual(
       expect.arrayContaining([

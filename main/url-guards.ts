@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 
 export const EXTERNAL_URL_MAX = 2048;
 const PATH_MAX = 4096;
-const OPENABLE_EXTENSIONS = new Set(['.pdf', '.csv']);
+// .html: the printable arrivals list, written by the export with no script and a CSP of default-src 'none'.
+const OPENABLE_EXTENSIONS = new Set(['.pdf', '.csv', '.html']);
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 // Control characters and spaces are never part of a link a tour operator sends; browsers would strip them
 // silently and let a different URL through than the one we checked.
@@ -40,7 +41,7 @@ export function safeExternalUrl(value: unknown): string | null {
 }
 
 /**
- * A file the system viewer may open: it must exist, be a regular .pdf or .csv file, and lie inside dataDir
+ * A file the system viewer may open: it must exist, be a regular .pdf, .csv or .html file, and lie inside dataDir
  * after `..` and symlinks are resolved, so a voucher path can never point the viewer at anything else.
  */
 export function safeDataPath(value: unknown, dataDir: string): string | null {

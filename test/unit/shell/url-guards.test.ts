@@ -56,6 +56,8 @@ describe('safeDataPath', () => {
     mkdirSync(path.join(dataDir, 'vouchers'), { recursive: true });
     writeFileSync(path.join(dataDir, 'vouchers', 'V-1.pdf'), '%PDF-1.4');
     writeFileSync(path.join(dataDir, 'export.CSV'), 'a,b');
+    mkdirSync(path.join(dataDir, 'exports'));
+    writeFileSync(path.join(dataDir, 'exports', 'arrivals.html'), '<!doctype html>');
     writeFileSync(path.join(dataDir, 'resdesk.db'), '');
     writeFileSync(path.join(dataDir, 'run.pdf.exe'), '');
     writeFileSync(path.join(root, 'outside.pdf'), '%PDF');
@@ -71,6 +73,10 @@ describe('safeDataPath', () => {
       path.join(dataDir, 'vouchers', 'V-1.pdf'),
     );
     expect(safeDataPath('export.CSV', dataDir)).toBe(path.join(dataDir, 'export.CSV'));
+    // The printable arrivals list of the export.
+    expect(safeDataPath(path.join(dataDir, 'exports', 'arrivals.html'), dataDir)).toBe(
+      path.join(dataDir, 'exports', 'arrivals.html'),
+    );
     expect(safeDataPath(path.join(dataDir, 'inside-link.pdf'), dataDir)).toBe(
       path.join(dataDir, 'vouchers', 'V-1.pdf'),
     );

@@ -1,0 +1,77 @@
+// `npm run bench`: every performance target of the issues, each printed as a ratio to a lower bound
+// measured in the same run (the machines are shared and noisy: never a wall-clock threshold in a test).
+// `npm run bench -- import store` runs only the named parts.
+import { benchImport } from './import';
+import { benchDecode } from './decode';
+import { benchStore } from './store';
+import { benchIdlePoll } from './idle-poll';
+import { benchExport } from './export';
+
+type Part = () => Promise<void>;
+
+const line = (target: string, value: string, ok: boolean) =>
+  console.log(`${ok ? 'MET ' : 'MISS'}  ${target}: ${value}`);
+
+const parts: Record<string, Part> = {
+  decode: async () => {
+    const d = await benchDecode(20_000);
+    console.log(`decode: ${d.reservations} reservations, JSON ${d.jsonMB} MB, XML ${d.xmlMB} MB`);
+    line(
+      'JSON streaming decode vs JSON.parse of the whole file',
+      `${d.jsonRatio}x (${d.jsonStreamMs} ms vs ${d.jsonParseMs} ms)`,
+      d.jsonRatio <= 1.5,
+    );
+    line(
+      'XML streaming decode vs JSON streaming decode',
+      `${d.xmlToJsonRatio}x (${d.xmlStreamMs} ms)`,
+      d.xmlToJsonRatio <= 2,
+    );
+  },
+  import: async () => {
+    const b = await benchImport();
+    console.log(`import: ${b.reservations} reservations from a file on disk into a fresh SQLite file`);
+    line(
+      'JSON import ≤ 1.5x (JSON.parse + bare inserts)',
+      `${b.jsonRatio}x (${b.jsonMs} ms vs floor ${b.floorMs} ms)`,
+      b.jsonRatio <= 1.5,
+    );
+    line('XML import ≤ 2x JSON import', `${b.xmlRatio}x (${b.xmlMs} ms)`, b.xmlRatio <= 2);
+    line(
+      'peak memory 100k ≤ 1.25x peak 20k',
+      `${b.memoryRatio}x (${b.peak100kMB} MB vs ${b.peak20kMB} MB)`,
+      b.memoryRatio <= 1.25,
+    );
+  },
+  store: async () => {
+    const s = await benchStore(100_000, 21);
+    console.log(
+      `store: ${s.reservations} reservations, ${s.guestsPerReservation} guests each; ${s.importsPerSecond}/s wall, ${s.importsPerCpuSecond}/s CPU`,
+    );
+    for (const [name, ms] of Object.entries(s.inboxPageMs))
+      line(`inbox page of 200 (${name}) < 10 ms median`, `${ms} ms`, ms < 10);
+    for (const [name, ms] of Object.entries(s.searchMs))
+      line(`search "${name}" < 10 ms median`, `${ms} ms`, ms < 10);
+  },
+  idle: async () => {
+    const b = await benchIdlePoll();
+    line('idle poll cycle does no database writes', `${b.writes} writes`, b.writes === 0);
+    console.log(
+      `      idle cycle ${b.idleCycleMs} ms = ${b.ratio}x one bare list request (${b.bareListMs} ms)`,
+    );
+  },
+  export: async () => {
+    const e = await benchExport(100_000);
+    console.log(JSON.stringify(e, null, 2));
+  },
+};
+
+const wanted = process.argv.slice(2).filter((a) => a in parts);
+for (const name of wanted.length > 0 ? wanted : Object.keys(parts)) {
+  console.log(`\n== ${name}`);
+  try {
+    await parts[name]?.();
+  } catch (error) {
+    console.log(`MISS  ${name} did not run: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
+}

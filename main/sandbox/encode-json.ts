@@ -1,16 +1,39 @@
 // JSON writer for the exchange service's wire values. Yields one chunk per Data item so a big
 // reservation file can be streamed without ever building one large string.
-import { orderedFields, type Envelope, type WireValue } from './wire';
+import { fieldNames, type Envelope, type WireValue } from './wire';
 
+const quotedNames = new Map<string, string>();
+
+/** `"Name":`, quoted once per member name rather than once per item. */
+function memberPrefix(name: string): string {
+  let prefix = quotedNames.get(name);
+  if (prefix === undefined) {
+    prefix = `${JSON.stringify(name)}:`;
+    quotedNames.set(name, prefix);
+  }
+  return prefix;
+}
+
+// Built by concatenation: this runs for every member of every item of a big file, and the
+// intermediate arrays of map/join were most of the garbage collector's work.
 export function jsonValue(value: WireValue): string {
   if (value === null) return 'null';
   if (typeof value === 'string' || typeof value === 'boolean') return JSON.stringify(value);
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
   if (value.kind === 'dateTime') return JSON.stringify(value.text);
-  if (value.kind === 'list') return `[${value.items.map(jsonValue).join(',')}]`;
-  return `{${orderedFields(value)
-    .map(([name, field]) => `${JSON.stringify(name)}:${jsonValue(field)}`)
-    .join(',')}}`;
+  if (value.kind === 'list') {
+    let text = '[';
+    for (let i = 0; i < value.items.length; i += 1)
+      text += (i > 0 ? ',' : '') + jsonValue(value.items[i] ?? null);
+    return `${text}]`;
+  }
+  let text = '{';
+  const names = fieldNames(value);
+  for (let i = 0; i < names.length; i += 1) {
+    const name = names[i] ?? '';
+    text += (i > 0 ? ',' : '') + memberPrefix(name) + jsonValue(value.fields[name] ?? null);
+  }
+  return `${text}}`;
 }
 
 function* items(values: Iterable<WireValue>): Generator<string> {

@@ -37,9 +37,32 @@ export const list = (itemType: string, items: readonly WireValue[]): WireList =>
   items,
 });
 
-/** DataContract writes members in ordinal order of their names. */
-export function orderedFields(value: WireRecord): [string, WireValue][] {
-  return Object.entries(value.fields).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+const byOrdinal = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+interface FieldOrder {
+  readonly written: readonly string[];
+  readonly sorted: readonly string[];
+}
+const fieldOrders = new Map<string, FieldOrder>();
+
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * DataContract writes members in ordinal order of their names. Records of one type nearly always carry
+ * the same members in the same order, so the sorted order is remembered per type instead of sorting per
+ * item (a 100k-reservation file would otherwise sort 5 million times).
+ */
+export function fieldNames(value: WireRecord): readonly string[] {
+  const written = Object.keys(value.fields);
+  const known = fieldOrders.get(value.type);
+  if (known && sameNames(known.written, written)) return known.sorted;
+  const sorted = [...written].sort(byOrdinal);
+  fieldOrders.set(value.type, { written, sorted });
+  return sorted;
 }
 
 /** Everything of the ServiceResult envelope except Data. */

@@ -132,6 +132,10 @@ const prepare = (db: Database) => ({
     `UPDATE decisions SET state = 'failed', attempts = attempts + 1, last_error = ?,
        outcome_unknown = max(outcome_unknown, ?) WHERE id = ? AND state IN ('pending', 'failed')`,
   ),
+  deferred: db.prepare<[string, 0 | 1, number]>(
+    `UPDATE decisions SET state = 'pending', attempts = attempts + 1, last_error = ?,
+       outcome_unknown = max(outcome_unknown, ?) WHERE id = ? AND state IN ('pending', 'failed')`,
+  ),
   review: db.prepare<[number]>(
     `UPDATE decisions SET state = 'review' WHERE id = ? AND state IN ('pending', 'failed')`,
   ),
@@ -249,6 +253,20 @@ export function markDecisionFailed(db: Database, id: number, error: string, outc
   return transition(db, id, () => s.failed.run(error, outcomeUnknown ? 1 : 0, id).changes > 0);
 }
 
+/**
+ * The service could not be reached: the decision stays pending (queued, not failed: nobody needs to do
+ * anything) with the reason kept for the screen, and goes out when the line is back.
+ */
+export function markDecisionDeferred(
+  db: Database,
+  id: number,
+  error: string,
+  outcomeUnknown = false,
+): boolean {
+  const s = statements(db);
+  return transition(db, id, () => s.deferred.run(error, outcomeUnknown ? 1 : 0, id).changes > 0);
+}
+
 /** A newer version of the reservation arrived after the decision: it waits for the person. */
 export function markDecisionForReview(db: Database, id: number): boolean {
   const s = statements(db);
@@ -288,7 +306,8 @@ const view = (row: DecisionRecord): DecisionView => ({
   user: row.user,
   decidedAt: row.decidedAt,
   sentAt: row.sentAt,
-  error: row.state === 'failed' ? row.lastError : null,
+  // A pending decision may carry why it is still queued (the line was down), so the screen can say it.
+  error: row.state === 'failed' || row.state === 'pending' ? row.lastError : null,
   voucherSaved: row.pdfPath !== null,
 });
 

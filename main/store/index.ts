@@ -44,6 +44,7 @@ import {
   decisionRecordFor,
   decisionStates,
   enqueueDecision,
+  markDecisionDeferred,
   markDecisionFailed,
   markDecisionForReview,
   markDecisionSent,
@@ -175,6 +176,9 @@ export class Store {
   }
   markFailed(id: number, error: string, outcomeUnknown: boolean): void {
     markDecisionFailed(this.db, id, error, outcomeUnknown);
+  }
+  markDeferred(id: number, error: string, outcomeUnknown: boolean): void {
+    markDecisionDeferred(this.db, id, error, outcomeUnknown);
   }
   markForReview(id: number): void {
     markDecisionForReview(this.db, id);

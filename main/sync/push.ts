@@ -24,6 +24,8 @@ export interface PushStore {
   getReservation(keyField: string): Reservation | null;
   markSent(id: number, result: { sentAt: string; pdfPath: string | null }): void;
   markFailed(id: number, error: string, outcomeUnknown: boolean): void;
+  /** Not reachable: keep it queued (pending) with the reason. */
+  markDeferred(id: number, error: string, outcomeUnknown: boolean): void;
   markForReview(id: number): void;
 }
 
@@ -121,7 +123,9 @@ export async function pushDecisions(
       summary.sent++;
     } catch (error) {
       const kind = options.classify(error);
-      store.markFailed(decision.id, options.describe(error), kind === 'network' || kind === 'malformed');
+      const outcomeUnknown = kind === 'network' || kind === 'malformed';
+      if (kind === 'network') store.markDeferred(decision.id, options.describe(error), outcomeUnknown);
+      else store.markFailed(decision.id, options.describe(error), outcomeUnknown);
       summary.failed++;
       if (kind === 'network' || kind === 'unauthorized') {
         summary.unreachable = true;

@@ -6,6 +6,7 @@ import { benchDecode } from './decode';
 import { benchStore } from './store';
 import { benchIdlePoll } from './idle-poll';
 import { benchExport } from './export';
+import { benchRenderer, BUNDLE_BUDGET_KB, FIRST_ROWS_TARGET_MS } from './renderer';
 
 type Part = () => Promise<void>;
 
@@ -62,6 +63,22 @@ const parts: Record<string, Part> = {
   export: async () => {
     const e = await benchExport(100_000);
     console.log(JSON.stringify(e, null, 2));
+  },
+  renderer: async () => {
+    const r = await benchRenderer(100_000, 5);
+    line(
+      `first rows with ${r.reservations / 1000}k`,
+      `${r.firstRowsMs} ms (${r.ratio} x the empty-inbox load, target < ${FIRST_ROWS_TARGET_MS} ms)`,
+      r.firstRowsMs < FIRST_ROWS_TARGET_MS,
+    );
+    line(
+      `renderer JavaScript < ${BUNDLE_BUDGET_KB} KB gzipped`,
+      `${r.bundleKB} KB (${Math.round((r.bundleKB / BUNDLE_BUDGET_KB) * 100)}% of the budget; ${r.bundleRawKB} KB raw)`,
+      r.bundleKB < BUNDLE_BUDGET_KB,
+    );
+    console.log(
+      `      medians of ${r.loads} loads; empty inbox ${r.emptyInboxMs} ms; 100k ${r.firstRowsRuns.join(', ')} ms`,
+    );
   },
 };
 

@@ -1,0 +1,141 @@
+// The `resdesk` command line against the real practice service: the issue's "done when" run.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { startPracticeService, type PracticeService } from '../../../main/sandbox';
+import { Store } from '../../../main/store';
+import { sandboxState, tempDir } from '../sync/helpers';
+
+const ROOT = path.resolve(__dirname, '../../..');
+
+/** Runs the CLI without blocking this process: the practice service answers from this event loop. */
+function resdesk(
+  args: string[],
+  env: Record<string, string> = { RESDESK_USER: 'demo', RESDESK_PASSWORD: 'demo' },
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli.ts', ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('resdesk command line', () => {
+  let service: PracticeService;
+  let temp: ReturnType<typeof tempDir>;
+  let db: string;
+
+  beforeAll(async () => {
+    service = await startPracticeService({ port: 0, reservations: 1500, seed: 7, fileReadyAfterMs: 200 });
+    temp = tempDir('resdesk-cli-');
+    db = path.join(temp.dir, 'desk.db');
+  });
+  afterAll(async () => {
+    await service.close();
+    temp.remove();
+  });
+
+  const connection = () => ['--db', db, '--service', service.url, '--partner-id', '1001'];
+
+  it('sync --once imports all 1500 through the file path and acknowledges them; a second run fetches nothing', async () => {
+    const first = await resdesk(['sync', ...connection(), '--once', '--json']);
+    expect(first.code).toBe(0);
+    const report = JSON.parse(first.stdout) as {
+      new: number;
+      changed: number;
+      cancelled: number;
+      acknowledged: number;
+    };
+    expect(report.new + report.changed + report.cancelled).toBe(1500);
+    expect(report.acknowledged).toBe(1500);
+    expect(new Set((await sandboxState(service.url)).acknowledged.map((a) => a.logId)).size).toBe(1500);
+    const second = await resdesk(['sync', ...connection(), '--once', '--json', '--format', 'xml']);
+    expect(second.code).toBe(0);
+    expect(JSON.parse(second.stdout)).toMatchObject({ received: 0, new: 0, changed: 0, cancelled: 0 });
+  });
+
+  it('lists and shows as one JSON document on stdout', async () => {
+    const list = await resdesk(['list', '--db', db, '--status', 'W', '--json']);
+    expect(list.code).toBe(0);
+    const rows = JSON.parse(list.stdout) as { keyField: string; confirmationStatus: string }[];
+    expect(rows.length).toBeGreaterThan(100);
+    expect(rows.every((r) => r.confirmationStatus === 'W')).toBe(true);
+    const first = rows[0];
+    if (!first) throw new Error('no rows');
+    const show = await resdesk(['show', first.keyField, '--db', db, '--json']);
+    expect(show.code).toBe(0);
+    const detail = JSON.parse(show.stdout) as { reservation: { keyField: string; guests: unknown[] } };
+    expect(detail.reservation.keyField).toBe(first.keyField);
+  });
+
+  it('confirm and decline queue, send and reach the service', async () => {
+    const rows = JSON.parse((await resdesk(['list', '--db', db, '--status', 'W', '--json'])).stdout) as {
+      keyField: string;
+      changeKind: string;
+    }[];
+    const [a, b] = rows.filter((r) => r.changeKind !== 'cancelled');
+    if (!a || !b) throw new Error('need two');
+    const confirm = await resdesk([
+      'confirm',
+      a.keyField,
+      ...connection(),
+      '--note',
+      'Balayı çifti; çiçek & şampanya',
+      '--user',
+      'Ayşe',
+    ]);
+    expect(confirm.code).toBe(0);
+    expect(confirm.stdout).toMatch(/^Confirmed/);
+    const store = Store.open(db);
+    const reason = store.listNotConfirmMessages('en-US')[0];
+    store.close();
+    if (!reason) throw new Error('no reasons stored');
+    const decline = await resdesk([
+      'decline',
+      b.keyField,
+      ...connection(),
+      '--reason',
+      reason.id,
+      '--user',
+      'Ayşe',
+    ]);
+    expect(decline.code).toBe(0);
+    const state = await sandboxState(service.url);
+    expect(state.confirmations).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ keyField: a.keyField, confirmationStatus: 'E' }),
+        expect.objectContaining({ keyField: b.keyField, confirmationStatus: 'H' }),
+      ]),
+    );
+    // A second answer is refused before anything is sent, with one line and a non-zero status.
+    const again = await resdesk(['confirm', a.keyField, ...connection()]);
+    expect(again.code).not.toBe(0);
+    expect(again.stderr.trim().split('\n')).toHaveLength(1);
+    expect(
+      (await sandboxState(service.url)).confirmations.filter((c) => c.keyField === a.keyField),
+    ).toHaveLength(1);
+  });
+
+  it('fails with one plain line and a non-zero status', async () => {
+    const noPassword = await resdesk(['sync', ...connection(), '--once'], { RESDESK_USER: 'demo' });
+    expect(noPassword.code).not.toBe(0);
+    expect(noPassword.stderr.trim()).toBe('Set RESDESK_PASSWORD to the service password.');
+    const wrongPassword = await resdesk(['sync', ...connection(), '--once'], {
+      RESDESK_USER: 'demo',
+      RESDESK_PASSWORD: 'wrong',
+    });
+    expect(wrongPassword.code).not.toBe(0);
+    expect(wrongPassword.stderr.trim().split('\n')).toHaveLength(1);
+    expect(wrongPassword.stderr).toMatch(/password/i);
+    const unknown = await resdesk(['show', 'NO|SUCH|KEY', '--db', db]);
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});

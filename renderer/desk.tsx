@@ -12,10 +12,12 @@ import { ActivityScreen } from './screens/activity/ActivityScreen';
 import type { OpenIntent } from './screens/inbox/InboxList';
 import { InboxScreen, type OpenedReservation } from './screens/inbox/InboxScreen';
 import { MappingScreen, type MappingTarget } from './screens/mapping/MappingScreen';
+import { PmsEntryScreen } from './screens/pms-entry/PmsEntryScreen';
+import { useToEnterCount } from './screens/pms-entry/useToEnterCount';
 import { SetupScreen } from './screens/setup/SetupScreen';
 
-type View = 'inbox' | 'mapping' | 'activity' | 'settings';
-const views: View[] = ['inbox', 'mapping', 'activity', 'settings'];
+type View = 'inbox' | 'pmsEntry' | 'mapping' | 'activity' | 'settings';
+const views: View[] = ['inbox', 'pmsEntry', 'mapping', 'activity', 'settings'];
 /** How long a freshly arrived reservation stays highlighted. */
 const FRESH_MS = 15_000;
 
@@ -26,7 +28,7 @@ interface Props {
 }
 
 export function Desk({ setup, onSetupChanged, onLanguage }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [view, setView] = useState<View>('inbox');
   const [opened, setOpened] = useState<OpenedReservation | null>(null);
   const [mappingTarget, setMappingTarget] = useState<MappingTarget | null>(null);
@@ -36,6 +38,7 @@ export function Desk({ setup, onSetupChanged, onLanguage }: Props) {
   const [syncError, setSyncError] = useState<unknown>(null);
   const [leaving, setLeaving] = useState(false);
   const nonce = useRef(0);
+  const toEnter = useToEnterCount(refreshToken);
 
   const open = useCallback((keyField: string | null, intent: OpenIntent) => {
     nonce.current += 1;
@@ -99,6 +102,15 @@ export function Desk({ setup, onSetupChanged, onLanguage }: Props) {
               onClick={() => setView(v)}
             >
               {t(`nav.${v}`)}
+              {v === 'pmsEntry' && toEnter.count !== null && toEnter.count > 0 && (
+                <span
+                  className="nav-count"
+                  data-testid="pms-count"
+                  title={t('nav.pmsCount', { count: toEnter.count })}
+                >
+                  {toEnter.count.toLocaleString(i18n.language)}
+                </span>
+              )}
             </button>
           ))}
         </nav>
@@ -119,6 +131,9 @@ export function Desk({ setup, onSetupChanged, onLanguage }: Props) {
             onOpen={open}
             onOpenMapping={openMapping}
           />
+        )}
+        {view === 'pmsEntry' && (
+          <PmsEntryScreen refreshToken={refreshToken} onOpenMapping={openMapping} onCounts={toEnter.update} />
         )}
         {view === 'mapping' && <MappingScreen target={mappingTarget} refreshToken={refreshToken} />}
         {view === 'activity' && (

@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import type { MarkEnteredResult } from '../../../shared/ipc';
+
+/** "3 marked as entered. 1 skipped: it changed since; look at it again." */
+export function MarkOutcome({ result }: { result: MarkEnteredResult }) {
+  const { t } = useTranslation();
+  const changed = result.skipped.filter((s) => s.reason === 'changed').length;
+  const other = result.skipped.length - changed;
+  return (
+    <>
+      {t('pms.marked', { count: result.marked })}
+      {changed > 0 && ` ${t('pms.skippedChanged', { count: changed })}`}
+      {other > 0 && ` ${t('pms.skippedDone', { count: other })}`}
+    </>
+  );
+}

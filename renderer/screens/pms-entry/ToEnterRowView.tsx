@@ -1,0 +1,88 @@
+// One reservation the PMS still lacks: what to do with it (enter / update / cancel), who and when, and for
+// an update the fields to correct.
+import { useTranslation } from 'react-i18next';
+import type { PmsEntryState, ToEnterRow } from '../../../shared/ipc';
+import { StatusBadge } from '../../components/badges';
+import { currentLanguage } from '../../i18n';
+import { formatDate, formatInstant } from '../../i18n/format';
+import { paxText } from '../inbox/InboxRowView';
+import { EntryChanges } from './EntryChanges';
+
+const stateIcon: Partial<Record<PmsEntryState, string>> = {
+  'to-enter': '＋',
+  'needs-update': '✎',
+  'to-cancel': '✕',
+};
+
+export function PmsStateBadge({ state }: { state: PmsEntryState }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`badge pms-state pms-${state}`} data-state={state}>
+      <span aria-hidden="true">{stateIcon[state] ?? '✓'} </span>
+      {t(`pms.state.${state}`)}
+    </span>
+  );
+}
+
+interface Props {
+  row: ToEnterRow;
+  selected: boolean;
+  onToggle: (row: ToEnterRow) => void;
+}
+
+export function ToEnterRowView({ row, selected, onToggle }: Props) {
+  const { t } = useTranslation();
+  const lng = currentLanguage();
+  const mark = row.entered;
+  return (
+    <li
+      className={`pms-row pms-${row.state} ${selected ? 'is-selected' : ''}`}
+      data-key={row.keyField}
+      data-state={row.state}
+    >
+      <label className="row-check">
+        <input
+          type="checkbox"
+          checked={selected}
+          onChange={() => onToggle(row)}
+          aria-label={t('inbox.select', { guest: row.leadGuest })}
+        />
+      </label>
+      <div className="pms-row-lines">
+        <div className="row-line">
+          <PmsStateBadge state={row.state} />
+          <span className="guest">{row.leadGuest || t('inbox.noName')}</span>
+          <span className="muted voucher">{row.voucherNo}</span>
+          <span className="spacer" />
+          {row.hasUnmappedCodes && (
+            <span className="badge unmapped" title={t('inbox.unmappedHint')}>
+              <span aria-hidden="true">⚑ </span>
+              {t('inbox.unmapped')}
+            </span>
+          )}
+          <StatusBadge status={row.confirmationStatus} />
+        </div>
+        <div className="row-line secondary">
+          <span className="dates">
+            {formatDate(row.checkIn, lng)} → {formatDate(row.checkOut, lng)}
+          </span>
+          <span className="muted">{t('common.nights', { count: row.nights })}</span>
+          <span className="room">
+            {row.roomTypeName} · {row.accomId}
+          </span>
+          <span className="muted">{paxText(row, t)}</span>
+          <span className="spacer" />
+          <span className="agency">{row.tourOpName || row.agencyName}</span>
+        </div>
+        {row.state === 'to-cancel' && <p className="pms-note cancel">{t('pms.cancelHint')}</p>}
+        {row.state === 'needs-update' && <EntryChanges changes={row.changes} />}
+        {mark && (
+          <p className="pms-note muted" data-testid="pms-mark">
+            {t('pms.enteredBy', { user: mark.enteredBy, time: formatInstant(mark.enteredAt, lng) })}
+            {mark.pmsReference && ` · ${t('pms.referenceShort', { reference: mark.pmsReference })}`}
+          </p>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -9,7 +9,7 @@ import { paxText } from '../inbox/InboxRowView';
 import { EntryChanges } from './EntryChanges';
 
 const stateIcon: Partial<Record<PmsEntryState, string>> = {
-  'to-enter': '＋',
+  'to-enter': '+',
   'needs-update': '✎',
   'to-cancel': '✕',
 };

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Agency, StayCodeKind } from '../../../shared/domain';
 import type { UnmappedCode } from '../../../shared/ipc';
 
-const SHOWN = 6;
+const SHOWN = 5;
 
 interface Props {
   unmapped: UnmappedCode[];

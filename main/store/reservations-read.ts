@@ -12,7 +12,7 @@ export interface StoredVersion {
   snapshot: Reservation;
 }
 
-type CurrentRow = ReservationColumns & { id: number; rawJson: string };
+type CurrentRow = ReservationColumns & { id: number; rawJson: string | null; snapshotJson: string };
 interface VersionRow {
   logId: number;
   changeKind: ChangeKind;
@@ -22,8 +22,11 @@ interface VersionRow {
 
 const prepare = (db: Database) => ({
   reservation: db.prepare<[string], CurrentRow>(
-    `SELECT r.id, ${reservationSelectList}, x.raw_json AS rawJson
-     FROM reservations r JOIN reservation_raw x ON x.reservation_id = r.id WHERE r.key_field = ?`,
+    `SELECT r.id, ${reservationSelectList}, x.raw_json AS rawJson, v.snapshot_json AS snapshotJson
+     FROM reservations r
+       JOIN reservation_versions v ON v.log_id = r.log_id
+       LEFT JOIN reservation_raw x ON x.reservation_id = r.id
+     WHERE r.key_field = ?`,
   ),
   guests: db.prepare<[number], Guest>(
     `SELECT ${guestSelectList} FROM guests g WHERE g.reservation_id = ? ORDER BY g.position`,
@@ -59,8 +62,9 @@ export function getReservation(db: Database, keyField: string): Reservation | nu
   const s = statements(db);
   const row = s.reservation.get(keyField);
   if (!row) return null;
-  const { id, rawJson, ...columns } = row;
-  const raw: unknown = JSON.parse(rawJson);
+  const { id, rawJson, snapshotJson, ...columns } = row;
+  // The raw item lives once, in the current version's snapshot, unless a confirmation update replaced it.
+  const raw: unknown = rawJson === null ? decodeSnapshot(snapshotJson).raw : JSON.parse(rawJson);
   return {
     ...columns,
     guests: s.guests.all(id),

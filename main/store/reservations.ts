@@ -68,6 +68,7 @@ const prepare = (db: Database) => ({
   putRaw: db.prepare<[number | bigint, string]>(
     'INSERT OR REPLACE INTO reservation_raw (reservation_id, raw_json) VALUES (?, ?)',
   ),
+  dropRaw: db.prepare<[number]>('DELETE FROM reservation_raw WHERE reservation_id = ?'),
   deleteGuests: db.prepare<[number]>('DELETE FROM guests WHERE reservation_id = ?'),
   insertGuest: db.prepare<[Scalar[]]>(
     `INSERT INTO guests (${guestWriteColumns.join(', ')}) VALUES (${placeholders(guestWriteColumns.length)})`,
@@ -129,9 +130,13 @@ export function importBatch(
     else s.enqueueAck.run(r.logId, r.serviceId);
   };
 
+  // Search rows are written after the whole batch: FTS5 flushes its pending terms to disk at every
+  // statement savepoint, and the reservations statements (tally triggers) open one per row, so
+  // interleaved writes made one tiny index segment per reservation and endless merging.
+  const searchRows: { id: number | bigint; text: string; replace: boolean }[] = [];
+
   const importOne = (r: Reservation): void => {
     const cur = s.current.get(r.keyField);
-    const rawJson = JSON.stringify(r.raw);
 
     if (cur && r.logId === cur.logId) {
       if (confirmationMovedOn(cur, r)) {
@@ -142,7 +147,8 @@ export function importBatch(
           r.confirmeNote,
           cur.id,
         );
-        s.putRaw.run(cur.id, rawJson);
+        // The version's snapshot keeps the raw item as first received; the moved-on one overrides it.
+        s.putRaw.run(cur.id, JSON.stringify(r.raw));
         pushOnce(result.statusUpdated, r.keyField);
       } else {
         result.unchanged++;
@@ -157,20 +163,20 @@ export function importBatch(
     }
 
     const kind = changeKindOfPmsStatus(r.pmsStatus);
+    const rawJson = JSON.stringify(r.raw);
     const row = reservationValues(r, kind, receivedAt);
     let reservationId: number | bigint;
     if (!cur) {
       reservationId = s.insertReservation.run(row).lastInsertRowid;
-      s.putRaw.run(reservationId, rawJson);
       writeGuests(s, reservationId, r);
-      s.insertSearch.run(reservationId, searchTextOf(r));
+      searchRows.push({ id: reservationId, text: searchTextOf(r), replace: false });
     } else if (r.logId > cur.logId) {
       reservationId = cur.id;
       s.updateReservation.run([...row, cur.id]);
-      s.putRaw.run(cur.id, rawJson);
+      s.dropRaw.run(cur.id);
       s.deleteGuests.run(cur.id);
       writeGuests(s, cur.id, r);
-      s.replaceSearch.run(cur.id, searchTextOf(r));
+      searchRows.push({ id: cur.id, text: searchTextOf(r), replace: true });
     } else {
       // An older version arriving late is history, never the current state.
       s.insertVersion.run(r.logId, cur.id, kind, receivedAt, encodeSnapshot(r, rawJson));
@@ -185,6 +191,7 @@ export function importBatch(
 
   db.transaction(() => {
     for (const r of items) importOne(r);
+    for (const row of searchRows) (row.replace ? s.replaceSearch : s.insertSearch).run(row.id, row.text);
   }).immediate();
   return result;
 }

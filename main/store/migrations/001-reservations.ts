@@ -5,7 +5,8 @@ import type { Migration } from '../migration';
 // reservations      the current state of each reservation (the newest LogId received), every field
 //                   of the service's item as a column, plus what the inbox needs without a join
 // reservation_versions  one row per LogId ever received, with a snapshot of that whole version
-// reservation_raw   the current version's item exactly as decoded (1:1 with reservations)
+// reservation_raw   the current item exactly as decoded, only where a confirmation update (same LogId)
+//                   changed it; otherwise it is the raw item inside the current version's snapshot
 // reservation_tally counts per check-in day / agency / kind / status for the inbox chips
 // guests            the guests of the current version, in the service's order
 // pending_acknowledgements  LogIds stored but not yet reported through postsentlogids
@@ -75,8 +76,9 @@ CREATE INDEX reservations_by_arrival
   ON reservations (received_at, id, confirmation_status, change_kind, agency_id, check_in);
 CREATE INDEX reservations_waiting ON reservations (confirmation_status, received_at);
 
--- The item exactly as decoded, unknown fields included. Beside the reservation rather than in it: the
--- raw item is as large as all the columns together, and keeping it out keeps inbox reads to few pages.
+-- The item exactly as decoded, unknown fields included, when a confirmation update (same LogId) moved it
+-- on from the one in the current version's snapshot. Not a copy of every item: that doubled the bytes
+-- each import writes.
 CREATE TABLE reservation_raw (
   reservation_id INTEGER PRIMARY KEY REFERENCES reservations (id) ON DELETE CASCADE,
   raw_json       TEXT NOT NULL

@@ -128,6 +128,17 @@ describe('importBatch', () => {
     expect(received).toBe(T1);
   });
 
+  it('a confirmation update keeps its raw item until a newer LogId brings its own; history keeps each', () => {
+    const waiting = makeReservation({ logId: 10, raw: { KeyField: '1001|V-1|1', Status: 'W' } });
+    importBatch(db, [waiting], T1);
+    importBatch(db, [{ ...waiting, confirmationStatus: 'E', raw: { ...waiting.raw, Status: 'E' } }], T2);
+    expect(getReservation(db, waiting.keyField)?.raw).toEqual({ KeyField: '1001|V-1|1', Status: 'E' });
+    const changed = makeReservation({ logId: 11, pmsStatus: 2, raw: { KeyField: '1001|V-1|1', New: true } });
+    importBatch(db, [changed], T3);
+    expect(getReservation(db, waiting.keyField)).toEqual(changed);
+    expect(listVersions(db, waiting.keyField).map((v) => v.snapshot.raw)).toEqual([waiting.raw, changed.raw]);
+  });
+
   it('the same LogId never changes anything but the confirmation fields', () => {
     const v = makeReservation({ logId: 10, note: 'first' });
     importBatch(db, [v], T1);

@@ -103,4 +103,16 @@ describe('search', () => {
     expect(searchKeyFields(db, 'celik')).toEqual([]);
     expect(searchKeyFields(db, 'gunes ibrahim')).toEqual(['1001|5003|1']);
   });
+
+  it('a batch holding a reservation and its change indexes only the newest guests', () => {
+    const first = makeReservation({
+      keyField: '1001|6001|1',
+      logId: 10,
+      guests: [makeGuest('ARSLAN EMRE', '1001|6001|1')],
+    });
+    const changed = { ...first, logId: 11, pmsStatus: 2, guests: [makeGuest('DOĞAN ELİF', '1001|6001|1')] };
+    importBatch(db, [first, changed], '2026-06-01T09:00:00.000Z');
+    expect(searchKeyFields(db, 'arslan')).toEqual([]);
+    expect(searchKeyFields(db, 'dogan elif')).toEqual(['1001|6001|1']);
+  });
 });

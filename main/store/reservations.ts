@@ -106,10 +106,6 @@ const confirmationMovedOn = (cur: CurrentRow, r: Reservation): boolean =>
   cur.confirmDate !== r.confirmDate ||
   cur.confirmeNote !== r.confirmeNote;
 
-const pushOnce = (list: string[], keyField: string): void => {
-  if (!list.includes(keyField)) list.push(keyField);
-};
-
 /**
  * Stores a batch of reservations as received from the service, in one transaction: the current state
  * (only when the LogId is newer than the stored one), a version row per LogId not seen before, and the
@@ -124,6 +120,18 @@ export function importBatch(
   const s = statements(db);
   const acknowledgeAgain = options.acknowledgeAgain ?? true;
   const result: ImportResult = { new: [], changed: [], cancelled: [], statusUpdated: [], unchanged: 0 };
+  // A Set per list: includes() over a 500-item batch made the result bookkeeping quadratic.
+  const listed = {
+    new: new Set<string>(),
+    changed: new Set<string>(),
+    cancelled: new Set<string>(),
+    statusUpdated: new Set<string>(),
+  };
+  const pushOnce = (list: keyof typeof listed, keyField: string): void => {
+    if (listed[list].has(keyField)) return;
+    listed[list].add(keyField);
+    result[list].push(keyField);
+  };
 
   const enqueue = (r: Reservation, seenBefore: boolean): void => {
     if (seenBefore && !acknowledgeAgain) s.enqueueAckUnlessAcknowledged.run(r.logId, r.serviceId, r.logId);
@@ -149,7 +157,7 @@ export function importBatch(
         );
         // The version's snapshot keeps the raw item as first received; the moved-on one overrides it.
         s.putRaw.run(cur.id, JSON.stringify(r.raw));
-        pushOnce(result.statusUpdated, r.keyField);
+        pushOnce('statusUpdated', r.keyField);
       } else {
         result.unchanged++;
       }
@@ -185,7 +193,7 @@ export function importBatch(
       return;
     }
     s.insertVersion.run(r.logId, reservationId, kind, receivedAt, encodeSnapshot(r, rawJson));
-    pushOnce(result[kind], r.keyField);
+    pushOnce(kind, r.keyField);
     enqueue(r, false);
   };
 

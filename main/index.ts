@@ -138,6 +138,7 @@ async function boot(): Promise<void> {
     preferences: () => preferences.get(),
     openDesk,
     openReservation: (keyField) => sendDeskEvent(desk(), 'openReservation', { keyField }),
+    openInbox: () => sendDeskEvent(desk(), 'openInbox', {}),
     playSound: createSoundPlayer(path.join(resources, 'sounds'), logger),
     icon,
     logger,

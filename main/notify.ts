@@ -36,6 +36,8 @@ export interface NotifierOptions {
   openDesk: () => void;
   /** Tells the page to show one reservation (the openReservation event). */
   openReservation: (keyField: string) => void;
+  /** Tells the page to show the inbox (a grouped notification: the openInbox event). */
+  openInbox?: () => void;
   playSound: (kind: SoundKind) => void;
   icon?: string;
   timer?: Timer;
@@ -71,6 +73,7 @@ export function startDeskNotifications(options: NotifierOptions): DeskNotifier {
       live.delete(notification);
       options.openDesk();
       if (note.target.kind === 'reservation') options.openReservation(note.target.keyField);
+      else options.openInbox?.();
     });
     notification.on('close', () => live.delete(notification));
     notification.show();

@@ -54,6 +54,7 @@ export function Desk({ setup, onSetupChanged, onLanguage }: Props) {
       }),
       onDeskEvent('syncStatus', setStatus),
       onDeskEvent('decisionChanged', () => setRefreshToken((x) => x + 1)),
+      onDeskEvent('openInbox', () => setView('inbox')),
       onDeskEvent('openReservation', ({ keyField }) => {
         setView('inbox');
         open(keyField, 'view');

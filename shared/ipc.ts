@@ -478,6 +478,8 @@ export interface Events {
   decisionChanged: { keyField: string; decision: DecisionView };
   /** A notification was clicked: show this reservation. */
   openReservation: { keyField: string };
+  /** A grouped notification was clicked: show the inbox. */
+  openInbox: Record<string, never>;
 }
 
 export const eventNames = [
@@ -485,6 +487,7 @@ export const eventNames = [
   'syncStatus',
   'decisionChanged',
   'openReservation',
+  'openInbox',
 ] as const satisfies readonly (keyof Events)[];
 
 // ---------- derived types ----------

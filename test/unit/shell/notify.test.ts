@@ -19,6 +19,7 @@ function setup(preferences: NotificationPreferences = { sound: true, remindAfter
   const opened: string[] = [];
   const sounds: SoundKind[] = [];
   let desk = 0;
+  let inbox = 0;
   let minute = 0;
   const notifier = startDeskNotifications({
     core: core.core,
@@ -26,6 +27,7 @@ function setup(preferences: NotificationPreferences = { sound: true, remindAfter
     preferences: () => preferences,
     openDesk: () => void desk++,
     openReservation: (keyField) => void opened.push(keyField),
+    openInbox: () => void inbox++,
     playSound: (kind) => void sounds.push(kind),
     timer: clock.timer,
     now: () => new Date(Date.UTC(2026, 6, 12, 9, minute)),
@@ -37,6 +39,7 @@ function setup(preferences: NotificationPreferences = { sound: true, remindAfter
     sounds,
     notifier,
     desk: () => desk,
+    inbox: () => inbox,
     setMinute: (m: number) => void (minute = m),
   };
 }
@@ -60,6 +63,7 @@ describe('desk notifications', () => {
     FakeNotification.instances[0]?.emit('click');
     expect(t.desk()).toBe(1);
     expect(t.opened).toEqual([]);
+    expect(t.inbox()).toBe(1);
   });
 
   it('clicking a single reservation opens the window at it', async () => {
@@ -71,6 +75,7 @@ describe('desk notifications', () => {
     FakeNotification.instances[0]?.emit('click');
     expect(t.desk()).toBe(1);
     expect(t.opened).toEqual(['K-42']);
+    expect(t.inbox()).toBe(0);
   });
 
   it('stays quiet when sound is off, and shows nothing where notifications are unsupported', async () => {

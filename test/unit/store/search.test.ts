@@ -4,7 +4,7 @@ import { openDatabase } from '../../../main/store/db';
 import { importBatch } from '../../../main/store/reservations';
 import { matchExpression, searchKeyFields } from '../../../main/store/search';
 import { foldForSearch } from '../../../main/store/turkish-fold';
-import { makeGuest, makeReservation } from './fixtures';
+import { generateReservations, makeGuest, makeReservation } from './fixtures';
 
 describe('foldForSearch', () => {
   it.each([
@@ -114,5 +114,21 @@ describe('search', () => {
     importBatch(db, [first, changed], '2026-06-01T09:00:00.000Z');
     expect(searchKeyFields(db, 'arslan')).toEqual([]);
     expect(searchKeyFields(db, 'dogan elif')).toEqual(['1001|6001|1']);
+  });
+
+  it('finds exactly the current guests after enough changes to rebuild the index', () => {
+    const many = generateReservations(1200, 7, 100);
+    importBatch(db, many, '2026-06-01T09:00:00.000Z');
+    const renamed = many.map((r) => ({
+      ...r,
+      logId: r.logId + 10_000,
+      pmsStatus: 2,
+      guests: [makeGuest('ZÜMRÜT YENİ', r.keyField)],
+    }));
+    for (let i = 0; i < renamed.length; i += 500)
+      importBatch(db, renamed.slice(i, i + 500), '2026-06-01T10:00:00.000Z');
+    expect(searchKeyFields(db, 'zumrut yeni', 5000).length).toBe(1200);
+    expect(searchKeyFields(db, many[0]?.guests[0]?.name ?? '', 5000)).toEqual([]);
+    expect(searchKeyFields(db, 'isik')).toEqual(['1001|5001|1']);
   });
 });

@@ -2,18 +2,7 @@
 // and every push event. The preload exposes exactly this as `window.resdesk`; main validates every
 // request with these schemas and never throws across the boundary.
 import { z } from 'zod';
-import type {
-  Agency,
-  CalendarDate,
-  ChangeKind,
-  ConfirmationStatus,
-  Guest,
-  NotConfirmMessage,
-  Reservation,
-  StayCodeKind,
-  UiLanguage,
-  WireFormat,
-} from './domain';
+import type { Agency, NotConfirmMessage } from './domain';
 
 // ---------- shared pieces of requests ----------
 
@@ -164,278 +153,30 @@ export const requestSchemas = {
   openExport: z.object({ path: z.string().min(1).max(1000) }).strict(),
 } as const;
 
-// ---------- result types ----------
+// ---------- result types (in ipc-results.ts and ipc-export-results.ts) ----------
 
-export type CredentialStoreKind = 'keychain' | 'safeStorage' | 'none';
-
-export interface SetupView {
-  configured: boolean;
-  practiceMode: boolean;
-  serviceUrl: string;
-  user: string;
-  partnerId: number | null;
-  format: WireFormat;
-  /** The renderer learns whether a password is saved, never the password. */
-  passwordSaved: boolean;
-  credentialStore: CredentialStoreKind;
-  /** Plain sentence when the password cannot be kept between starts, else null. */
-  credentialWarning: string | null;
-  language: UiLanguage;
-  deskUser: string;
-}
-
-export type ConnectionProblem =
-  'unreachable' | 'wrong-password' | 'wrong-partner' | 'service-error' | 'bad-response';
-
-export interface ConnectionTest {
-  ok: boolean;
-  problem: ConnectionProblem | null;
-  /** Plain sentence for the receptionist. */
-  message: string;
-  agencies: number;
-}
-
-export interface HotelHit {
-  partnerId: number;
-  name: string;
-  city: string;
-}
-
-export type DecisionState = 'none' | 'pending' | 'sent' | 'failed' | 'review';
-
-export interface InboxRow {
-  keyField: string;
-  voucherNo: string;
-  tourOpName: string;
-  agencyName: string;
-  leadGuest: string;
-  checkIn: CalendarDate;
-  checkOut: CalendarDate;
-  nights: number;
-  roomTypeName: string;
-  accomId: string;
-  adults: number;
-  childs: number;
-  infants: number;
-  confirmationStatus: ConfirmationStatus;
-  changeKind: ChangeKind;
-  decision: DecisionState;
-  /** When the latest version reached this desk (ISO instant). */
-  receivedAt: string;
-  /** First guest arrival time, when the service gave one. */
-  arrivalTime: string | null;
-  hasUnmappedCodes: boolean;
-}
-
-export interface InboxPage {
-  rows: InboxRow[];
-  total: number;
-}
-
-export interface InboxCounts {
-  total: number;
-  new: number;
-  changed: number;
-  cancelled: number;
-  waiting: number;
-  confirmed: number;
-  declined: number;
-}
-
-export interface FieldChange {
-  /** Stable field id for i18n, e.g. 'checkOut', 'guestAdded'. */
-  field: string;
-  before: string | null;
-  after: string | null;
-}
-
-export interface VersionView {
-  logId: number;
-  changeKind: ChangeKind;
-  receivedAt: string;
-  changes: FieldChange[];
-}
-
-export interface DecisionView {
-  state: DecisionState;
-  action: 'confirm' | 'decline';
-  note: string;
-  reasonId: string | null;
-  user: string;
-  decidedAt: string;
-  sentAt: string | null;
-  /** Plain sentence of the last failure. */
-  error: string | null;
-  voucherSaved: boolean;
-}
-
-export interface MappedCode {
-  kind: StayCodeKind;
-  channelCode: string;
-  channelName: string;
-  hotelCode: string | null;
-}
-
-export interface ReservationDetail {
-  reservation: Omit<Reservation, 'raw'>;
-  changeKind: ChangeKind;
-  codes: MappedCode[];
-  guests: (Guest & { hotelNationality: string | null })[];
-  versions: VersionView[];
-  decision: DecisionView | null;
-}
-
-export interface BulkResult {
-  queued: number;
-  skipped: { keyField: string; reason: string }[];
-}
-
-export interface MappingRow {
-  kind: StayCodeKind;
-  channelCode: string;
-  channelName: string;
-  hotelCode: string | null;
-  /** Live (waiting or confirmed, not cancelled) reservations using this code. */
-  usedByLive: number;
-}
-
-export interface MappingView {
-  agencyId: string;
-  rows: MappingRow[];
-  total: number;
-  unmapped: number;
-}
-
-export interface SyncStatus {
-  online: boolean;
-  /** ISO instant since when the desk has been online / offline. */
-  since: string;
-  lastSuccessAt: string | null;
-  nextPollAt: string | null;
-  syncing: boolean;
-  queuedDecisions: number;
-  lastError: string | null;
-  practiceMode: boolean;
-}
-
-export interface ActivityEntry {
-  id: number;
-  at: string;
-  user: string;
-  action: 'confirm' | 'decline' | 'export' | 'mapping' | 'setup' | 'sync';
-  keyField: string | null;
-  detail: string;
-}
-
-export type ExportKind = 'reservations' | 'guests' | 'arrivals';
-export type ExportScope = 'to-enter' | 'all' | 'range' | 'filter';
-
-/** to-enter / needs-update / to-cancel ask something of the receptionist; entered and done do not. */
-export type PmsEntryState = 'to-enter' | 'entered' | 'needs-update' | 'to-cancel' | 'done';
-
-/** Who last marked the reservation in the PMS, and which version the PMS holds. */
-export interface PmsEntryMark {
-  /** The version whose data the PMS holds (the base of `changes`). */
-  logId: number;
-  enteredBy: string;
-  enteredAt: string;
-  pmsReference: string | null;
-  /** The last marking (an update or cancellation handled), else the first entry. */
-  handledBy: string;
-  handledAt: string;
-}
-
-export interface PmsEntryView {
-  keyField: string;
-  /** The current version. */
-  logId: number;
-  state: PmsEntryState;
-  entered: PmsEntryMark | null;
-  /** needs-update / to-cancel: from the version the PMS holds to the current one. Else empty. */
-  changes: FieldChange[];
-}
-
-export interface ToEnterRow extends PmsEntryView {
-  voucherNo: string;
-  agencyId: string;
-  agencyName: string;
-  tourOpName: string;
-  leadGuest: string;
-  checkIn: CalendarDate;
-  checkOut: CalendarDate;
-  nights: number;
-  roomTypeId: string;
-  roomTypeName: string;
-  accomId: string;
-  accomName: string;
-  roomCount: number;
-  adults: number;
-  childs: number;
-  infants: number;
-  confirmationStatus: ConfirmationStatus;
-  changeKind: ChangeKind;
-  receivedAt: string;
-  hasUnmappedCodes: boolean;
-}
-
-export interface ToEnterCounts {
-  total: number;
-  toEnter: number;
-  needsUpdate: number;
-  toCancel: number;
-}
-
-export interface ToEnterPage {
-  /** Oldest check-in first. */
-  rows: ToEnterRow[];
-  total: number;
-  counts: ToEnterCounts;
-}
-
-export interface PmsVersionRef {
-  keyField: string;
-  logId: number;
-}
-
-export type MarkSkipReason = 'not-found' | 'changed' | 'nothing-to-do';
-
-export interface MarkEnteredResult {
-  marked: number;
-  /** changed: a newer version arrived since (look at it again); nothing-to-do: already entered or done. */
-  skipped: { keyField: string; reason: MarkSkipReason }[];
-}
-
-/** A channel code with no hotel code yet, and how many exported reservations use it. */
-export interface UnmappedCode {
-  agencyId: string;
-  kind: StayCodeKind;
-  channelCode: string;
-  count: number;
-}
-
-export interface ExportPreview {
-  kind: ExportKind;
-  /** Lines the CSV will have (without the header). */
-  rows: number;
-  reservations: number;
-  unmapped: UnmappedCode[];
-  /** Reservations the export would let you mark as entered (scope to-enter only). */
-  markable: number;
-}
-
-export interface ExportResult {
-  /** Absolute path of the CSV, inside <dataDir>/exports. */
-  path: string;
-  /** Arrivals only: the printable HTML written beside the CSV. */
-  htmlPath: string | null;
-  rows: number;
-  reservations: number;
-  unmapped: UnmappedCode[];
-  /** Plain sentence (unmapped codes, nothing to export), else null. */
-  warning: string | null;
-  /** Scope to-enter: the versions exported, to pass to markEntered once typed into the PMS. */
-  markable: PmsVersionRef[];
-}
+export type * from './ipc-results';
+export type * from './ipc-export-results';
+import type {
+  SetupView,
+  ConnectionTest,
+  HotelHit,
+  InboxPage,
+  InboxCounts,
+  DecisionView,
+  ReservationDetail,
+  BulkResult,
+  MappingView,
+  SyncStatus,
+  ActivityEntry,
+} from './ipc-results';
+import type {
+  PmsEntryView,
+  ToEnterPage,
+  MarkEnteredResult,
+  ExportPreview,
+  ExportResult,
+} from './ipc-export-results';
 
 export interface Results {
   getSetup: SetupView;

@@ -1,0 +1,172 @@
+// Result types of the contract's desk requests (setup, inbox, reservation, decisions, mapping, status).
+import type {
+  CalendarDate,
+  ChangeKind,
+  ConfirmationStatus,
+  Guest,
+  Reservation,
+  StayCodeKind,
+  UiLanguage,
+  WireFormat,
+} from './domain';
+
+export type CredentialStoreKind = 'keychain' | 'safeStorage' | 'none';
+
+export interface SetupView {
+  configured: boolean;
+  practiceMode: boolean;
+  serviceUrl: string;
+  user: string;
+  partnerId: number | null;
+  format: WireFormat;
+  /** The renderer learns whether a password is saved, never the password. */
+  passwordSaved: boolean;
+  credentialStore: CredentialStoreKind;
+  /** Plain sentence when the password cannot be kept between starts, else null. */
+  credentialWarning: string | null;
+  language: UiLanguage;
+  deskUser: string;
+}
+
+export type ConnectionProblem =
+  'unreachable' | 'wrong-password' | 'wrong-partner' | 'service-error' | 'bad-response';
+
+export interface ConnectionTest {
+  ok: boolean;
+  problem: ConnectionProblem | null;
+  /** Plain sentence for the receptionist. */
+  message: string;
+  agencies: number;
+}
+
+export interface HotelHit {
+  partnerId: number;
+  name: string;
+  city: string;
+}
+
+export type DecisionState = 'none' | 'pending' | 'sent' | 'failed' | 'review';
+
+export interface InboxRow {
+  keyField: string;
+  voucherNo: string;
+  tourOpName: string;
+  agencyName: string;
+  leadGuest: string;
+  checkIn: CalendarDate;
+  checkOut: CalendarDate;
+  nights: number;
+  roomTypeName: string;
+  accomId: string;
+  adults: number;
+  childs: number;
+  infants: number;
+  confirmationStatus: ConfirmationStatus;
+  changeKind: ChangeKind;
+  decision: DecisionState;
+  /** When the latest version reached this desk (ISO instant). */
+  receivedAt: string;
+  /** First guest arrival time, when the service gave one. */
+  arrivalTime: string | null;
+  hasUnmappedCodes: boolean;
+}
+
+export interface InboxPage {
+  rows: InboxRow[];
+  total: number;
+}
+
+export interface InboxCounts {
+  total: number;
+  new: number;
+  changed: number;
+  cancelled: number;
+  waiting: number;
+  confirmed: number;
+  declined: number;
+}
+
+export interface FieldChange {
+  /** Stable field id for i18n, e.g. 'checkOut', 'guestAdded'. */
+  field: string;
+  before: string | null;
+  after: string | null;
+}
+
+export interface VersionView {
+  logId: number;
+  changeKind: ChangeKind;
+  receivedAt: string;
+  changes: FieldChange[];
+}
+
+export interface DecisionView {
+  state: DecisionState;
+  action: 'confirm' | 'decline';
+  note: string;
+  reasonId: string | null;
+  user: string;
+  decidedAt: string;
+  sentAt: string | null;
+  /** Plain sentence of the last failure. */
+  error: string | null;
+  voucherSaved: boolean;
+}
+
+export interface MappedCode {
+  kind: StayCodeKind;
+  channelCode: string;
+  channelName: string;
+  hotelCode: string | null;
+}
+
+export interface ReservationDetail {
+  reservation: Omit<Reservation, 'raw'>;
+  changeKind: ChangeKind;
+  codes: MappedCode[];
+  guests: (Guest & { hotelNationality: string | null })[];
+  versions: VersionView[];
+  decision: DecisionView | null;
+}
+
+export interface BulkResult {
+  queued: number;
+  skipped: { keyField: string; reason: string }[];
+}
+
+export interface MappingRow {
+  kind: StayCodeKind;
+  channelCode: string;
+  channelName: string;
+  hotelCode: string | null;
+  /** Live (waiting or confirmed, not cancelled) reservations using this code. */
+  usedByLive: number;
+}
+
+export interface MappingView {
+  agencyId: string;
+  rows: MappingRow[];
+  total: number;
+  unmapped: number;
+}
+
+export interface SyncStatus {
+  online: boolean;
+  /** ISO instant since when the desk has been online / offline. */
+  since: string;
+  lastSuccessAt: string | null;
+  nextPollAt: string | null;
+  syncing: boolean;
+  queuedDecisions: number;
+  lastError: string | null;
+  practiceMode: boolean;
+}
+
+export interface ActivityEntry {
+  id: number;
+  at: string;
+  user: string;
+  action: 'confirm' | 'decline' | 'export' | 'mapping' | 'setup' | 'sync';
+  keyField: string | null;
+  detail: string;
+}

@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import { makeFiles } from './files';
 import { importFile } from './import-once';
@@ -55,7 +56,7 @@ function lowerBound(file: string, dbFile: string): number {
 function peakRss(file: string, dbFile: string): number {
   const out = execFileSync(
     process.execPath,
-    ['--import', 'tsx', path.join(__dirname, 'import-once.ts'), file, dbFile],
+    ['--import', 'tsx', fileURLToPath(new URL('./import-once.ts', import.meta.url)), file, dbFile],
     { encoding: 'utf8' },
   );
   return (JSON.parse(out.trim().split('\n').pop() ?? '{}') as { peakRssMB: number }).peakRssMB;

@@ -11,6 +11,7 @@ import { StatusBar } from './components/StatusBar';
 import { ActivityScreen } from './screens/activity/ActivityScreen';
 import type { OpenIntent } from './screens/inbox/InboxList';
 import { InboxScreen, type OpenedReservation } from './screens/inbox/InboxScreen';
+import { initialQuery, type InboxQuery } from './screens/inbox/inbox-query';
 import { MappingScreen, type MappingTarget } from './screens/mapping/MappingScreen';
 import { PmsEntryScreen } from './screens/pms-entry/PmsEntryScreen';
 import { useToEnterCount } from './screens/pms-entry/useToEnterCount';
@@ -30,6 +31,7 @@ interface Props {
 export function Desk({ setup, onSetupChanged, onLanguage }: Props) {
   const { t, i18n } = useTranslation();
   const [view, setView] = useState<View>('inbox');
+  const [inboxQuery, setInboxQuery] = useState<InboxQuery>(initialQuery);
   const [opened, setOpened] = useState<OpenedReservation | null>(null);
   const [mappingTarget, setMappingTarget] = useState<MappingTarget | null>(null);
   const [refreshToken, setRefreshToken] = useState(0);
@@ -131,10 +133,17 @@ export function Desk({ setup, onSetupChanged, onLanguage }: Props) {
             opened={opened}
             onOpen={open}
             onOpenMapping={openMapping}
+            query={inboxQuery}
+            onQueryChange={setInboxQuery}
           />
         )}
         {view === 'pmsEntry' && (
-          <PmsEntryScreen refreshToken={refreshToken} onOpenMapping={openMapping} onCounts={toEnter.update} />
+          <PmsEntryScreen
+            refreshToken={refreshToken}
+            onOpenMapping={openMapping}
+            onCounts={toEnter.update}
+            inboxFilter={inboxQuery.filter}
+          />
         )}
         {view === 'mapping' && <MappingScreen target={mappingTarget} refreshToken={refreshToken} />}
         {view === 'activity' && (

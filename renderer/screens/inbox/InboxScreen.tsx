@@ -10,7 +10,7 @@ import { ReservationScreen } from '../reservation/ReservationScreen';
 import { BulkBar } from './BulkBar';
 import { InboxFilters } from './InboxFilters';
 import { InboxList, type OpenIntent } from './InboxList';
-import { countsFilter, initialQuery, type InboxQuery } from './inbox-query';
+import { countsFilter, type InboxQuery } from './inbox-query';
 import { useInboxPages } from './useInboxPages';
 
 interface Props {
@@ -19,6 +19,9 @@ interface Props {
   opened: OpenedReservation | null;
   onOpen: (keyField: string | null, intent: OpenIntent) => void;
   onOpenMapping: (agencyId: string, kind: StayCodeKind, code: string) => void;
+  /** Kept by the desk, so the inbox keeps its filter across tabs and the export can use it. */
+  query: InboxQuery;
+  onQueryChange: (query: InboxQuery) => void;
 }
 
 export interface OpenedReservation {
@@ -28,9 +31,16 @@ export interface OpenedReservation {
   nonce: number;
 }
 
-export function InboxScreen({ refreshToken, fresh, opened, onOpen, onOpenMapping }: Props) {
+export function InboxScreen({
+  refreshToken,
+  fresh,
+  opened,
+  onOpen,
+  onOpenMapping,
+  query,
+  onQueryChange,
+}: Props) {
   const { t } = useTranslation();
-  const [query, setQuery] = useState<InboxQuery>(initialQuery);
   const [counts, setCounts] = useState<InboxCounts | null>(null);
   const [agencies, setAgencies] = useState<Agency[]>([]);
   const [cursor, setCursor] = useState(0);
@@ -53,10 +63,13 @@ export function InboxScreen({ refreshToken, fresh, opened, onOpen, onOpenMapping
     ask('listAgencies', {}).then(setAgencies, () => setAgencies([]));
   }, [refreshToken]);
 
-  const changeQuery = useCallback((next: InboxQuery) => {
-    setQuery(next);
-    setCursor(0);
-  }, []);
+  const changeQuery = useCallback(
+    (next: InboxQuery) => {
+      onQueryChange(next);
+      setCursor(0);
+    },
+    [onQueryChange],
+  );
 
   const toggleRow = (row: InboxRow) =>
     setSelected((prev) => {

@@ -18,6 +18,7 @@ import {
   exportRequest,
   formProblem,
   initialForm,
+  type ExportFilter,
   type ExportForm,
   type ExportRequest,
   type FormScope,
@@ -34,12 +35,14 @@ interface Props {
   dataVersion: string;
   onOpenMapping: (agencyId: string, kind: StayCodeKind, code: string) => void;
   onMarked: () => void;
+  /** The inbox's current filter, the starting point of the "inbox filter" scope. */
+  inboxFilter: ExportFilter;
 }
 
-export function ExportPanel({ agencies, dataVersion, onOpenMapping, onMarked }: Props) {
+export function ExportPanel({ agencies, dataVersion, onOpenMapping, onMarked, inboxFilter }: Props) {
   const { t } = useTranslation();
   const lng = currentLanguage();
-  const [form, setForm] = useState<ExportForm>(initialForm);
+  const [form, setForm] = useState<ExportForm>(() => ({ ...initialForm(), filter: inboxFilter }));
   const [preview, setPreview] = useState<ExportPreview | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);

@@ -7,6 +7,7 @@ import type { ToEnterCounts, ToEnterRow } from '../../../shared/ipc';
 import { ask } from '../../api';
 import { ErrorNote } from '../../components/ErrorNote';
 import { ExportPanel } from './ExportPanel';
+import type { ExportFilter } from './export-form';
 import { MarkBar } from './MarkBar';
 import { PmsStateBadge, ToEnterRowView } from './ToEnterRowView';
 import { useToEnter } from './useToEnter';
@@ -17,9 +18,11 @@ interface Props {
   onOpenMapping: (agencyId: string, kind: StayCodeKind, code: string) => void;
   /** Keeps the tab's count in step with what this screen just loaded or marked. */
   onCounts: (counts: ToEnterCounts) => void;
+  /** The inbox's current filter: the export's "inbox filter" scope starts from it. */
+  inboxFilter: ExportFilter;
 }
 
-export function PmsEntryScreen({ refreshToken, onOpenMapping, onCounts }: Props) {
+export function PmsEntryScreen({ refreshToken, onOpenMapping, onCounts, inboxFilter }: Props) {
   const { t } = useTranslation();
   const list = useToEnter(refreshToken, onCounts);
   const [selected, setSelected] = useState<ReadonlyMap<string, ToEnterRow>>(new Map());
@@ -123,6 +126,7 @@ export function PmsEntryScreen({ refreshToken, onOpenMapping, onCounts }: Props)
         dataVersion={`${refreshToken}:${marks}`}
         onOpenMapping={onOpenMapping}
         onMarked={marked}
+        inboxFilter={inboxFilter}
       />
     </div>
   );

@@ -15,7 +15,7 @@ import {
   decodeStayCodes,
   hasFileCode,
 } from './decode-setup';
-import { decodeReservationStream, type OnBatch } from './reservation-file';
+import { decodeReservationStream, defaultBatchSize, type OnBatch } from './reservation-file';
 import { readDocument } from './document';
 import type { WireObject } from './wire-value';
 import { InvalidRequestError, MalformedResponseError, ServiceError, safeExcerpt } from './errors';
@@ -176,7 +176,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     streamReservationFile,
 
     async fetchReservations(query, onBatch, fetchOptions = {}) {
-      const batchSize = Math.max(1, fetchOptions.batchSize ?? 500);
+      const batchSize = Math.max(1, fetchOptions.batchSize ?? defaultBatchSize);
       const signal = fetchOptions.signal ?? query.signal;
       const first = await getReservationList({ ...query, signal });
       if (first.kind === 'list') {

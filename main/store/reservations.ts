@@ -10,6 +10,7 @@ import {
   reservationWriteColumns,
   type Scalar,
 } from './reservations-columns';
+import { itemJson } from '../exchange/item-text';
 import { encodeSnapshot } from './reservations-snapshot';
 import { searchTextOf } from './search';
 
@@ -78,6 +79,10 @@ const prepare = (db: Database) => ({
   ),
   replaceSearch: db.prepare<[number | bigint, string]>(
     'INSERT OR REPLACE INTO reservation_search (rowid, text) VALUES (?, ?)',
+  ),
+  addToTally: db.prepare<[string, string, string, string, number]>(
+    `INSERT INTO reservation_tally (check_in, agency_id, change_kind, confirmation_status, n) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT DO UPDATE SET n = n + excluded.n`,
   ),
   reservationCount: db.prepare<[], number>('SELECT count(*) FROM reservations').pluck(),
   rebuildSearch: db.prepare("INSERT INTO reservation_search (reservation_search) VALUES ('optimize')"),
@@ -164,12 +169,27 @@ export function importBatch(
   // statement savepoint, and the reservations statements (tally triggers) open one per row, so
   // interleaved writes made one tiny index segment per reservation and endless merging.
   const searchRows: { id: number | bigint; text: string; replace: boolean }[] = [];
+  // New reservations per tally key, added to reservation_tally at the end of the batch (migration 004).
+  const tallied = new Map<string, { key: [string, string, string, string]; n: number }>();
+  const countNew = (r: Reservation, kind: ChangeKind): void => {
+    const id = `${r.checkIn}\u0000${r.agencyId}\u0000${kind}\u0000${r.confirmationStatus}`;
+    const entry = tallied.get(id);
+    if (entry) entry.n++;
+    else tallied.set(id, { key: [r.checkIn, r.agencyId, kind, r.confirmationStatus], n: 1 });
+  };
+  // Before any update of a reservation: its update trigger moves a count from the old key, which must
+  // already be in the table when the reservation was inserted earlier in this batch.
+  const flushTally = (): void => {
+    for (const { key, n } of tallied.values()) s.addToTally.run(...key, n);
+    tallied.clear();
+  };
 
   const importOne = (r: Reservation): void => {
     const cur = s.current.get(r.keyField);
 
     if (cur && r.logId === cur.logId) {
       if (confirmationMovedOn(cur, r)) {
+        flushTally();
         s.updateConfirmation.run(
           r.confirmationStatus,
           r.confirmationNo,
@@ -178,7 +198,7 @@ export function importBatch(
           cur.id,
         );
         // The version's snapshot keeps the raw item as first received; the moved-on one overrides it.
-        s.putRaw.run(cur.id, JSON.stringify(r.raw));
+        s.putRaw.run(cur.id, itemJson(r.raw));
         pushOnce('statusUpdated', r.keyField);
       } else {
         result.unchanged++;
@@ -193,15 +213,17 @@ export function importBatch(
     }
 
     const kind = changeKindOfPmsStatus(r.pmsStatus);
-    const rawJson = JSON.stringify(r.raw);
+    const snapshot = encodeSnapshot(r);
     const row = reservationValues(r, kind, receivedAt);
     let reservationId: number | bigint;
     if (!cur) {
       reservationId = s.insertReservation.run(row).lastInsertRowid;
+      countNew(r, kind);
       writeGuests(s, reservationId, r);
       searchRows.push({ id: reservationId, text: searchTextOf(r), replace: false });
     } else if (r.logId > cur.logId) {
       reservationId = cur.id;
+      flushTally();
       s.updateReservation.run([...row, cur.id]);
       s.dropRaw.run(cur.id);
       s.deleteGuests.run(cur.id);
@@ -209,18 +231,19 @@ export function importBatch(
       searchRows.push({ id: cur.id, text: searchTextOf(r), replace: true });
     } else {
       // An older version arriving late is history, never the current state.
-      s.insertVersion.run(r.logId, cur.id, kind, receivedAt, encodeSnapshot(r, rawJson));
+      s.insertVersion.run(r.logId, cur.id, kind, receivedAt, snapshot);
       result.unchanged++;
       enqueue(r, false);
       return;
     }
-    s.insertVersion.run(r.logId, reservationId, kind, receivedAt, encodeSnapshot(r, rawJson));
+    s.insertVersion.run(r.logId, reservationId, kind, receivedAt, snapshot);
     pushOnce(kind, r.keyField);
     enqueue(r, false);
   };
 
   db.transaction(() => {
     for (const r of items) importOne(r);
+    flushTally();
     for (const row of searchRows) (row.replace ? s.replaceSearch : s.insertSearch).run(row.id, row.text);
     rebuildSearchWhenWorn(db, s, searchRows.filter((row) => row.replace).length);
   }).immediate();

@@ -2,6 +2,12 @@ import type { Migration } from '../migration';
 import { reservationsMigration } from './001-reservations';
 import { deskMigration } from './002-desk';
 import { pmsEntryMigration } from './003-pms-entry';
+import { tallyByImportMigration } from './004-tally-by-import';
 
 /** Ordered: a migration's version is its position in this list plus one. */
-export const migrations: readonly Migration[] = [reservationsMigration, deskMigration, pmsEntryMigration];
+export const migrations: readonly Migration[] = [
+  reservationsMigration,
+  deskMigration,
+  pmsEntryMigration,
+  tallyByImportMigration,
+];

@@ -27,7 +27,7 @@ describe('migration 003 (pms entry)', () => {
 
     const db = openDatabase(file);
     try {
-      expect(db.pragma('user_version', { simple: true })).toBe(3);
+      expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
       const tables = db
         .prepare<[], string>("SELECT name FROM sqlite_schema WHERE type = 'table'")
         .pluck()

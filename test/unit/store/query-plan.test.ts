@@ -115,4 +115,22 @@ describe('the tally stays true', () => {
       .all();
     expect(fromTally).toEqual(counted);
   });
+
+  it('matches a plain count when one batch brings a new reservation and then its change', () => {
+    const [first] = generateReservations(1, 11, 9000).map((r) => ({
+      ...r,
+      checkIn: '2031-01-01',
+      pmsStatus: 0,
+    }));
+    if (!first) throw new Error('no fixture');
+    const second = { ...first, logId: first.logId + 1, pmsStatus: 2, checkIn: '2031-02-02' };
+    importBatch(db, [first, second], '2026-06-04T08:00:00.000Z');
+    const tallyOf = (checkIn: string) =>
+      db
+        .prepare<[string], number>('SELECT coalesce(sum(n), 0) FROM reservation_tally WHERE check_in = ?')
+        .pluck()
+        .get(checkIn);
+    expect(tallyOf('2031-01-01')).toBe(0);
+    expect(tallyOf('2031-02-02')).toBe(1);
+  });
 });

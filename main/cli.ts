@@ -14,7 +14,8 @@ import { EXPORT_USAGE, exportCommand } from './cli-export';
 class UsageError extends Error {}
 
 const USAGE = `Usage: resdesk <command> --db FILE [options]
-  sync     --service URL --partner-id N [--once] [--format json|xml]   (RESDESK_USER, RESDESK_PASSWORD)
+  sync     --service URL --partner-id N [--once] [--format json|xml] [--batch-size N]
+           (RESDESK_USER, RESDESK_PASSWORD; --batch-size: reservations stored per transaction, default 2000)
   list     [--status W|E|H] [--json]
   show     KEYFIELD [--json]
   confirm  KEYFIELD [--note TEXT] [--user NAME]
@@ -32,6 +33,7 @@ const options = {
   note: { type: 'string' },
   reason: { type: 'string' },
   user: { type: 'string' },
+  'batch-size': { type: 'string' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
@@ -54,8 +56,17 @@ function connectionFrom(values: Values, store: Store) {
   return { serviceUrl, partnerId, user, format, getPassword: async () => password };
 }
 
+function batchSizeFrom(values: Values): number | undefined {
+  if (values['batch-size'] === undefined) return undefined;
+  const n = Number(values['batch-size']);
+  if (!Number.isInteger(n) || n < 1 || n > 100_000)
+    throw new UsageError('--batch-size must be a whole number from 1 to 100000.');
+  return n;
+}
+
 function openDesk(values: Values, store: Store, dbFile: string): Desk {
   return new Desk({
+    batchSize: batchSizeFrom(values),
     store,
     dataDir: path.dirname(path.resolve(dbFile)),
     connection: connectionFrom(values, store),

@@ -35,6 +35,8 @@ export interface DeskOptions {
   /** Run imports in a worker thread (the app); absent: in this thread (CLI, tests). */
   importWorker?: WorkerScript;
   language?: UiLanguage;
+  /** Reservations stored per transaction during a pull (default 2000). */
+  batchSize?: number;
 }
 
 export interface Decision {
@@ -61,6 +63,7 @@ export class Desk {
       partnerId: options.connection.partnerId,
       format: options.connection.format,
       getPassword: options.connection.getPassword,
+      batchSize: options.batchSize,
       logger: logger ? { info: (m, f) => logger.info(m, f), warn: (m, f) => logger.warn(m, f) } : undefined,
     });
   }

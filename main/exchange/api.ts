@@ -176,7 +176,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     streamReservationFile,
 
     async fetchReservations(query, onBatch, fetchOptions = {}) {
-      const batchSize = Math.max(1, fetchOptions.batchSize ?? defaultBatchSize);
+      const batchSize = Math.max(1, fetchOptions.batchSize ?? options.batchSize ?? defaultBatchSize);
       const signal = fetchOptions.signal ?? query.signal;
       const first = await getReservationList({ ...query, signal });
       if (first.kind === 'list') {

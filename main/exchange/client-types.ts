@@ -26,6 +26,8 @@ export interface ExchangeClientOptions {
   retries?: Partial<RetryPolicy>;
   logger?: ExchangeLogger;
   sleep?: Sleep;
+  /** Reservations per batch handed to fetchReservations' onBatch (default defaultBatchSize, 2000). */
+  batchSize?: number;
 }
 
 export interface ReservationQuery {

@@ -134,6 +134,12 @@ describe('resdesk command line', () => {
     expect(wrongPassword.code).not.toBe(0);
     expect(wrongPassword.stderr.trim().split('\n')).toHaveLength(1);
     expect(wrongPassword.stderr).toMatch(/password/i);
+    const badBatch = await resdesk(['sync', ...connection(), '--once', '--batch-size', '0'], {
+      RESDESK_USER: 'demo',
+      RESDESK_PASSWORD: 'demo',
+    });
+    expect(badBatch.code).not.toBe(0);
+    expect(badBatch.stderr.trim()).toBe('--batch-size must be a whole number from 1 to 100000.');
     const unknown = await resdesk(['show', 'NO|SUCH|KEY', '--db', db]);
     expect(unknown.code).not.toBe(0);
     expect(unknown.stderr.trim().split('\n')).toHaveLength(1);

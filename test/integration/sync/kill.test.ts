@@ -37,6 +37,9 @@ function runSync(dbFile: string, serviceUrl: string, killAfterMs: number | null)
         '--partner-id',
         '1001',
         '--once',
+        // Small batches, so kills land between two committed batches as well as inside one.
+        '--batch-size',
+        '250',
       ],
       { cwd: ROOT, env: { ...process.env, RESDESK_USER: 'demo', RESDESK_PASSWORD: 'demo' }, stdio: 'ignore' },
     );

@@ -20,7 +20,10 @@ const itemText = `{"KeyField":"${key}", "LogId":77,"ServiceId":"S-1","PmsStatus"
 /** Decodes a whole answer as the sync does, XML or JSON. */
 async function decode(text: string): Promise<Reservation[]> {
   const items: Reservation[] = [];
-  await decodeReservationStream([text], async (batch) => {
+  const chunks = (async function* () {
+    yield text;
+  })();
+  await decodeReservationStream(chunks, async (batch) => {
     items.push(...batch);
   });
   return items;

@@ -32,13 +32,12 @@ export interface MigrationOutcome {
 /**
  * Opens (creating if needed) the desk's database and brings its schema up to date.
  *
- * Durability: WAL with synchronous=NORMAL. A commit is written to the WAL before `commit` returns, so it
- * survives the app crashing or being killed, which is what "never acknowledge a LogId before its
- * reservation is stored" needs: acknowledgements are sent only after the import transaction commits.
- * The WAL is fsynced at checkpoints, not at every commit, so a power cut (or OS crash) in the seconds
- * after a commit can roll the last transactions back; the file never corrupts. The service then sends
- * those reservations again only if they were not yet acknowledged. If that window matters more than
- * speed, synchronous=FULL costs one fsync per import batch.
+ * Durability: WAL with synchronous=FULL. A commit is fsynced to the WAL before `commit` returns, so it
+ * survives the app being killed and the power going out alike, which is what "never acknowledge a LogId
+ * (or report a decision) before it is durably stored" needs: acknowledgements are sent only after the
+ * import transaction commits. With imports committed 2000 reservations at a time this is one fsync per
+ * batch; measured, a 20k import took no longer than with synchronous=NORMAL (which only syncs at
+ * checkpoints and could roll the last commits back on a power cut).
  */
 export function openDatabase(file: string, migrations: readonly Migration[] = appMigrations): Database {
   const db = new BetterSqlite3(file);
@@ -49,7 +48,7 @@ export function openDatabase(file: string, migrations: readonly Migration[] = ap
     // the first table exists (and before WAL), so older databases keep their page size.
     if (isEmpty(db)) db.pragma('page_size = 16384');
     if (file !== ':memory:') db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
+    db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
     // Another connection (the CLI beside the app) may hold the write lock for a moment.
     db.pragma('busy_timeout = 5000');

@@ -77,6 +77,10 @@ const pairs = <K extends string>(o: Record<K, string>): (readonly [K, string])[]
 const reservationFields = pairs<Field>(columnOfField);
 const guestFields = pairs<keyof Guest>(columnOfGuestField);
 
+/** The Reservation / Guest fields stored as columns, in column order (the import benchmark's floor uses them). */
+export const reservationColumnFields: readonly string[] = reservationFields.map(([f]) => f);
+export const guestColumnFields: readonly string[] = guestFields.map(([f]) => f);
+
 /** Columns written from the reservation on every import, after the Reservation fields. */
 const derivedColumns = ['change_kind', 'lead_guest', 'arrival_time', 'received_at'] as const;
 

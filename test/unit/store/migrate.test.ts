@@ -76,7 +76,8 @@ describe('openDatabase', () => {
     const first = openDatabase(file);
     expect(first.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(first.pragma('foreign_keys', { simple: true })).toBe(1);
-    expect(first.pragma('synchronous', { simple: true })).toBe(1); // NORMAL
+    expect(first.pragma('synchronous', { simple: true })).toBe(2); // FULL: each commit is fsynced
+    expect(first.pragma('page_size', { simple: true })).toBe(16384);
     const schema = objects(first);
     first.close();
 
@@ -84,6 +85,18 @@ describe('openDatabase', () => {
     expect(version(again)).toBe(migrations.length);
     expect(objects(again)).toEqual(schema);
     again.close();
+  });
+
+  it('keeps the page size of a database created before 16 KB pages', () => {
+    dir = mkdtempSync(join(tmpdir(), 'resdesk-store-'));
+    const file = join(dir, 'old.db');
+    const old = new BetterSqlite3(file);
+    old.exec('CREATE TABLE kept (a)');
+    old.close();
+    const db = openDatabase(file);
+    expect(db.pragma('page_size', { simple: true })).toBe(4096);
+    expect(version(db)).toBe(migrations.length);
+    db.close();
   });
 
   it('refuses a database written by a newer Resdesk, with a plain sentence, and leaves it alone', () => {

@@ -12,14 +12,19 @@ const RESERVATIONS = 1500;
 /** New reservations before each run, so every run has a large file to import. */
 const ARRIVALS = 1100;
 
-/** Deterministic kill points, so a failure can be reproduced. */
-function* killPoints(seed: number): Generator<number> {
+/**
+ * Deterministic kill points, as fractions (0.1 to 0.95) of how long a whole run takes, so a failure can be
+ * reproduced and the kills land inside runs on a fast machine and a slow one alike.
+ */
+function* killFractions(seed: number): Generator<number> {
   let s = seed;
   for (;;) {
     s = (s * 1103515245 + 12345) % 2 ** 31;
-    yield 400 + (s % 2600);
+    yield 0.1 + ((s % 1000) / 1000) * 0.85;
   }
 }
+/** Until a run completes and shows how long one takes. */
+const FIRST_GUESS_MS = 3000;
 
 function runSync(dbFile: string, serviceUrl: string, killAfterMs: number | null): Promise<number | null> {
   return new Promise((resolve, reject) => {
@@ -72,7 +77,9 @@ describe('import killed at random points', () => {
 
   it('never acknowledges an unstored LogId and ends with every reservation once', async () => {
     const dbFile = path.join(temp.dir, 'desk.db');
-    const points = killPoints(12345);
+    const fractions = killFractions(12345);
+    // The last run that was not killed: its length scales the next kill points.
+    let runMs = FIRST_GUESS_MS;
     let killedMidway = 0;
     const partialCounts = new Set<number>();
     let expected = RESERVATIONS;
@@ -81,8 +88,10 @@ describe('import killed at random points', () => {
         await control(service.url, 'arrive', { count: ARRIVALS });
         expected += ARRIVALS;
       }
-      const code = await runSync(dbFile, service.url, points.next().value as number);
+      const started = performance.now();
+      const code = await runSync(dbFile, service.url, Math.round((fractions.next().value as number) * runMs));
       if (code === null) killedMidway++;
+      else runMs = performance.now() - started;
       const store = Store.open(dbFile);
       try {
         const stored = storedLogIds(store);

@@ -24,9 +24,13 @@ const special: Record<string, string> = {
 };
 const specialPattern = /[ıİIşŞğĞçÇöÖüÜäÄßẞ]/g;
 const combiningMarks = /\p{M}/gu;
+const plainAscii = /^[\x00-\x7f]*$/;
 
 /** Lowercase, without Turkish / German special letters and without any other accents. */
 export function foldForSearch(text: string): string {
+  // Most names and vouchers are plain ASCII, where all of the below comes down to lowercasing (an
+  // import folds every guest name: this halves the search text's share of it).
+  if (plainAscii.test(text)) return text.toLowerCase();
   return text
     .replace(specialPattern, (c) => special[c] ?? c)
     .toLowerCase()

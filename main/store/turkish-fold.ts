@@ -24,7 +24,8 @@ const special: Record<string, string> = {
 };
 const specialPattern = /[ıİIşŞğĞçÇöÖüÜäÄßẞ]/g;
 const combiningMarks = /\p{M}/gu;
-const plainAscii = /^[\x00-\x7f]*$/;
+// Printable ASCII and the usual whitespace; anything else takes the full path.
+const plainAscii = /^[\t\n\r -~]*$/;
 
 /** Lowercase, without Turkish / German special letters and without any other accents. */
 export function foldForSearch(text: string): string {

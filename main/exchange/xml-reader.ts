@@ -31,9 +31,19 @@ interface Frame {
   holdsItems: boolean;
 }
 
+// Prefixed names (a:KeyField) repeat for every item: their local names are cut once and remembered, which
+// spares a string per element. Bounded, so a hostile answer with endless distinct names cannot grow it.
+const localNames = new Map<string, string>();
+const LOCAL_NAMES_MAX = 4096;
 const localName = (name: string) => {
   const colon = name.indexOf(':');
-  return colon < 0 ? name : name.slice(colon + 1);
+  if (colon < 0) return name;
+  let local = localNames.get(name);
+  if (local === undefined) {
+    local = name.slice(colon + 1);
+    if (localNames.size < LOCAL_NAMES_MAX) localNames.set(name, local);
+  }
+  return local;
 };
 
 const isNil = (attributes: Record<string, string>) => {
@@ -63,7 +73,10 @@ export interface XmlReader {
 /** With `stream` false, items stay in the tree instead of going to onItem (for small whole answers). */
 export function createXmlReader(listener: XmlListener | null): XmlReader {
   const parser = new SaxesParser({ xmlns: false, position: false });
+  // Frames are reused from depth to depth: an element is opened and closed some 60 times per
+  // reservation, and a new object each time kept the garbage collector busy.
   const stack: Frame[] = [];
+  let depthNow = 0;
   let rootName = '';
   let root: WireValue = null;
   let mode: 'unknown' | 'envelope' | 'list' | 'other' = 'unknown';
@@ -76,7 +89,7 @@ export function createXmlReader(listener: XmlListener | null): XmlReader {
 
   parser.on('opentag', (tag) => {
     const name = localName(tag.name);
-    const depth = stack.length;
+    const depth = depthNow;
     if (depth >= limits.maxDepth) throw (failure = new XmlSyntaxError('nested too deeply'));
     let holdsItems = false;
     if (depth === 0) {
@@ -95,17 +108,22 @@ export function createXmlReader(listener: XmlListener | null): XmlReader {
       holdsItems = mode === 'envelope' && envelopeField(name) === 'data';
       if (mode === 'list' && stack[0]) stack[0].holdsItems = true;
     }
-    stack.push({
-      name,
-      nil: isNil(tag.attributes as Record<string, string>),
-      object: null,
-      text: '',
-      holdsItems,
-    });
+    const nil = isNil(tag.attributes as Record<string, string>);
+    const frame = stack[depth];
+    if (frame) {
+      frame.name = name;
+      frame.nil = nil;
+      frame.object = null;
+      frame.text = '';
+      frame.holdsItems = holdsItems;
+    } else {
+      stack.push({ name, nil, object: null, text: '', holdsItems });
+    }
+    depthNow = depth + 1;
   });
 
   const onText = (text: string) => {
-    const frame = stack[stack.length - 1];
+    const frame = depthNow > 0 ? stack[depthNow - 1] : undefined;
     if (!frame || frame.object) return;
     if (frame.text.length + text.length > limits.maxItemChars)
       throw (failure = new XmlSyntaxError('text too long'));
@@ -115,10 +133,12 @@ export function createXmlReader(listener: XmlListener | null): XmlReader {
   parser.on('cdata', onText);
 
   parser.on('closetag', () => {
-    const frame = stack.pop();
-    if (!frame) return;
+    if (depthNow === 0) return;
+    const frame = stack[--depthNow] as Frame;
     const value: WireValue = frame.nil ? null : (frame.object ?? frame.text);
-    const parent = stack[stack.length - 1];
+    frame.object = null;
+    frame.text = '';
+    const parent = depthNow > 0 ? stack[depthNow - 1] : undefined;
     if (!parent) {
       root = value;
       return;

@@ -1,6 +1,6 @@
 // What the Electron shell (and the browser host, and the CLI) get from the core: the request handlers of
 // the contract, the push events, and a lifecycle. Nothing here imports electron.
-import type { Events, Handlers } from '../shared/ipc';
+import type { Events, Handlers, NotificationSettings, ParsedRequestOf } from '../shared/ipc';
 import type { WorkerScript } from './sync/worker-pull';
 
 /** Where the password lives. Implementations: keytar, Electron safeStorage (given by the shell), memory. */
@@ -11,6 +11,13 @@ export interface CredentialStore {
   get(account: string): Promise<string | null>;
   set(account: string, secret: string): Promise<void>;
   delete(account: string): Promise<boolean>;
+}
+
+/** Sound, reminder delay and start at sign-in, kept by the shell (the tray and notifier read them too). */
+export interface NotificationSettingsPort {
+  get(): NotificationSettings;
+  /** Throws when the settings cannot be kept; then nothing changed. */
+  save(change: ParsedRequestOf<'saveNotificationSettings'>): NotificationSettings;
 }
 
 export interface Logger {
@@ -31,6 +38,8 @@ export interface CorePorts {
   importWorker?: WorkerScript;
   /** The app's resources folder (the practice service's voucher font lives in resources/fonts). */
   resourcesDir?: string;
+  /** Absent: notifications.json in dataDir, and start at sign-in is not offered (browser host, CLI). */
+  notificationSettings?: NotificationSettingsPort;
 }
 
 export type EventListener<E extends keyof Events> = (payload: Events[E]) => void;

@@ -16,6 +16,9 @@ import { setupHandlers } from './handlers/setup';
 import { reservationHandlers } from './handlers/reservations';
 import { mappingStatusHandlers } from './handlers/mapping-status';
 import { exportHandlers } from './handlers/export';
+import { notificationHandlers } from './handlers/notifications';
+import { preferencesFile } from './notification-preferences';
+import { notificationSettings } from './notification-settings';
 import type { PullSummary } from './sync/pull';
 
 export interface CoreOptions {
@@ -229,6 +232,11 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     ...reservationHandlers(ctx),
     ...mappingStatusHandlers(ctx),
     ...exportHandlers(ctx),
+    ...notificationHandlers(
+      ctx,
+      ports.notificationSettings ??
+        notificationSettings(preferencesFile(path.join(ports.dataDir, 'notifications.json')), null),
+    ),
   };
 
   return {

@@ -10,7 +10,9 @@ import type { Core, Logger } from './core-types';
 import { forwardCoreEvents, registerRequestHandlers, sendDeskEvent } from './ipc';
 import { createFileLogger } from './log';
 import { installAppMenu } from './menu';
-import { createSoundPlayer, preferencesFile, realTimer, startDeskNotifications } from './notify';
+import { createSoundPlayer, realTimer, startDeskNotifications } from './notify';
+import { preferencesFile } from './notification-preferences';
+import { notificationSettings } from './notification-settings';
 import type { Timer } from './notification-groups';
 import { chooseCredentialStore } from './secrets/choose-credential-store';
 import { createDeskTray, loginItem, START_HIDDEN_ARG } from './tray';
@@ -99,7 +101,12 @@ async function boot(): Promise<void> {
     safeStorageFile: path.join(dataDir, 'credentials.json'),
     logger,
   });
+  // One copy of the notification preferences for the settings screen, the tray menu and the notifier.
+  const preferences = preferencesFile(path.join(dataDir, 'notifications.json'));
+  const startAtLogin = loginItem();
+  let settingsSaved = (): void => undefined;
   const core = createCore({
+    notificationSettings: notificationSettings(preferences, startAtLogin, () => settingsSaved()),
     dataDir,
     credentials,
     logger,
@@ -131,7 +138,6 @@ async function boot(): Promise<void> {
     logger,
   });
   const unforward = forwardCoreEvents(core, desk);
-  const preferences = preferencesFile(path.join(dataDir, 'notifications.json'));
   const notifier = startDeskNotifications({
     core,
     language,
@@ -149,7 +155,7 @@ async function boot(): Promise<void> {
     syncNow: () => void core.handlers.syncNow({}).catch(() => logger.warn('sync from the tray failed')),
     quit: () => app.quit(),
     preferences,
-    startAtLogin: loginItem(),
+    startAtLogin,
     logger,
   });
   const refreshTray = (): void => {
@@ -157,6 +163,8 @@ async function boot(): Promise<void> {
       .catch((): UiLanguage => 'tr')
       .then((lang) => tray.update(core.waitingCount(), lang));
   };
+  // The tray menu's check marks follow a change made on the settings screen.
+  settingsSaved = refreshTray;
   const stopTrayEvents = [
     core.on('reservationsChanged', refreshTray),
     core.on('decisionChanged', refreshTray),

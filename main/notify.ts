@@ -2,14 +2,12 @@
 // level and followed by Resdesk's own sound for its kind (new / changed / cancelled), which the
 // receptionist can switch off. Clicking brings the window up at the reservation, or at the inbox.
 import { BrowserWindow, Notification } from 'electron';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { UiLanguage } from '../shared/domain';
 import type { Core, Logger } from './core-types';
 import {
   createChangeGrouper,
   describeGroup,
-  parsePreferences,
   textsFor,
   type DeskNotification,
   type NotificationPreferences,
@@ -170,26 +168,3 @@ export function createSoundPlayer(soundsDir: string, logger?: Logger): (kind: So
       .catch(() => logger?.warn('could not play a sound'));
   };
 }
-
-/** Sound on/off and the reminder delay, kept in userData/notifications.json. */
-export function preferencesFile(file: string) {
-  let current: NotificationPreferences | null = null;
-  return {
-    get(): NotificationPreferences {
-      if (current) return current;
-      try {
-        current = parsePreferences(JSON.parse(readFileSync(file, 'utf8')));
-      } catch {
-        current = parsePreferences(null);
-      }
-      return current;
-    },
-    set(change: Partial<NotificationPreferences>): NotificationPreferences {
-      current = parsePreferences({ ...this.get(), ...change });
-      mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, JSON.stringify(current), 'utf8');
-      return current;
-    },
-  };
-}
-export type PreferencesFile = ReturnType<typeof preferencesFile>;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { UiLanguage } from '../shared/domain';
 import type { Logger } from './core-types';
 import { textsFor, trayTooltip } from './notification-groups';
-import type { PreferencesFile } from './notify';
+import type { PreferencesFile } from './notification-preferences';
 
 /** Passed when the OS starts Resdesk at sign-in: go straight to the tray. */
 export const START_HIDDEN_ARG = '--hidden';

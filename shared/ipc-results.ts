@@ -28,6 +28,16 @@ export interface SetupView {
   deskUser: string;
 }
 
+/** How the desk draws attention: sounds, reminders, starting with the PC. */
+export interface NotificationSettings {
+  /** Each kind of change (new, changed, cancelled) plays its own sound. */
+  sound: boolean;
+  /** Remind when a reservation has waited this many minutes for an answer; 0: no reminders. */
+  remindAfterMinutes: number;
+  /** Resdesk starts in the tray when the user signs in; null where this desk cannot change it. */
+  startAtLogin: boolean | null;
+}
+
 export type ConnectionProblem =
   'unreachable' | 'wrong-password' | 'wrong-partner' | 'service-error' | 'bad-response';
 

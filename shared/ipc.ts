@@ -19,6 +19,8 @@ const changeKind = z.enum(['new', 'changed', 'cancelled']);
 const empty = z.object({}).strict();
 
 export const NOTE_MAX = 500;
+/** The longest reminder delay the settings offer, in minutes (a whole day). */
+export const REMIND_MAX_MINUTES = 24 * 60;
 
 export const inboxFilterSchema = z
   .object({
@@ -102,6 +104,19 @@ export const requestSchemas = {
   leavePracticeMode: empty,
   setLanguage: z.object({ language: z.enum(['tr', 'en']) }).strict(),
   setDeskUser: z.object({ name: z.string().trim().min(1).max(100) }).strict(),
+  getNotificationSettings: empty,
+  saveNotificationSettings: z
+    .object({
+      sound: z.boolean(),
+      remindAfterMinutes: z
+        .number()
+        .int('Give the reminder delay in whole minutes.')
+        .min(0, 'Give the reminder delay in whole minutes, 0 for no reminders.')
+        .max(REMIND_MAX_MINUTES, 'Choose a reminder delay of at most a day (1440 minutes).'),
+      /** Absent: leave start-at-sign-in as it is. */
+      startAtLogin: z.boolean().optional(),
+    })
+    .strict(),
 
   listReservations: z
     .object({
@@ -169,6 +184,7 @@ import type {
   MappingView,
   SyncStatus,
   ActivityEntry,
+  NotificationSettings,
 } from './ipc-results';
 import type {
   PmsEntryView,
@@ -187,6 +203,8 @@ export interface Results {
   leavePracticeMode: SetupView;
   setLanguage: SetupView;
   setDeskUser: SetupView;
+  getNotificationSettings: NotificationSettings;
+  saveNotificationSettings: NotificationSettings;
   listReservations: InboxPage;
   inboxCounts: InboxCounts;
   getReservation: ReservationDetail;

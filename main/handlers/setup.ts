@@ -40,7 +40,8 @@ export function setupHandlers(ctx: DeskContext): SetupHandlers {
       format: s.format,
       passwordSaved: s.practiceMode || saved,
       credentialStore: credentials.kind,
-      credentialWarning: credentials.warning,
+      // In the desk's language; the store's own sentence (English) is for the log.
+      credentialWarning: credentials.warning === null ? null : ctx.messages.t('error.passwordNotKept'),
       language: s.language,
       deskUser: s.deskUser,
     };

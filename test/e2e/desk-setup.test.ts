@@ -69,4 +69,34 @@ describe('setup (real core, Chromium)', () => {
       await service.close();
     }
   });
+
+  it('notification settings: sound and reminder saved at once, kept after a reload and in the core', async () => {
+    desk = await startRealDesk({ rendererDir });
+    const { page, errors } = desk.browser;
+    await page.locator('.language-switch button[lang="en"]').click();
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Settings' }).click();
+    const card = page.getByTestId('notification-settings');
+    await card.getByRole('heading', { name: 'Notifications' }).waitFor();
+    const sound = card.getByRole('checkbox', { name: /Play a sound/ });
+    expect(await sound.isChecked()).toBe(true);
+    // The browser host has no sign-in start to switch: the card leaves it out instead of offering it.
+    expect(await card.getByRole('checkbox', { name: /sign in/ }).count()).toBe(0);
+
+    await sound.uncheck();
+    await card.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    await card.getByRole('combobox', { name: /Remind me/ }).selectOption({ label: '30 minutes' });
+    await card.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    await expect
+      .poll(async () => desk?.core.handlers.getNotificationSettings({}))
+      .toEqual({ sound: false, remindAfterMinutes: 30, startAtLogin: null });
+
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Settings' }).click();
+    await card.getByRole('heading', { name: 'Notifications' }).waitFor();
+    await expect
+      .poll(async () => card.getByRole('checkbox', { name: /Play a sound/ }).isChecked())
+      .toBe(false);
+    expect(await card.getByRole('combobox', { name: /Remind me/ }).inputValue()).toBe('30');
+    expect(errors).toEqual([]);
+  });
 });

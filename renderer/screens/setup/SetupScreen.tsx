@@ -7,6 +7,7 @@ import type { ConnectionTest, SetupView } from '../../../shared/ipc';
 import { ask } from '../../api';
 import { ErrorNote } from '../../components/ErrorNote';
 import { HotelSearch } from './HotelSearch';
+import { NotificationsCard } from './NotificationsCard';
 
 interface Props {
   setup: SetupView;
@@ -230,6 +231,8 @@ export function SetupScreen({ setup, firstRun, onSetupChanged }: Props) {
               </button>
             </div>
           </section>
+          {/* Not on the first screen: there the connection is all that matters. */}
+          {!firstRun && <NotificationsCard />}
         </div>
       </div>
     </div>

@@ -156,6 +156,8 @@ describe('core setup', () => {
     const setup = await core.handlers.getSetup({});
     expect(setup.configured).toBe(false);
     expect(setup.passwordSaved).toBe(false);
+    // No keychain in this core (memory store): said in the desk's language, Turkish until changed.
+    expect(setup.credentialWarning).toMatch(/şifre anahtarlığına ulaşamıyor/);
   });
 
   it('says in plain words what is wrong with a connection', async () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { ONLINE_CHECK_MS, deskPage, watchPowerAndNetwork } from '../../../main/index';
 import { appMenuTemplate, installAppMenu } from '../../../main/menu';
-import { preferencesFile } from '../../../main/notify';
+import { preferencesFile } from '../../../main/notification-preferences';
 import { createDeskTray, desktopExecQuote, loginItem, START_HIDDEN_ARG } from '../../../main/tray';
 import { FakeMenu, FakeTray, fake } from '../../harness/fake-electron';
 import { fakeCore } from './fake-core';

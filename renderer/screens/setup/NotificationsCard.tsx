@@ -1,0 +1,120 @@
+// How the desk draws attention: a sound for each kind of change, a reminder when reservations are left
+// waiting, and starting with the PC. Each change is saved at once, as the tray menu's switches are.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { NotificationSettings } from '../../../shared/ipc';
+import { ask } from '../../api';
+import { ErrorNote } from '../../components/ErrorNote';
+
+/** Minutes a reservation may wait before the reminder; 0 is "never". */
+const REMINDER_CHOICES = [0, 5, 10, 15, 30, 60, 120];
+
+export function NotificationsCard() {
+  const { t } = useTranslation();
+  const [settings, setSettings] = useState<NotificationSettings | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [saved, setSaved] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    ask('getNotificationSettings', {}).then(
+      (s) => live && setSettings(s),
+      (e: unknown) => live && setError(e),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const save = async (change: Partial<NotificationSettings>) => {
+    if (!settings) return;
+    const next = { ...settings, ...change };
+    // Shown at once; the saved answer (or, on failure, what is really kept) replaces it.
+    setSettings(next);
+    setBusy(true);
+    setError(null);
+    setSaved(false);
+    try {
+      setSettings(
+        await ask('saveNotificationSettings', {
+          sound: next.sound,
+          remindAfterMinutes: next.remindAfterMinutes,
+          ...(next.startAtLogin === null ? {} : { startAtLogin: next.startAtLogin }),
+        }),
+      );
+      setSaved(true);
+    } catch (e) {
+      setError(e);
+      // Show what is really kept: part of the change may have been saved.
+      await ask('getNotificationSettings', {}).then(setSettings, () => undefined);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // A delay set by hand in an older version stays selectable.
+  const choices =
+    settings && !REMINDER_CHOICES.includes(settings.remindAfterMinutes)
+      ? [...REMINDER_CHOICES, settings.remindAfterMinutes].sort((a, b) => a - b)
+      : REMINDER_CHOICES;
+
+  return (
+    <section className="card notification-settings" data-testid="notification-settings">
+      <h2>{t('notifications.title')}</h2>
+      {settings === null ? (
+        error ? (
+          <ErrorNote error={error} />
+        ) : (
+          <p className="hint">{t('common.loading')}</p>
+        )
+      ) : (
+        <>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              name="sound"
+              checked={settings.sound}
+              disabled={busy}
+              onChange={(e) => void save({ sound: e.target.checked })}
+            />
+            {t('notifications.sound')}
+          </label>
+          <label className="stacked">
+            {t('notifications.remind')}
+            <select
+              name="remindAfterMinutes"
+              value={settings.remindAfterMinutes}
+              disabled={busy}
+              onChange={(e) => void save({ remindAfterMinutes: Number(e.target.value) })}
+            >
+              {choices.map((m) => (
+                <option key={m} value={m}>
+                  {m === 0 ? t('notifications.never') : t('notifications.minutes', { count: m })}
+                </option>
+              ))}
+            </select>
+          </label>
+          {settings.startAtLogin !== null && (
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                name="startAtLogin"
+                checked={settings.startAtLogin}
+                disabled={busy}
+                onChange={(e) => void save({ startAtLogin: e.target.checked })}
+              />
+              {t('notifications.startAtLogin')}
+            </label>
+          )}
+          <ErrorNote error={error} />
+          {saved && (
+            <p className="ok-note" role="status">
+              {t('notifications.saved')}
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

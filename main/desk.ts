@@ -136,6 +136,7 @@ export class Desk {
       partnerId: c.partnerId,
       format: c.format,
       language: this.options.language ?? 'en',
+      batchSize: this.options.batchSize,
       password: await c.getPassword(),
     }));
   }

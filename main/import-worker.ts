@@ -16,6 +16,7 @@ async function run(job: PullJob & { password: string }): Promise<PullJobMessage>
     partnerId: job.partnerId,
     format: job.format,
     getPassword: async () => job.password,
+    batchSize: job.batchSize,
   });
   try {
     const summary = await pullInThisThread(client, store, job.window, job.reconcile, () => new Date());

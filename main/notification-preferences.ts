@@ -1,6 +1,6 @@
 // The notification preferences file (userData/notifications.json): sound on/off and the reminder delay.
 // Plain Node, so the core's settings handlers, the tray and the notifier share one copy of it.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parsePreferences, type NotificationPreferences } from './notification-groups';
 
@@ -26,8 +26,11 @@ export function preferencesFile(file: string): PreferencesFile {
     set(change) {
       const next = parsePreferences({ ...get(), ...change });
       mkdirSync(path.dirname(file), { recursive: true });
-      // Written before it is kept in memory: a failed write changes nothing and is reported.
-      writeFileSync(file, JSON.stringify(next), 'utf8');
+      // Written before it is kept in memory: a failed write changes nothing and is reported. Through a
+      // temporary file and a rename, so a power cut leaves the old file or the new one, never half of one.
+      const temporary = `${file}.tmp`;
+      writeFileSync(temporary, JSON.stringify(next), { encoding: 'utf8', flush: true });
+      renameSync(temporary, file);
       current = next;
       return next;
     },

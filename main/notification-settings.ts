@@ -23,10 +23,14 @@ export function notificationSettings(
   return {
     get: view,
     save(change) {
-      preferences.set({ sound: change.sound, remindAfterMinutes: change.remindAfterMinutes });
+      const { sound, remindAfterMinutes } = change;
+      if (sound !== undefined || remindAfterMinutes !== undefined)
+        preferences.set({
+          ...(sound === undefined ? {} : { sound }),
+          ...(remindAfterMinutes === undefined ? {} : { remindAfterMinutes }),
+        });
       try {
-        if (startAtLogin && change.startAtLogin !== undefined && change.startAtLogin !== startAtLogin.get())
-          startAtLogin.set(change.startAtLogin);
+        if (startAtLogin && change.startAtLogin !== undefined) startAtLogin.set(change.startAtLogin);
       } catch (error) {
         throw new StartAtLoginError(error instanceof Error ? error.message : 'start at sign-in');
       } finally {

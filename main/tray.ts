@@ -32,7 +32,8 @@ export function loginItem(
 ): LoginItem {
   if (platform !== 'linux') {
     return {
-      get: () => app.getLoginItemSettings().openAtLogin,
+      // Windows matches the entry by path and arguments: read it with the arguments it was written with.
+      get: () => app.getLoginItemSettings({ args: [START_HIDDEN_ARG] }).openAtLogin,
       set: (on) => app.setLoginItemSettings({ openAtLogin: on, args: [START_HIDDEN_ARG] }),
     };
   }

@@ -105,15 +105,16 @@ export const requestSchemas = {
   setLanguage: z.object({ language: z.enum(['tr', 'en']) }).strict(),
   setDeskUser: z.object({ name: z.string().trim().min(1).max(100) }).strict(),
   getNotificationSettings: empty,
+  /** Only the fields given change: the tray menu may have changed the others meanwhile. */
   saveNotificationSettings: z
     .object({
-      sound: z.boolean(),
+      sound: z.boolean().optional(),
       remindAfterMinutes: z
         .number()
         .int('Give the reminder delay in whole minutes.')
         .min(0, 'Give the reminder delay in whole minutes, 0 for no reminders.')
-        .max(REMIND_MAX_MINUTES, 'Choose a reminder delay of at most a day (1440 minutes).'),
-      /** Absent: leave start-at-sign-in as it is. */
+        .max(REMIND_MAX_MINUTES, 'Choose a reminder delay of at most a day (1440 minutes).')
+        .optional(),
       startAtLogin: z.boolean().optional(),
     })
     .strict(),

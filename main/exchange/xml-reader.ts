@@ -31,23 +31,31 @@ interface Frame {
   holdsItems: boolean;
 }
 
-// Prefixed names (a:KeyField) repeat for every item: their local names are cut once and remembered, which
-// spares a string per element. Bounded, so a hostile answer with endless distinct names cannot grow it.
-const localNames = new Map<string, string>();
-const LOCAL_NAMES_MAX = 4096;
-const localName = (name: string) => {
+const baseName = (name: string) => {
   const colon = name.indexOf(':');
-  if (colon < 0) return name;
-  let local = localNames.get(name);
-  if (local === undefined) {
-    local = name.slice(colon + 1);
-    if (localNames.size < LOCAL_NAMES_MAX) localNames.set(name, local);
-  }
-  return local;
+  return colon < 0 ? name : name.slice(colon + 1);
 };
 
+// Prefixed names (a:KeyField) repeat for every item: their local names are cut once per reader and
+// remembered, which spares a string per element. Per reader, not per process: a cut string can keep the
+// whole text chunk it came from alive, so the cache must go when the answer is read. Bounded, so a
+// hostile answer with endless distinct names cannot grow it.
+const LOCAL_NAMES_MAX = 1024;
+function localNameCache(): (name: string) => string {
+  const localNames = new Map<string, string>();
+  return (name) => {
+    if (name.indexOf(':') < 0) return name;
+    let local = localNames.get(name);
+    if (local === undefined) {
+      local = baseName(name);
+      if (localNames.size < LOCAL_NAMES_MAX) localNames.set(name, local);
+    }
+    return local;
+  };
+}
+
 const isNil = (attributes: Record<string, string>) => {
-  for (const key in attributes) if (localName(key) === 'nil') return attributes[key]?.trim() === 'true';
+  for (const key in attributes) if (baseName(key) === 'nil') return attributes[key]?.trim() === 'true';
   return false;
 };
 
@@ -73,6 +81,7 @@ export interface XmlReader {
 /** With `stream` false, items stay in the tree instead of going to onItem (for small whole answers). */
 export function createXmlReader(listener: XmlListener | null): XmlReader {
   const parser = new SaxesParser({ xmlns: false, position: false });
+  const localName = localNameCache();
   // Frames are reused from depth to depth: an element is opened and closed some 60 times per
   // reservation, and a new object each time kept the garbage collector busy.
   const stack: Frame[] = [];

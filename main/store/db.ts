@@ -42,6 +42,9 @@ export interface MigrationOutcome {
 export function openDatabase(file: string, migrations: readonly Migration[] = appMigrations): Database {
   const db = new BetterSqlite3(file);
   try {
+    // First: another connection (the CLI beside the app) may hold a lock for a moment, even while the
+    // schema is read just below.
+    db.pragma('busy_timeout = 5000');
     // 16 KB pages for a new database (SQLite's default is 4 KB): a version row holds the service's item,
     // about 2.1 KB, so two never fitted a 4 KB page and every row took a page of its own; at 16 KB
     // seven fit, the file is a third smaller and an import writes that much less. Only possible before
@@ -50,8 +53,6 @@ export function openDatabase(file: string, migrations: readonly Migration[] = ap
     if (file !== ':memory:') db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
-    // Another connection (the CLI beside the app) may hold the write lock for a moment.
-    db.pragma('busy_timeout = 5000');
     // 64 MB of page cache (the default is 2 MB): the inbox indexes of 100k reservations stay in memory.
     db.pragma('cache_size = -65536');
     // The tally triggers make every reservations write a statement with its own statement journal;

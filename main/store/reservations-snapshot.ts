@@ -6,6 +6,9 @@
 // stored anyway (unknown fields kept), so the typed fields are not written a second time, and a JSON item
 // is saved as the very text received, without serializing it again (import about a quarter faster).
 //
+// Format 2 is read with today's decodeReservation, so a later decoder must keep accepting every item an
+// earlier one accepted: stored items are history (test/unit/store/snapshot.test.ts holds one to that).
+//
 // Format 1, for any other Reservation (built by hand, or changed after decoding): a JSON array of values
 // in the frozen orders below, which stays readable forever:
 //

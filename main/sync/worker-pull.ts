@@ -23,6 +23,8 @@ export interface PullJob {
   language: UiLanguage;
   window: CheckInWindow;
   reconcile: boolean;
+  /** Reservations stored per transaction (the client's default when absent). */
+  batchSize?: number;
 }
 
 export type PullJobMessage =

@@ -27,27 +27,22 @@ export function NotificationsCard() {
     };
   }, []);
 
-  const save = async (change: Partial<NotificationSettings>) => {
+  /** Saves just this change: the tray menu may have changed the other settings meanwhile. */
+  const save = async (change: { sound?: boolean; remindAfterMinutes?: number; startAtLogin?: boolean }) => {
     if (!settings) return;
-    const next = { ...settings, ...change };
+    const before = settings;
     // Shown at once; the saved answer (or, on failure, what is really kept) replaces it.
-    setSettings(next);
+    setSettings({ ...settings, ...change });
     setBusy(true);
     setError(null);
     setSaved(false);
     try {
-      setSettings(
-        await ask('saveNotificationSettings', {
-          sound: next.sound,
-          remindAfterMinutes: next.remindAfterMinutes,
-          ...(next.startAtLogin === null ? {} : { startAtLogin: next.startAtLogin }),
-        }),
-      );
+      setSettings(await ask('saveNotificationSettings', change));
       setSaved(true);
     } catch (e) {
       setError(e);
-      // Show what is really kept: part of the change may have been saved.
-      await ask('getNotificationSettings', {}).then(setSettings, () => undefined);
+      // Part of the change may have been kept: show what is; if even that cannot be read, what was.
+      setSettings(await ask('getNotificationSettings', {}).catch(() => before));
     } finally {
       setBusy(false);
     }

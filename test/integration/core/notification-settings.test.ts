@@ -1,7 +1,7 @@
 // The settings screen's notification card, through the core's handlers: what it reads, what it keeps, and
 // the plain sentences when something cannot be kept.
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createCore } from '../../../main/core';
@@ -86,6 +86,28 @@ describe('notification settings', () => {
     expect(saved).toEqual({ sound: true, remindAfterMinutes: 0, startAtLogin: true });
     expect(on).toBe(true);
     expect(traysRefreshed).toBe(1);
+  });
+
+  it('change only the fields a save names, as the tray may have changed the others', async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'notifications.json');
+    const setTo: boolean[] = [];
+    // Windows may read an entry as absent that is there: switching off must still remove it.
+    const login: StartAtLogin = { get: () => false, set: (value) => void setTo.push(value) };
+    const core = coreIn(dir, notificationSettings(preferencesFile(file), login));
+    // The tray menu turns the sound off (same file, another copy of it).
+    preferencesFile(file).set({ sound: false });
+    const fresh = coreIn(dir, notificationSettings(preferencesFile(file), login));
+    expect(await fresh.handlers.saveNotificationSettings({ remindAfterMinutes: 60 })).toEqual({
+      sound: false,
+      remindAfterMinutes: 60,
+      startAtLogin: false,
+    });
+    await core.handlers.saveNotificationSettings({ startAtLogin: false });
+    expect(setTo).toEqual([false]);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ sound: false, remindAfterMinutes: 60 });
+    // Written through a temporary file, renamed into place: none is left behind.
+    expect(readdirSync(dir)).toEqual(['notifications.json']);
   });
 
   it('say so when start at sign-in cannot be changed, keeping the rest', async () => {

@@ -1,0 +1,55 @@
+// Fakes Electron's app: paths, version/locale, readiness, single-instance lock, quit/exit, badge and login item.
+import { EventEmitter } from 'node:events';
+import os from 'node:os';
+import path from 'node:path';
+
+export class FakeApp extends EventEmitter {
+  isPackaged = false;
+  quitCalls = 0;
+  exitCode: number | null = null;
+  badgeCount = 0;
+  loginItem: { openAtLogin: boolean; args?: string[] } = { openAtLogin: false };
+  hasLock = true;
+  userData = path.join(os.tmpdir(), 'resdesk-fake-userdata');
+  appPath = process.cwd();
+  readyPromise: Promise<void> = Promise.resolve();
+  name = 'Resdesk';
+  getPath(name: string): string {
+    if (name === 'userData') return this.userData;
+    if (name === 'logs') return path.join(this.userData, 'logs');
+    return path.join(os.tmpdir(), `resdesk-fake-${name}`);
+  }
+  getAppPath(): string {
+    return this.appPath;
+  }
+  getVersion(): string {
+    return '0.1.0';
+  }
+  getLocale(): string {
+    return 'tr-TR';
+  }
+  whenReady(): Promise<void> {
+    return this.readyPromise;
+  }
+  requestSingleInstanceLock(): boolean {
+    return this.hasLock;
+  }
+  quit(): void {
+    this.quitCalls++;
+  }
+  exit(code = 0): void {
+    this.exitCode = code;
+  }
+  focus(): void {}
+  setAppUserModelId(_id: string): void {}
+  setBadgeCount(count = 0): boolean {
+    this.badgeCount = count;
+    return true;
+  }
+  setLoginItemSettings(settings: { openAtLogin?: boolean; args?: string[] }): void {
+    this.loginItem = { openAtLogin: settings.openAtLogin === true, args: settings.args };
+  }
+  getLoginItemSettings(): { openAtLogin: boolean } {
+    return { openAtLogin: this.loginItem.openAtLogin };
+  }
+}

@@ -6,6 +6,29 @@ import type { NotificationSettings } from '../../../shared/ipc';
 import { ask } from '../../api';
 import { ErrorNote } from '../../components/ErrorNote';
 
+interface SwitchProps {
+  name: string;
+  label: string;
+  on: boolean;
+  disabled: boolean;
+  onChange: (on: boolean) => void;
+}
+
+function Switch({ name, label, on, disabled, onChange }: SwitchProps) {
+  return (
+    <label className="checkbox">
+      <input
+        type="checkbox"
+        name={name}
+        checked={on}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      {label}
+    </label>
+  );
+}
+
 /** Minutes a reservation may wait before the reminder; 0 is "never". */
 const REMINDER_CHOICES = [0, 5, 10, 15, 30, 60, 120];
 
@@ -65,16 +88,13 @@ export function NotificationsCard() {
         )
       ) : (
         <>
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              name="sound"
-              checked={settings.sound}
-              disabled={busy}
-              onChange={(e) => void save({ sound: e.target.checked })}
-            />
-            {t('notifications.sound')}
-          </label>
+          <Switch
+            name="sound"
+            label={t('notifications.sound')}
+            on={settings.sound}
+            disabled={busy}
+            onChange={(on) => void save({ sound: on })}
+          />
           <label className="stacked">
             {t('notifications.remind')}
             <select
@@ -91,16 +111,13 @@ export function NotificationsCard() {
             </select>
           </label>
           {settings.startAtLogin !== null && (
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                name="startAtLogin"
-                checked={settings.startAtLogin}
-                disabled={busy}
-                onChange={(e) => void save({ startAtLogin: e.target.checked })}
-              />
-              {t('notifications.startAtLogin')}
-            </label>
+            <Switch
+              name="startAtLogin"
+              label={t('notifications.startAtLogin')}
+              on={settings.startAtLogin}
+              disabled={busy}
+              onChange={(on) => void save({ startAtLogin: on })}
+            />
           )}
           <ErrorNote error={error} />
           {saved && (

@@ -3,6 +3,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Agency, ChangeKind, ConfirmationStatus } from '../../../shared/domain';
 import type { InboxCounts } from '../../../shared/ipc';
+import { AgencySelect } from '../../components/AgencySelect';
+import { CheckInRange } from '../../components/CheckInRange';
+import { FilterChip } from '../../components/FilterChip';
 import { toggle, type InboxQuery } from './inbox-query';
 
 interface Props {
@@ -53,34 +56,12 @@ export function InboxFilters({ query, onChange, counts, agencies }: Props) {
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
-        <select
-          aria-label={t('inbox.agency')}
-          value={filter.agencyId ?? ''}
-          onChange={(e) => setFilter({ ...filter, agencyId: e.target.value || undefined })}
-        >
-          <option value="">{t('inbox.allAgencies')}</option>
-          {agencies.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.name}
-            </option>
-          ))}
-        </select>
-        <label className="compact">
-          {t('inbox.checkInFrom')}
-          <input
-            type="date"
-            value={filter.checkInFrom ?? ''}
-            onChange={(e) => setFilter({ ...filter, checkInFrom: e.target.value || undefined })}
-          />
-        </label>
-        <label className="compact">
-          {t('inbox.checkInTo')}
-          <input
-            type="date"
-            value={filter.checkInTo ?? ''}
-            onChange={(e) => setFilter({ ...filter, checkInTo: e.target.value || undefined })}
-          />
-        </label>
+        <AgencySelect
+          agencies={agencies}
+          value={filter.agencyId}
+          onChange={(agencyId) => setFilter({ ...filter, agencyId })}
+        />
+        <CheckInRange filter={filter} onChange={setFilter} />
         <label className="compact">
           {t('inbox.sort')}
           <select
@@ -104,31 +85,29 @@ export function InboxFilters({ query, onChange, counts, agencies }: Props) {
       </div>
       <div className="filter-row chips">
         {statusChips.map(({ status, count, icon }) => (
-          <button
+          <FilterChip
             key={status}
-            type="button"
-            className={`chip status-${status}`}
-            aria-pressed={filter.statuses?.includes(status) ?? false}
-            data-testid={`chip-${status}`}
+            tone={`status-${status}`}
+            label={t(`status.${status}`)}
+            pressed={filter.statuses?.includes(status) ?? false}
             onClick={() => setFilter({ ...filter, statuses: toggle(filter.statuses, status) })}
-          >
-            <span aria-hidden="true">{icon} </span>
-            {t(`status.${status}`)} <span className="count">{counts ? counts[count] : '…'}</span>
-          </button>
+            icon={icon}
+            count={counts ? counts[count] : '…'}
+            testId={`chip-${status}`}
+          />
         ))}
         <span className="chip-gap" />
         {kindChips.map(({ kind, icon }) => (
-          <button
+          <FilterChip
             key={kind}
-            type="button"
-            className={`chip kind-${kind}`}
-            aria-pressed={filter.kinds?.includes(kind) ?? false}
-            data-testid={`chip-${kind}`}
+            tone={`kind-${kind}`}
+            label={t(`kind.${kind}`)}
+            pressed={filter.kinds?.includes(kind) ?? false}
             onClick={() => setFilter({ ...filter, kinds: toggle(filter.kinds, kind) })}
-          >
-            <span aria-hidden="true">{icon} </span>
-            {t(`kind.${kind}`)} <span className="count">{counts ? counts[kind] : '…'}</span>
-          </button>
+            icon={icon}
+            count={counts ? counts[kind] : '…'}
+            testId={`chip-${kind}`}
+          />
         ))}
         <span className="spacer" />
         {anyFilter && (

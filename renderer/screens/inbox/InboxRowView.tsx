@@ -1,10 +1,8 @@
 // One reservation in the inbox, two short lines: who and what state; when, what room, how many, from whom.
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { InboxRow } from '../../../shared/ipc';
 import { DecisionBadge, KindBadge, StatusBadge } from '../../components/badges';
-import { currentLanguage } from '../../i18n';
-import { formatDate } from '../../i18n/format';
+import { GuestLine, StayLine } from '../../components/ReservationLines';
 
 interface Props {
   row: InboxRow;
@@ -17,16 +15,8 @@ interface Props {
   onOpen: (index: number, row: InboxRow) => void;
 }
 
-export function paxText(row: Pick<InboxRow, 'adults' | 'childs' | 'infants'>, t: TFunction) {
-  const parts = [t('pax.adults', { count: row.adults })];
-  if (row.childs > 0) parts.push(t('pax.children', { count: row.childs }));
-  if (row.infants > 0) parts.push(t('pax.infants', { count: row.infants }));
-  return parts.join(', ');
-}
-
 export function InboxRowView({ row, index, isCursor, isOpen, isSelected, isFresh, onToggle, onOpen }: Props) {
   const { t } = useTranslation();
-  const lng = currentLanguage();
   const classes = [
     'row-body',
     `kind-${row.changeKind}`,
@@ -47,32 +37,11 @@ export function InboxRowView({ row, index, isCursor, isOpen, isSelected, isFresh
         />
       </label>
       <div className="row-lines">
-        <div className="row-line">
-          <KindBadge kind={row.changeKind} />
-          <span className="guest">{row.leadGuest || t('inbox.noName')}</span>
-          <span className="muted voucher">{row.voucherNo}</span>
-          <span className="spacer" />
-          {row.hasUnmappedCodes && (
-            <span className="badge unmapped" title={t('inbox.unmappedHint')}>
-              <span aria-hidden="true">⚑ </span>
-              {t('inbox.unmapped')}
-            </span>
-          )}
+        <GuestLine row={row} lead={<KindBadge kind={row.changeKind} />}>
           <DecisionBadge state={row.decision} />
           <StatusBadge status={row.confirmationStatus} />
-        </div>
-        <div className="row-line secondary">
-          <span className="dates">
-            {formatDate(row.checkIn, lng)} → {formatDate(row.checkOut, lng)}
-          </span>
-          <span className="muted">{t('common.nights', { count: row.nights })}</span>
-          <span className="room">
-            {row.roomTypeName} · {row.accomId}
-          </span>
-          <span className="muted">{paxText(row, t)}</span>
-          <span className="spacer" />
-          <span className="agency">{row.tourOpName || row.agencyName}</span>
-        </div>
+        </GuestLine>
+        <StayLine row={row} />
       </div>
     </div>
   );

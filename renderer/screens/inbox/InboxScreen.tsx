@@ -6,6 +6,7 @@ import type { Agency, StayCodeKind } from '../../../shared/domain';
 import type { InboxCounts, InboxRow } from '../../../shared/ipc';
 import { ask } from '../../api';
 import { ErrorNote } from '../../components/ErrorNote';
+import { toggleSelected } from '../../components/selection';
 import { ReservationScreen } from '../reservation/ReservationScreen';
 import { BulkBar } from './BulkBar';
 import { InboxFilters } from './InboxFilters';
@@ -71,13 +72,7 @@ export function InboxScreen({
     [onQueryChange],
   );
 
-  const toggleRow = (row: InboxRow) =>
-    setSelected((prev) => {
-      const next = new Map(prev);
-      if (next.has(row.keyField)) next.delete(row.keyField);
-      else next.set(row.keyField, row);
-      return next;
-    });
+  const toggleRow = (row: InboxRow) => setSelected((prev) => toggleSelected(prev, row));
 
   const closeDetail = () => {
     onOpen(null, 'view');

@@ -2,6 +2,9 @@
 // and a name or voucher search.
 import { useTranslation } from 'react-i18next';
 import type { Agency, ChangeKind, ConfirmationStatus } from '../../../shared/domain';
+import { AgencySelect } from '../../components/AgencySelect';
+import { CheckInRange } from '../../components/CheckInRange';
+import { FilterChip } from '../../components/FilterChip';
 import { toggle } from '../inbox/inbox-query';
 import type { ExportFilter } from './export-form';
 
@@ -25,59 +28,33 @@ export function ExportFilterFields({ filter, agencies, onChange }: Props) {
         value={filter.search ?? ''}
         onChange={(e) => onChange({ ...filter, search: e.target.value || undefined })}
       />
-      <select
-        aria-label={t('inbox.agency')}
-        value={filter.agencyId ?? ''}
-        onChange={(e) => onChange({ ...filter, agencyId: e.target.value || undefined })}
-      >
-        <option value="">{t('inbox.allAgencies')}</option>
-        {agencies.map((a) => (
-          <option key={a.id} value={a.id}>
-            {a.name}
-          </option>
-        ))}
-      </select>
+      <AgencySelect
+        agencies={agencies}
+        value={filter.agencyId}
+        onChange={(agencyId) => onChange({ ...filter, agencyId })}
+      />
       <div className="pms-chips">
         {statuses.map((s) => (
-          <button
+          <FilterChip
             key={s}
-            type="button"
-            className={`chip status-${s}`}
-            aria-pressed={filter.statuses?.includes(s) ?? false}
+            tone={`status-${s}`}
+            label={t(`status.${s}`)}
+            pressed={filter.statuses?.includes(s) ?? false}
             onClick={() => onChange({ ...filter, statuses: toggle(filter.statuses, s) })}
-          >
-            {t(`status.${s}`)}
-          </button>
+          />
         ))}
         {kinds.map((k) => (
-          <button
+          <FilterChip
             key={k}
-            type="button"
-            className={`chip kind-${k}`}
-            aria-pressed={filter.kinds?.includes(k) ?? false}
+            tone={`kind-${k}`}
+            label={t(`kind.${k}`)}
+            pressed={filter.kinds?.includes(k) ?? false}
             onClick={() => onChange({ ...filter, kinds: toggle(filter.kinds, k) })}
-          >
-            {t(`kind.${k}`)}
-          </button>
+          />
         ))}
       </div>
       <div className="pms-dates">
-        <label className="compact">
-          {t('inbox.checkInFrom')}
-          <input
-            type="date"
-            value={filter.checkInFrom ?? ''}
-            onChange={(e) => onChange({ ...filter, checkInFrom: e.target.value || undefined })}
-          />
-        </label>
-        <label className="compact">
-          {t('inbox.checkInTo')}
-          <input
-            type="date"
-            value={filter.checkInTo ?? ''}
-            onChange={(e) => onChange({ ...filter, checkInTo: e.target.value || undefined })}
-          />
-        </label>
+        <CheckInRange filter={filter} onChange={onChange} />
       </div>
     </div>
   );

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MarkEnteredResult, ToEnterRow } from '../../../shared/ipc';
 import { ask } from '../../api';
-import { ErrorNote } from '../../components/ErrorNote';
+import { SelectionBar } from '../../components/SelectionBar';
+import { useSelectionRequest } from '../../components/useSelectionRequest';
 import { MarkOutcome } from './MarkOutcome';
 
 interface Props {
@@ -16,36 +17,33 @@ interface Props {
 export function MarkBar({ selected, onClear, onMarked }: Props) {
   const { t } = useTranslation();
   const [reference, setReference] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [result, setResult] = useState<MarkEnteredResult | null>(null);
+  const request = useSelectionRequest<MarkEnteredResult>();
   const single = selected.size === 1;
 
-  const mark = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const pmsReference = single && reference.trim() ? reference.trim() : undefined;
-      const reservations = [...selected.values()].map((r) => ({
-        keyField: r.keyField,
-        logId: r.logId,
-        pmsReference,
-      }));
-      setResult(await ask('markEntered', { reservations }));
-      setReference('');
-      onClear();
-      onMarked();
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const mark = () =>
+    request.run(
+      () => {
+        const pmsReference = single && reference.trim() ? reference.trim() : undefined;
+        const reservations = [...selected.values()].map((r) => ({
+          keyField: r.keyField,
+          logId: r.logId,
+          pmsReference,
+        }));
+        return ask('markEntered', { reservations });
+      },
+      () => {
+        setReference('');
+        onClear();
+        onMarked();
+      },
+    );
 
-  if (selected.size === 0 && !result && !error) return null;
   return (
-    <div className="bulk-bar pms-mark-bar" data-testid="pms-mark-bar">
-      {selected.size > 0 && (
+    <SelectionBar
+      className="bulk-bar pms-mark-bar"
+      testId="pms-mark-bar"
+      selectedCount={selected.size}
+      actions={
         <>
           <span>{t('pms.selected', { count: selected.size })}</span>
           {single && (
@@ -59,23 +57,27 @@ export function MarkBar({ selected, onClear, onMarked }: Props) {
               aria-label={t('pms.reference')}
             />
           )}
-          <button type="button" className="button primary small" disabled={busy} onClick={() => void mark()}>
+          <button
+            type="button"
+            className="button primary small"
+            disabled={request.busy}
+            onClick={() => void mark()}
+          >
             {t('pms.markEntered', { count: selected.size })}
           </button>
-          <button type="button" className="button small" onClick={onClear}>
-            {t('bulk.clear')}
-          </button>
         </>
-      )}
-      {result && (
-        <span className="ok-note inline" role="status" data-testid="pms-mark-result">
-          <MarkOutcome result={result} />{' '}
-          <button type="button" className="link" onClick={() => setResult(null)}>
-            {t('common.dismiss')}
-          </button>
-        </span>
-      )}
-      <ErrorNote error={error} />
-    </div>
+      }
+      onClear={onClear}
+      outcome={
+        request.result && (
+          <>
+            <MarkOutcome result={request.result} />{' '}
+          </>
+        )
+      }
+      outcomeTestId="pms-mark-result"
+      onDismiss={request.dismiss}
+      error={request.error}
+    />
   );
 }

@@ -6,6 +6,7 @@ import type { Agency, StayCodeKind } from '../../../shared/domain';
 import type { ToEnterCounts, ToEnterRow } from '../../../shared/ipc';
 import { ask } from '../../api';
 import { ErrorNote } from '../../components/ErrorNote';
+import { toggleSelected } from '../../components/selection';
 import { ExportPanel } from './ExportPanel';
 import type { ExportFilter } from './export-form';
 import { MarkBar } from './MarkBar';
@@ -49,16 +50,7 @@ export function PmsEntryScreen({ refreshToken, onOpenMapping, onCounts, inboxFil
     });
   }, [rows]);
 
-  const toggle = useCallback(
-    (row: ToEnterRow) =>
-      setSelected((prev) => {
-        const next = new Map(prev);
-        if (next.has(row.keyField)) next.delete(row.keyField);
-        else next.set(row.keyField, row);
-        return next;
-      }),
-    [],
-  );
+  const toggle = useCallback((row: ToEnterRow) => setSelected((prev) => toggleSelected(prev, row)), []);
   const allShown = rows.length > 0 && rows.every((r) => selected.has(r.keyField));
   const toggleAll = () => setSelected(allShown ? new Map() : new Map(rows.map((r) => [r.keyField, r])));
 

@@ -3,9 +3,9 @@
 import { useTranslation } from 'react-i18next';
 import type { PmsEntryState, ToEnterRow } from '../../../shared/ipc';
 import { StatusBadge } from '../../components/badges';
+import { GuestLine, StayLine } from '../../components/ReservationLines';
 import { currentLanguage } from '../../i18n';
-import { formatDate, formatInstant } from '../../i18n/format';
-import { paxText } from '../inbox/InboxRowView';
+import { formatInstant } from '../../i18n/format';
 import { EntryChanges } from './EntryChanges';
 
 const stateIcon: Partial<Record<PmsEntryState, string>> = {
@@ -49,31 +49,10 @@ export function ToEnterRowView({ row, selected, onToggle }: Props) {
         />
       </label>
       <div className="pms-row-lines">
-        <div className="row-line">
-          <PmsStateBadge state={row.state} />
-          <span className="guest">{row.leadGuest || t('inbox.noName')}</span>
-          <span className="muted voucher">{row.voucherNo}</span>
-          <span className="spacer" />
-          {row.hasUnmappedCodes && (
-            <span className="badge unmapped" title={t('inbox.unmappedHint')}>
-              <span aria-hidden="true">⚑ </span>
-              {t('inbox.unmapped')}
-            </span>
-          )}
+        <GuestLine row={row} lead={<PmsStateBadge state={row.state} />}>
           <StatusBadge status={row.confirmationStatus} />
-        </div>
-        <div className="row-line secondary">
-          <span className="dates">
-            {formatDate(row.checkIn, lng)} → {formatDate(row.checkOut, lng)}
-          </span>
-          <span className="muted">{t('common.nights', { count: row.nights })}</span>
-          <span className="room">
-            {row.roomTypeName} · {row.accomId}
-          </span>
-          <span className="muted">{paxText(row, t)}</span>
-          <span className="spacer" />
-          <span className="agency">{row.tourOpName || row.agencyName}</span>
-        </div>
+        </GuestLine>
+        <StayLine row={row} />
         {row.state === 'to-cancel' && <p className="pms-note cancel">{t('pms.cancelHint')}</p>}
         {row.state === 'needs-update' && <EntryChanges changes={row.changes} />}
         {mark && (

@@ -1,0 +1,70 @@
+// The two short lines that sum up a reservation in a list (the inbox, "to enter in PMS"): who, with the
+// list's own badges around; then when, what room, how many, from whom.
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { InboxRow } from '../../shared/ipc';
+import { currentLanguage } from '../i18n';
+import { formatDate } from '../i18n/format';
+
+type Pax = Pick<InboxRow, 'adults' | 'childs' | 'infants'>;
+
+/** "2 adults, 1 child": children and infants only when there are some. */
+function paxText(row: Pax, t: TFunction) {
+  const parts = [t('pax.adults', { count: row.adults })];
+  if (row.childs > 0) parts.push(t('pax.children', { count: row.childs }));
+  if (row.infants > 0) parts.push(t('pax.infants', { count: row.infants }));
+  return parts.join(', ');
+}
+
+interface GuestLineProps {
+  row: Pick<InboxRow, 'leadGuest' | 'voucherNo' | 'hasUnmappedCodes'>;
+  /** The badge that says what the list is about (the change kind, the PMS state). */
+  lead: ReactNode;
+  /** The badges at the right end, after the unmapped-codes flag. */
+  children: ReactNode;
+}
+
+export function GuestLine({ row, lead, children }: GuestLineProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="row-line">
+      {lead}
+      <span className="guest">{row.leadGuest || t('inbox.noName')}</span>
+      <span className="muted voucher">{row.voucherNo}</span>
+      <span className="spacer" />
+      {row.hasUnmappedCodes && (
+        <span className="badge unmapped" title={t('inbox.unmappedHint')}>
+          <span aria-hidden="true">⚑ </span>
+          {t('inbox.unmapped')}
+        </span>
+      )}
+      {children}
+    </div>
+  );
+}
+
+type Stay = Pax &
+  Pick<
+    InboxRow,
+    'checkIn' | 'checkOut' | 'nights' | 'roomTypeName' | 'accomId' | 'tourOpName' | 'agencyName'
+  >;
+
+export function StayLine({ row }: { row: Stay }) {
+  const { t } = useTranslation();
+  const lng = currentLanguage();
+  return (
+    <div className="row-line secondary">
+      <span className="dates">
+        {formatDate(row.checkIn, lng)} → {formatDate(row.checkOut, lng)}
+      </span>
+      <span className="muted">{t('common.nights', { count: row.nights })}</span>
+      <span className="room">
+        {row.roomTypeName} · {row.accomId}
+      </span>
+      <span className="muted">{paxText(row, t)}</span>
+      <span className="spacer" />
+      <span className="agency">{row.tourOpName || row.agencyName}</span>
+    </div>
+  );
+}

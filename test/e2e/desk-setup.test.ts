@@ -97,6 +97,14 @@ describe('setup (real core, Chromium)', () => {
       .poll(async () => card.getByRole('checkbox', { name: /Play a sound/ }).isChecked())
       .toBe(false);
     expect(await card.getByRole('combobox', { name: /Remind me/ }).inputValue()).toBe('30');
+
+    // The tray menu turns the sound back on; coming back to the window shows it.
+    await desk.core.handlers.saveNotificationSettings({ sound: true });
+    // (A string: this test file has no DOM types.)
+    await page.evaluate("window.dispatchEvent(new Event('focus'))");
+    await expect
+      .poll(async () => card.getByRole('checkbox', { name: /Play a sound/ }).isChecked())
+      .toBe(true);
     expect(errors).toEqual([]);
   });
 });

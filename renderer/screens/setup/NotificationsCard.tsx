@@ -41,12 +41,17 @@ export function NotificationsCard() {
 
   useEffect(() => {
     let live = true;
-    ask('getNotificationSettings', {}).then(
-      (s) => live && setSettings(s),
-      (e: unknown) => live && setError(e),
-    );
+    const load = () =>
+      ask('getNotificationSettings', {}).then(
+        (s) => live && setSettings(s),
+        (e: unknown) => live && setError(e),
+      );
+    void load();
+    // The tray menu switches the same settings: coming back to the window shows what it did.
+    window.addEventListener('focus', load);
     return () => {
       live = false;
+      window.removeEventListener('focus', load);
     };
   }, []);
 

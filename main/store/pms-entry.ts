@@ -65,6 +65,8 @@ const prepare = (db: Database) => ({
     `SELECT ${rowColumns}, ${entryColumns} FROM ${from}
      WHERE ${pmsStateSql} IN ${pendingStates} ORDER BY r.check_in, r.id LIMIT ? OFFSET ?`,
   ),
+  dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
+  totalChanges: db.prepare<[], number>('SELECT total_changes()').pluck(),
   counts: db.prepare<[], { state: PmsEntryState; n: number }>(
     `SELECT ${pmsStateSql} AS state, count(*) AS n FROM ${from} GROUP BY 1`,
   ),
@@ -156,7 +158,22 @@ function view(db: Database, row: StoredRow): Omit<ToEnterRow, 'hasUnmappedCodes'
   };
 }
 
+// The counts walk every reservation (40–90 ms at 100k) and every page of the list, and the tab's badge,
+// ask for them again. They are kept until the database changes: through this connection (total_changes)
+// or through another one, such as the import worker's (data_version).
+const countsCache = new WeakMap<Database, { stamp: string; counts: ToEnterCounts }>();
+
 export function toEnterCounts(db: Database): ToEnterCounts {
+  const s = statements(db);
+  const stamp = `${s.dataVersion.get() ?? 0}/${s.totalChanges.get() ?? 0}`;
+  const cached = countsCache.get(db);
+  if (cached?.stamp === stamp) return { ...cached.counts };
+  const counts = countedToEnter(db);
+  countsCache.set(db, { stamp, counts });
+  return { ...counts };
+}
+
+function countedToEnter(db: Database): ToEnterCounts {
   const counts: ToEnterCounts = { total: 0, toEnter: 0, needsUpdate: 0, toCancel: 0 };
   for (const { state, n } of statements(db).counts.all()) {
     if (state === 'to-enter') counts.toEnter = n;

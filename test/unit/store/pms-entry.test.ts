@@ -174,3 +174,22 @@ describe('PMS entry state across versions', () => {
     expect(listToEnter(db, 2, 2).total).toBe(5);
   });
 });
+
+describe('PMS entry counts', () => {
+  it('are kept between pages, and follow changes made here or by another connection', () => {
+    importBatch(db, [makeReservation({ keyField: 'A', logId: 1 })], at(8));
+    expect(toEnterCounts(db).toEnter).toBe(1);
+    // Another connection to the same file (the import worker has its own).
+    const worker = openDatabase(join(dir, 'desk.db'));
+    try {
+      importBatch(worker, [makeReservation({ keyField: 'B', logId: 2 })], at(9));
+      expect(toEnterCounts(db).toEnter).toBe(2);
+      expect(listToEnter(db, 0, 1).total).toBe(2);
+    } finally {
+      worker.close();
+    }
+    // This connection marks one entered.
+    markEntered(db, [{ keyField: 'A', logId: 1 }], 'Ayşe', at(10));
+    expect(toEnterCounts(db)).toEqual({ total: 1, toEnter: 1, needsUpdate: 0, toCancel: 0 });
+  });
+});

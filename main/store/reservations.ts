@@ -166,7 +166,7 @@ export function importBatch(
   };
 
   // Search rows are written after the whole batch: FTS5 flushes its pending terms to disk at every
-  // statement savepoint, and the reservations statements (tally triggers) open one per row, so
+  // statement savepoint, and statements with triggers (the tally's) open one per row, so
   // interleaved writes made one tiny index segment per reservation and endless merging.
   const searchRows: { id: number | bigint; text: string; replace: boolean }[] = [];
   // New reservations per tally key, added to reservation_tally at the end of the batch (migration 004).

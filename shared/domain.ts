@@ -8,8 +8,20 @@ export type CalendarDate = string;
 /** 'YYYY-MM-DDTHH:mm:ss' (no zone: hotel-local wall clock) */
 export type LocalDateTime = string;
 
-/** W waiting, E confirmed, H not confirmed (declined). */
+/** W waiting, E confirmed, H not confirmed (declined): the statuses a desk answers and filters by. */
 export type ConfirmationStatus = 'W' | 'E' | 'H';
+
+/**
+ * ConfirmationStatus as the service wrote it: W, E, H, or another letter. The live service is known to
+ * send S ("sent") and G ("not sent") too; whatever comes is kept as it came and shown as what it is.
+ */
+export type ServiceConfirmationStatus = ConfirmationStatus | (string & {});
+
+export const isConfirmationStatus = (value: string): value is ConfirmationStatus =>
+  value === 'W' || value === 'E' || value === 'H';
+
+/** PmsStatus values the spec gives: 0 new, 2 changed, 3 cancelled. Others are kept and flagged. */
+export const isKnownPmsStatus = (value: number): boolean => value === 0 || value === 2 || value === 3;
 
 /** What the service said about this version: PmsStatus 0 new, 2 changed, 3 cancelled. */
 export type ChangeKind = 'new' | 'changed' | 'cancelled';
@@ -20,6 +32,8 @@ export const changeKindOfPmsStatus = (pmsStatus: number): ChangeKind =>
 export type UiLanguage = 'tr' | 'en';
 export type ServiceLanguage = 'tr-TR' | 'en-US';
 export type WireFormat = 'json' | 'xml';
+/** Which names the service uses on the wire: the spec's, or the live service's original ones. */
+export type ServiceDialect = 'spec' | 'original';
 
 export interface Agency {
   id: string;
@@ -39,11 +53,18 @@ export interface StayCode {
   kind: StayCodeKind;
   code: string;
   name: string;
-  /** Rooms only. */
+  /** The hotel as the channel names it (Otel), when the service says. */
+  hotel?: string;
+  /** The hotel number the code belongs to (PartnerId / PaximumId), when the service says. */
+  hotelNumber?: number | null;
+  /** Rooms only: the room's guest limits. */
   pax?: number | null;
   minAdults?: number | null;
   maxAdults?: number | null;
   maxChildren?: number | null;
+  maxPax?: number | null;
+  /** The element exactly as the service sent it, unknown fields included. */
+  raw?: Record<string, unknown>;
 }
 
 /** A channel code mapped to the hotel's own PMS code. */
@@ -79,7 +100,7 @@ export interface Reservation {
   logId: number;
   serviceId: string;
   pmsStatus: number;
-  confirmationStatus: ConfirmationStatus;
+  confirmationStatus: ServiceConfirmationStatus;
   confirmationNo: string;
   confirmDate: LocalDateTime | null;
   confirmeNote: string;

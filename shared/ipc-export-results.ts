@@ -1,5 +1,5 @@
 // Result types of the contract's PMS-entry and CSV-export requests.
-import type { CalendarDate, ChangeKind, ConfirmationStatus, StayCodeKind } from './domain';
+import type { CalendarDate, ChangeKind, ServiceConfirmationStatus, StayCodeKind } from './domain';
 import type { FieldChange } from './ipc-results';
 
 export type ExportKind = 'reservations' | 'guests' | 'arrivals';
@@ -47,7 +47,7 @@ export interface ToEnterRow extends PmsEntryView {
   adults: number;
   childs: number;
   infants: number;
-  confirmationStatus: ConfirmationStatus;
+  confirmationStatus: ServiceConfirmationStatus;
   changeKind: ChangeKind;
   receivedAt: string;
   hasUnmappedCodes: boolean;

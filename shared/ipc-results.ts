@@ -2,7 +2,7 @@
 import type {
   CalendarDate,
   ChangeKind,
-  ConfirmationStatus,
+  ServiceConfirmationStatus,
   Guest,
   Reservation,
   StayCodeKind,
@@ -71,7 +71,7 @@ export interface InboxRow {
   adults: number;
   childs: number;
   infants: number;
-  confirmationStatus: ConfirmationStatus;
+  confirmationStatus: ServiceConfirmationStatus;
   changeKind: ChangeKind;
   decision: DecisionState;
   /** When the latest version reached this desk (ISO instant). */

@@ -3,7 +3,8 @@ import { createHttp } from './http';
 import { createSession } from './session';
 import { createTransport, webAddress } from './transport';
 import { decodeItem, decodeItems, serviceError } from './answer';
-import { decodeReservation } from './decode-reservation';
+import { readReservation } from './unreadable';
+import { DIALECTS, dialects, otherDialect, type Dialect } from './dialect';
 import {
   decodeAgency,
   decodeConfirmation,
@@ -20,7 +21,8 @@ import { readDocument } from './document';
 import type { WireObject } from './wire-value';
 import { InvalidRequestError, MalformedResponseError, ServiceError, safeExcerpt } from './errors';
 import { waitForFile, type FileCheck } from './file-polling';
-import type { CalendarDate } from '../../shared/domain';
+import type { CalendarDate, Reservation } from '../../shared/domain';
+import { teeText } from './tee-text';
 import type {
   ExchangeClient,
   ExchangeClientOptions,
@@ -49,10 +51,22 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     retries: options.retries,
     logger: options.logger,
     sleep: options.sleep,
+    onResponse: options.onResponse,
   });
   const session = createSession({ http, baseUrl, user: options.user, getPassword: options.getPassword });
-  const transport = createTransport({ http, session, baseUrl, format });
+  const transport = createTransport({ http, session, baseUrl, format, onAnswerText: options.onAnswerText });
   const partnerId = String(options.partnerId);
+  // The hotel number under every dialect's parameter name: each service reads its own and ignores the
+  // other (ASP.NET binds only the parameters an action declares), so no request depends on knowing the
+  // dialect first.
+  const hotel = Object.fromEntries(DIALECTS.map((d) => [dialects[d].hotelParameter, partnerId]));
+  // Only the mapping operation's path differs by dialect; which one answers is learnt on first use.
+  let dialect: Dialect | null = options.dialect ?? null;
+  const learn = (d: Dialect) => {
+    if (dialect === d) return;
+    dialect = d;
+    options.onDialect?.(d);
+  };
 
   const getReservationList = async (query: ReservationQuery): Promise<ReservationListResult> => {
     const operation = 'reservation list';
@@ -62,7 +76,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
       query: {
         checkInStart: serviceDate(query.checkInStart, 'checkInStart'),
         checkInEnd: serviceDate(query.checkInEnd, 'checkInEnd'),
-        partnerId,
+        ...hotel,
         agencyId: query.agencyId,
         status: query.status,
         IsSendRequired: query.isSendRequired === undefined ? undefined : String(query.isSendRequired),
@@ -73,10 +87,12 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     const first = answer.items[0];
     if (first !== undefined && hasFileCode(first))
       return { kind: 'file', fileCode: decodeItem(first, decodeFileCode, 'a file code', operation) };
-    return {
-      kind: 'list',
-      reservations: decodeItems(answer.items, decodeReservation, 'a reservation', operation),
-    };
+    const reservations: Reservation[] = [];
+    for (const item of answer.items) {
+      const reservation = readReservation(item, operation, query.onUnreadable);
+      if (reservation) reservations.push(reservation);
+    }
+    return { kind: 'list', reservations };
   };
 
   const checkReservationFile = async (fileCode: string, signal?: AbortSignal): Promise<FileCheck> => {
@@ -120,7 +136,9 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
           await res.body.dump().catch(() => undefined);
           throw new ServiceError(`HTTP ${res.status}`, '', operation, res.status);
         }
-        return decodeReservationStream(res.body, onBatch, {
+        const sample = options.onAnswerText;
+        const body = sample ? teeText(res.body, (text) => sample(operation, text)) : res.body;
+        return decodeReservationStream(body, onBatch, {
           ...streamOptions,
           operation,
           secrets: session.secrets(),
@@ -144,7 +162,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
       const answer = await transport.pms({
         operation,
         path: 'api/pax/getnotconfirmmessages',
-        query: { partnerId, langId: lang },
+        query: { ...hotel, langId: lang },
         retry: true,
       });
       return decodeItems(
@@ -157,12 +175,29 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
 
     async getStayForMapping(agencyId) {
       const operation = 'stay codes';
-      const answer = await transport.pms({
-        operation,
-        path: 'api/pax/getstayformapping',
-        query: { partnerId, agencyId },
-        retry: true,
-      });
+      const ask = (d: Dialect) =>
+        transport.pms({
+          operation,
+          path: dialects[d].mappingPath,
+          query: { ...hotel, agencyId },
+          retry: true,
+        });
+      const first = dialect ?? 'spec';
+      let answer;
+      try {
+        answer = await ask(first);
+        learn(first);
+      } catch (error) {
+        // A service of the other dialect has no action at this path: ASP.NET answers 404. A service that
+        // answers 404 to both is missing something else, and the first failure is the one to report.
+        if (!(error instanceof ServiceError) || error.httpStatus !== 404) throw error;
+        try {
+          answer = await ask(otherDialect(first));
+        } catch {
+          throw error;
+        }
+        learn(otherDialect(first));
+      }
       return decodeItems(
         answer.items,
         (item) => decodeStayCodes(item, agencyId),
@@ -171,6 +206,8 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
       ).flat();
     },
 
+    dialect: () => dialect,
+
     getReservationList,
     checkReservationFile,
     streamReservationFile,
@@ -178,7 +215,8 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     async fetchReservations(query, onBatch, fetchOptions = {}) {
       const batchSize = Math.max(1, fetchOptions.batchSize ?? options.batchSize ?? defaultBatchSize);
       const signal = fetchOptions.signal ?? query.signal;
-      const first = await getReservationList({ ...query, signal });
+      const onUnreadable = fetchOptions.onUnreadable ?? query.onUnreadable;
+      const first = await getReservationList({ ...query, signal, onUnreadable });
       if (first.kind === 'list') {
         for (let at = 0; at < first.reservations.length; at += batchSize)
           await onBatch(first.reservations.slice(at, at + batchSize));
@@ -190,7 +228,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
         options.sleep,
         signal,
       );
-      const { count } = await streamReservationFile(fileUrl, onBatch, { batchSize, signal });
+      const { count } = await streamReservationFile(fileUrl, onBatch, { batchSize, signal, onUnreadable });
       return { count, source: 'file' };
     },
 
@@ -227,7 +265,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
         query: {
           keyField: request.keyField,
           agencyId: request.agencyId,
-          partnerId,
+          ...hotel,
           confirmationStatus: request.status,
           confirmationNote: request.note || undefined,
           notconfirmationNote: request.status === 'H' ? request.reasonId : undefined,
@@ -247,7 +285,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     },
 
     downloadFile: async (url, destinationPath, downloadOptions = {}) =>
-      transport.download(webAddress(url, 'voucher download'), destinationPath, downloadOptions.signal),
+      transport.downloadVoucher(webAddress(url, 'voucher download'), destinationPath, downloadOptions.signal),
 
     async searchHotels(name) {
       const operation = 'hotel search';

@@ -4,6 +4,9 @@ import type { ExchangeLogger, HttpTimeouts, RetryPolicy, Sleep } from './http';
 import type { HotelMatch } from './decode-setup';
 import type { OnBatch } from './reservation-file';
 import type { FileCheck, FilePolling } from './file-polling';
+import type { Dialect } from './dialect';
+import type { OnUnreadable } from './unreadable';
+import type { ResponseSeen } from './http';
 import type {
   Agency,
   CalendarDate,
@@ -28,6 +31,14 @@ export interface ExchangeClientOptions {
   sleep?: Sleep;
   /** Reservations per batch handed to fetchReservations' onBatch (default defaultBatchSize, 2000). */
   batchSize?: number;
+  /** The dialect this service was last seen to speak; unknown: learnt from the mapping operation. */
+  dialect?: Dialect;
+  /** Told when the client learns which dialect the service speaks (to remember it with the connection). */
+  onDialect?: (dialect: Dialect) => void;
+  /** Every HTTP answer's status and time, per operation (the connection probe's report). */
+  onResponse?: (seen: ResponseSeen) => void;
+  /** The text of every answer, per operation (the probe's sample). Never called for login. */
+  onAnswerText?: (operation: string, text: string) => void;
 }
 
 export interface ReservationQuery {
@@ -37,6 +48,8 @@ export interface ReservationQuery {
   status?: 'W' | 'E' | 'H';
   isSendRequired?: boolean;
   signal?: AbortSignal;
+  /** Takes the items that cannot be read; without it one such item fails the whole list. */
+  onUnreadable?: OnUnreadable;
 }
 
 export type ReservationListResult =
@@ -63,6 +76,7 @@ export interface ConfirmationResult {
 export interface StreamFileOptions {
   batchSize?: number;
   signal?: AbortSignal;
+  onUnreadable?: OnUnreadable;
 }
 
 export interface FetchOptions extends StreamFileOptions {
@@ -73,7 +87,10 @@ export interface ExchangeClient {
   login(): Promise<void>;
   getHotelAgencies(): Promise<Agency[]>;
   getNotConfirmMessages(lang: ServiceLanguage): Promise<NotConfirmMessage[]>;
+  /** Tries this dialect's mapping path first, and the other's when the service has no such path. */
   getStayForMapping(agencyId: string): Promise<StayCode[]>;
+  /** The dialect the service was seen to speak, or null before the mapping operation was asked. */
+  dialect(): Dialect | null;
   getReservationList(query: ReservationQuery): Promise<ReservationListResult>;
   checkReservationFile(fileCode: string, signal?: AbortSignal): Promise<FileCheck>;
   streamReservationFile(
@@ -91,6 +108,10 @@ export interface ExchangeClient {
   postSentLogIds(serviceId: string, logIds: number[]): Promise<string[]>;
   /** sendconfirmationv2. Never repeated automatically: the sync engine's outbox does that. */
   sendConfirmation(request: ConfirmationRequest): Promise<ConfirmationResult>;
+  /**
+   * The confirmation PDF. The token goes only to the service's own address; a PDF on another host is
+   * fetched without it. At most 20 MB, and only a PDF is kept.
+   */
   downloadFile(url: string, destinationPath: string, options?: { signal?: AbortSignal }): Promise<void>;
   searchHotels(name: string): Promise<HotelMatch[]>;
   /** Closes pooled connections (only those of a dispatcher the client made itself). */

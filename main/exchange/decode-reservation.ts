@@ -16,12 +16,24 @@ import {
 } from './fields';
 import { itemJson } from './item-text';
 import type { WireObject, WireValue } from './wire-value';
-import type { ConfirmationStatus, Guest, Reservation } from '../../shared/domain';
+import { reservationFieldSpellings } from './dialect';
+import type { Guest, Reservation, ServiceConfirmationStatus } from '../../shared/domain';
 
-function confirmationStatus(item: WireObject): ConfirmationStatus {
+/**
+ * Any short code is kept as it came: besides W, E and H the live service sends S and G, and a letter
+ * nobody has seen yet must not make the list unreadable. Only a missing or absurd value is refused.
+ */
+function confirmationStatus(item: WireObject): ServiceConfirmationStatus {
   const value = text(item, 'ConfirmationStatus').trim().toUpperCase();
-  if (value === 'W' || value === 'E' || value === 'H') return value;
-  throw new FieldError('ConfirmationStatus', 'W, E or H');
+  if (value === '' || value.length > 8) throw new FieldError('ConfirmationStatus', 'a status letter');
+  return value;
+}
+
+/** The name this item uses for a field both dialects carry (PartnerId / PaximumId, …). */
+function spelledAs(item: WireObject, specName: string): string {
+  const spellings = reservationFieldSpellings[specName] ?? [specName];
+  for (const name of spellings) if (field(item, name) !== undefined) return name;
+  return specName;
 }
 
 export function decodeGuest(value: WireValue): Guest {
@@ -69,9 +81,9 @@ export function decodeReservation(value: WireValue): Reservation {
     agencyName: text(item, 'AgencyName'),
     hotelId: text(item, 'HotelId'),
     hotelName: text(item, 'HotelName'),
-    stayHotelName: text(item, 'StayHotelName'),
+    stayHotelName: text(item, spelledAs(item, 'StayHotelName')),
     originalHotelCode: text(item, 'OriginalHotelCode'),
-    partnerId: int(item, 'PartnerId'),
+    partnerId: int(item, spelledAs(item, 'PartnerId')),
     tourOpCode: text(item, 'TourOpCode'),
     tourOpName: text(item, 'TourOpName'),
     voucherNo: text(item, 'VoucherNo'),

@@ -3,6 +3,7 @@
 // when an item is not what the operation promises.
 import { asObject, field, FieldError, intOrNull, listItems, requiredText, text } from './fields';
 import { isWireObject, type WireObject, type WireValue } from './wire-value';
+import { DIALECTS, dialects, stayCodeFields } from './dialect';
 import type { Agency, NotConfirmMessage, ServiceLanguage, StayCode, StayCodeKind } from '../../shared/domain';
 
 export const decodeAgency = (value: WireValue): Agency => {
@@ -15,26 +16,51 @@ export const decodeNotConfirmMessage = (value: WireValue, lang: ServiceLanguage)
   return { id: requiredText(item, 'Id'), name: text(item, 'Name'), lang };
 };
 
-const stayCollections: ReadonlyArray<[string, StayCodeKind]> = [
-  ['StayRooms', 'room'],
-  ['StayRoomTypes', 'roomType'],
-  ['StayBoards', 'board'],
-  ['StayNationals', 'nationality'],
-];
+const stayKinds: readonly StayCodeKind[] = ['room', 'roomType', 'board', 'nationality'];
 
-/** One StayCodesForMapping item: its four collections, whatever their elements are called. */
+/** The value under the first of `names` the element carries (each dialect spells some fields its way). */
+function either(entry: WireObject, names: readonly string[]): { name: string; value: WireValue | undefined } {
+  for (const name of names) {
+    const value = field(entry, name);
+    if (value !== undefined) return { name, value };
+  }
+  return { name: names[0] ?? '', value: undefined };
+}
+
+const eitherText = (entry: WireObject, names: readonly string[]): string =>
+  text(entry, either(entry, names).name);
+const eitherInt = (entry: WireObject, names: readonly string[]): number | null =>
+  intOrNull(entry, either(entry, names).name);
+
+/**
+ * One StayCodesForMapping (spec) or SejourCodesForMapping (live service) item: its four collections in
+ * either dialect's names, whatever their elements are called, with every field the service gives.
+ */
 export function decodeStayCodes(value: WireValue, agencyId: string): StayCode[] {
   const item = asObject(value, 'StayCodesForMapping');
   const codes: StayCode[] = [];
-  for (const [collection, kind] of stayCollections) {
-    for (const element of listItems(field(item, collection), collection)) {
-      const entry = asObject(element, collection);
-      const code: StayCode = { agencyId, kind, code: requiredText(entry, 'Code'), name: text(entry, 'Name') };
+  for (const kind of stayKinds) {
+    const collection = either(
+      item,
+      DIALECTS.map((d) => dialects[d].collections[kind]),
+    );
+    for (const element of listItems(collection.value, collection.name)) {
+      const entry = asObject(element, collection.name);
+      const code: StayCode = {
+        agencyId,
+        kind,
+        code: requiredText(entry, either(entry, stayCodeFields.code[kind]).name),
+        name: eitherText(entry, stayCodeFields.name),
+        hotel: eitherText(entry, stayCodeFields.hotel),
+        hotelNumber: eitherInt(entry, stayCodeFields.hotelNumber),
+        raw: entry,
+      };
       if (kind === 'room') {
-        code.pax = intOrNull(entry, 'Pax');
-        code.minAdults = intOrNull(entry, 'MinAdl');
-        code.maxAdults = intOrNull(entry, 'MaxAdl');
-        code.maxChildren = intOrNull(entry, 'MaxChd');
+        code.pax = eitherInt(entry, stayCodeFields.pax);
+        code.minAdults = eitherInt(entry, stayCodeFields.minAdults);
+        code.maxAdults = eitherInt(entry, stayCodeFields.maxAdults);
+        code.maxChildren = eitherInt(entry, stayCodeFields.maxChildren);
+        code.maxPax = eitherInt(entry, stayCodeFields.maxPax);
       }
       codes.push(code);
     }

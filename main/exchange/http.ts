@@ -67,7 +67,18 @@ export interface Http {
   close(): Promise<void>;
 }
 
+/** What one HTTP exchange came to: for reports, never with the query string. */
+export interface ResponseSeen {
+  operation: string;
+  method: string;
+  path: string;
+  status: number;
+  /** Until the headers arrived. */
+  ms: number;
+}
+
 export interface HttpOptions {
+  onResponse?: (seen: ResponseSeen) => void;
   dispatcher?: Dispatcher;
   timeouts?: Partial<HttpTimeouts>;
   retries?: Partial<RetryPolicy>;
@@ -155,7 +166,15 @@ export function createHttp(options: HttpOptions = {}): Http {
       headersTimeout: timeouts.headersMs,
       bodyTimeout: timeouts.bodyMs,
     });
-    logger?.info(`${where(req)} → ${res.statusCode}`, { ms: Date.now() - started });
+    const ms = Date.now() - started;
+    logger?.info(`${where(req)} → ${res.statusCode}`, { ms });
+    options.onResponse?.({
+      operation: req.operation,
+      method: req.method,
+      path: req.url.pathname,
+      status: res.statusCode,
+      ms,
+    });
     return { status: res.statusCode, body: res.body };
   }
 

@@ -4,8 +4,8 @@
 import { CancelledError, MalformedResponseError, safeExcerpt } from './errors';
 import { createDocumentReader, DocumentSyntaxError } from './document';
 import { dataItems, envelopeParts } from './envelope';
-import { decodeItem, serviceError } from './answer';
-import { decodeReservation } from './decode-reservation';
+import { serviceError } from './answer';
+import { readReservation, type OnUnreadable } from './unreadable';
 import type { WireValue } from './wire-value';
 import type { Reservation } from '../../shared/domain';
 
@@ -15,6 +15,8 @@ export interface StreamOptions {
   operation?: string;
   /** Blanked out of any excerpt. */
   secrets?: readonly string[];
+  /** Takes a reservation that cannot be read, so the rest of the file is still stored. */
+  onUnreadable?: OnUnreadable;
 }
 
 /**
@@ -41,7 +43,9 @@ export async function decodeReservationStream(
 
   const take = async (items: WireValue[]) => {
     for (const item of items) {
-      batch.push(decodeItem(item, decodeReservation, 'a reservation', operation));
+      const reservation = readReservation(item, operation, options.onUnreadable);
+      if (reservation === null) continue;
+      batch.push(reservation);
       count++;
       if (batch.length >= batchSize) await flush();
     }

@@ -1,13 +1,10 @@
 // Authenticated requests to the service: the token in a raw cookie header and a Token header (Bearer for
 // the hotel search), a 401 turned into one fresh login and one repeat, and the wire format asked for.
-import { createWriteStream } from 'node:fs';
-import { rename, unlink } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
-import { randomBytes } from 'node:crypto';
 import { MalformedResponseError, ServiceError } from './errors';
 import { readAnswer, type Answer } from './answer';
 import { TokenRejected, type Session } from './session';
 import { toExchangeError, type Http, type HttpStream } from './http';
+import { saveVoucher } from './voucher-file';
 import type { WireFormat } from '../../shared/domain';
 
 export interface PmsRequest {
@@ -32,7 +29,8 @@ export interface Transport {
     signal?: AbortSignal,
   ): Promise<T>;
   bearerJson(operation: string, path: string, body: unknown, signal?: AbortSignal): Promise<string>;
-  download(url: URL, destinationPath: string, signal?: AbortSignal): Promise<void>;
+  /** The token only to the service's own origin; anywhere else the PDF is fetched bare. */
+  downloadVoucher(url: URL, destinationPath: string, signal?: AbortSignal): Promise<void>;
 }
 
 export interface TransportOptions {
@@ -40,6 +38,7 @@ export interface TransportOptions {
   session: Session;
   baseUrl: URL;
   format: WireFormat;
+  onAnswerText?: (operation: string, text: string) => void;
 }
 
 const accepts: Record<WireFormat, string> = {
@@ -49,7 +48,13 @@ const accepts: Record<WireFormat, string> = {
 
 const tokenHeaders = (token: string): Record<string, string> => ({ cookie: token, Token: token });
 
-export function createTransport({ http, session, baseUrl, format }: TransportOptions): Transport {
+export function createTransport({
+  http,
+  session,
+  baseUrl,
+  format,
+  onAnswerText,
+}: TransportOptions): Transport {
   const endpoint = (path: string, query: Record<string, string | undefined> = {}) => {
     const url = new URL(path.replace(/^\//, ''), baseUrl);
     for (const [name, value] of Object.entries(query))
@@ -103,6 +108,7 @@ export function createTransport({ http, session, baseUrl, format }: TransportOpt
           signal: req.signal,
         });
         if (res.status === 401) throw new TokenRejected();
+        onAnswerText?.(req.operation, res.text);
         return readAnswer(res.status, res.text, req.operation, session.secrets(), req.acceptFailure);
       }, req.signal),
 
@@ -130,27 +136,25 @@ export function createTransport({ http, session, baseUrl, format }: TransportOpt
         return res.text;
       }, signal),
 
-    download: (url, destinationPath, signal) =>
-      openWithToken(
-        'voucher download',
-        url,
-        async (res) => {
-          if (res.status < 200 || res.status >= 300) {
-            await res.body.dump().catch(() => undefined);
-            throw new ServiceError(`HTTP ${res.status}`, '', 'voucher download', res.status);
-          }
-          // Written beside the destination and renamed, so a broken download never looks like a voucher.
-          const temporary = `${destinationPath}.${randomBytes(6).toString('hex')}.part`;
-          try {
-            await pipeline(res.body, createWriteStream(temporary), ...(signal ? [{ signal }] : []));
-            await rename(temporary, destinationPath);
-          } catch (error) {
-            await unlink(temporary).catch(() => undefined);
-            throw error;
-          }
-        },
-        signal,
-      ),
+    async downloadVoucher(url, destinationPath, signal) {
+      const operation = 'voucher download';
+      const save = async (res: HttpStream) => {
+        if (res.status < 200 || res.status >= 300) {
+          await res.body.dump().catch(() => undefined);
+          throw new ServiceError(`HTTP ${res.status}`, '', operation, res.status);
+        }
+        await saveVoucher(res.body, destinationPath, operation, signal);
+      };
+      // The live service's PDF links point at another host: the token is the service's, not theirs.
+      if (url.origin === baseUrl.origin) return openWithToken(operation, url, save, signal);
+      const res = await http.open({ operation, method: 'GET', url, retry: true, signal });
+      try {
+        await save(res);
+      } catch (error) {
+        res.body.destroy();
+        throw toExchangeError(error, operation, signal);
+      }
+    },
   };
 }
 

@@ -4,6 +4,7 @@
 // handed out one at a time and not kept, so a large file is read in bounded memory.
 import { SaxesParser } from 'saxes';
 import { envelopeField, limits, type WireObject, type WireValue } from './wire-value';
+import { createXmlCharFilter } from './xml-chars';
 
 export interface XmlListener {
   /** One element of the result list (children of Data, or of the root of a bare list). */
@@ -156,13 +157,15 @@ export function createXmlReader(listener: XmlListener | null): XmlReader {
     else attach(parent, frame.name, value);
   });
 
+  const chars = createXmlCharFilter();
   return {
     write(text) {
       if (failure) throw failure;
-      parser.write(text);
+      parser.write(chars.write(text));
     },
     close() {
       if (failure) throw failure;
+      parser.write(chars.end());
       parser.close();
       if (!rootName) throw new XmlSyntaxError('no root element');
       return { rootName, root, shape: mode === 'unknown' ? 'other' : mode };

@@ -163,7 +163,8 @@ const cells: Record<ColumnId, Cell> = {
   nationalityChannel: (r) => textCell(r.nationality),
   agency: (r) => textCell(r.agencyName),
   tourOperator: (r) => textCell(r.tourOpName),
-  status: (r, l) => statusLabel(l.format.language, r.confirmationStatus, r.changeKind === 'cancelled'),
+  status: (r, l) =>
+    textCell(statusLabel(l.format.language, r.confirmationStatus, r.changeKind === 'cancelled')),
   confirmationNo: (r) => textCell(r.confirmationNo),
   price: (r, l) => numberCell(r.soldPrice, l.format),
   currency: (r) => textCell(r.soldCurrency),

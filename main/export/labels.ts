@@ -1,7 +1,7 @@
 // The words in an export file and in its messages, Turkish and English. These are file contents (column
 // headers a receptionist reads in a spreadsheet), so they live with the export rather than in the
 // renderer's i18n.
-import type { ConfirmationStatus, UiLanguage } from '../../shared/domain';
+import type { ServiceConfirmationStatus, UiLanguage } from '../../shared/domain';
 import type { PmsEntryState } from '../../shared/ipc';
 
 export type ColumnId =
@@ -145,12 +145,36 @@ const actions: Record<UiLanguage, Record<PmsEntryState, string>> = {
 };
 export const actionLabel = (language: UiLanguage, state: PmsEntryState): string => actions[language][state];
 
-const statuses: Record<UiLanguage, Record<ConfirmationStatus | 'cancelled', string>> = {
-  en: { W: 'Waiting', E: 'Confirmed', H: 'Declined', cancelled: 'Cancelled' },
-  tr: { W: 'Bekliyor', E: 'Onaylandı', H: 'Reddedildi', cancelled: 'İptal' },
+const statuses: Record<UiLanguage, Record<string, string>> = {
+  en: {
+    W: 'Waiting',
+    E: 'Confirmed',
+    H: 'Declined',
+    S: 'Sent (S)',
+    G: 'Not sent (G)',
+    cancelled: 'Cancelled',
+  },
+  tr: {
+    W: 'Bekliyor',
+    E: 'Onaylandı',
+    H: 'Reddedildi',
+    S: 'Gönderildi (S)',
+    G: 'Gönderilmedi (G)',
+    cancelled: 'İptal',
+  },
 };
-export const statusLabel = (language: UiLanguage, status: ConfirmationStatus, cancelled: boolean): string =>
-  statuses[language][cancelled ? 'cancelled' : status];
+const unknownStatus: Record<UiLanguage, string> = { en: 'Status', tr: 'Durum' };
+/** A letter the service sent that Resdesk does not know is written as it came, never dropped. */
+export const statusLabel = (
+  language: UiLanguage,
+  status: ServiceConfirmationStatus,
+  cancelled: boolean,
+): string => {
+  const key = cancelled ? 'cancelled' : status;
+  return Object.prototype.hasOwnProperty.call(statuses[language], key)
+    ? (statuses[language][key] ?? key)
+    : `${unknownStatus[language]} ${status}`;
+};
 
 // The field ids of history.ts's diff.
 const fields: Record<UiLanguage, Record<string, string>> = {

@@ -1,6 +1,7 @@
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import type { Migration } from './migration';
 import { migrations as appMigrations } from './migrations/index';
+import { sqliteBindingOption } from './native-binding';
 
 /** The database file comes from a newer Resdesk than this one. */
 export class DatabaseTooNewError extends Error {
@@ -40,7 +41,7 @@ export interface MigrationOutcome {
  * checkpoints and could roll the last commits back on a power cut).
  */
 export function openDatabase(file: string, migrations: readonly Migration[] = appMigrations): Database {
-  const db = new BetterSqlite3(file);
+  const db = new BetterSqlite3(file, sqliteBindingOption());
   try {
     // First: another connection (the CLI beside the app) may hold a lock for a moment, even while the
     // schema is read just below.
@@ -89,12 +90,25 @@ export function migrate(db: Database, migrations: readonly Migration[]): Migrati
   const pending = migrations.slice(from);
   if (pending.length === 0) return { from, to: from, applied: [] };
 
-  db.transaction(() => {
-    for (const m of pending) {
-      m.up(db);
-      // user_version lives in the database header, which is part of the transaction.
-      db.pragma(`user_version = ${m.version}`);
-    }
-  }).immediate();
+  // PRAGMA foreign_keys is a no-op inside a transaction: it is switched around it, as SQLite's own
+  // procedure for rebuilding a table says, and the keys are checked before the commit instead.
+  const keysOff =
+    pending.some((m) => m.needsForeignKeysOff) && Boolean(db.pragma('foreign_keys', { simple: true }));
+  if (keysOff) db.pragma('foreign_keys = OFF');
+  try {
+    db.transaction(() => {
+      for (const m of pending) {
+        m.up(db);
+        // user_version lives in the database header, which is part of the transaction.
+        db.pragma(`user_version = ${m.version}`);
+      }
+      if (keysOff && (db.pragma('foreign_key_check') as unknown[]).length > 0)
+        throw new MigrationListError(
+          'A migration left rows pointing at rows that do not exist; nothing was changed.',
+        );
+    }).immediate();
+  } finally {
+    if (keysOff) db.pragma('foreign_keys = ON');
+  }
   return { from, to: latest, applied: pending.map((m) => m.name) };
 }

@@ -2,6 +2,7 @@
 // state) before anything goes on the wire, so nothing the receptionist decided is lost when the line
 // is down; the push sends it later. A row that was sent is never handed out for sending again.
 import type { Database } from 'better-sqlite3';
+import type { ServiceConfirmationStatus } from '../../shared/domain';
 import { NOTE_MAX, type DecisionState, type DecisionView } from '../../shared/ipc';
 
 export type DecisionAction = 'confirm' | 'decline';
@@ -74,7 +75,7 @@ interface DecisionRow extends Omit<DecisionRecord, 'outcomeUnknown'> {
 
 interface ReservationState {
   logId: number;
-  confirmationStatus: 'W' | 'E' | 'H';
+  confirmationStatus: ServiceConfirmationStatus;
   changeKind: 'new' | 'changed' | 'cancelled';
 }
 

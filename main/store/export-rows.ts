@@ -2,8 +2,9 @@
 // hotel's codes from the mappings and the PMS-entry state joined in, so the writer never has to query
 // the database while a statement is open. Also the counts and unmapped codes an export is previewed with.
 import BetterSqlite3, { type Database } from 'better-sqlite3';
+import { sqliteBindingOption } from './native-binding';
 import type { ExportKind, ExportScope, PmsEntryState, UnmappedCode } from '../../shared/ipc';
-import type { ChangeKind, ConfirmationStatus, StayCodeKind } from '../../shared/domain';
+import type { ChangeKind, ServiceConfirmationStatus, StayCodeKind } from '../../shared/domain';
 import { filterClause, type InboxFilter, type SqlValue } from './inbox-filter';
 import { liveCondition, pendingStates, pmsStateSql } from './pms-entry-state';
 
@@ -36,7 +37,7 @@ export interface ExportReservationRow {
   adults: number;
   childs: number;
   infants: number;
-  confirmationStatus: ConfirmationStatus;
+  confirmationStatus: ServiceConfirmationStatus;
   confirmationNo: string;
   changeKind: ChangeKind;
   soldPrice: number;
@@ -118,7 +119,7 @@ function rowOf(
     adults: num(v[14] ?? null),
     childs: num(v[15] ?? null),
     infants: num(v[16] ?? null),
-    confirmationStatus: text(v[17] ?? null) as ConfirmationStatus,
+    confirmationStatus: text(v[17] ?? null),
     confirmationNo: text(v[18] ?? null),
     changeKind: text(v[19] ?? null) as ChangeKind,
     soldPrice: num(v[20] ?? null),
@@ -258,7 +259,7 @@ export function exportCounts(db: Database, selection: ExportSelection): ExportCo
  */
 export function openExportReader(db: Database): { db: Database; close(): void } {
   if (db.memory) return { db, close: () => undefined };
-  const reader = new BetterSqlite3(db.name, { readonly: true, fileMustExist: true });
+  const reader = new BetterSqlite3(db.name, { readonly: true, fileMustExist: true, ...sqliteBindingOption() });
   reader.pragma('busy_timeout = 5000');
   return { db: reader, close: () => reader.close() };
 }

@@ -1,6 +1,6 @@
 // Reservation states are told by text and icon as well as colour, so nobody has to tell red from amber.
 import { useTranslation } from 'react-i18next';
-import type { ChangeKind, ConfirmationStatus } from '../../shared/domain';
+import type { ChangeKind, ServiceConfirmationStatus } from '../../shared/domain';
 import type { DecisionState } from '../../shared/ipc';
 
 const kindIcon: Record<ChangeKind, string> = { new: '★', changed: '✎', cancelled: '✕' };
@@ -15,14 +15,19 @@ export function KindBadge({ kind }: { kind: ChangeKind }) {
   );
 }
 
-const statusIcon: Record<ConfirmationStatus, string> = { W: '◷', E: '✓', H: '⊘' };
+const statusIcon: Record<string, string> = { W: '◷', E: '✓', H: '⊘', S: '⇢', G: '⇠' };
 
-export function StatusBadge({ status }: { status: ConfirmationStatus }) {
+/**
+ * W, E and H are the answers; the live service also sends S ("sent") and G ("not sent"). Any other letter
+ * is shown as it came, marked unknown, never hidden.
+ */
+export function StatusBadge({ status }: { status: ServiceConfirmationStatus }) {
   const { t } = useTranslation();
+  const known = Object.prototype.hasOwnProperty.call(statusIcon, status);
   return (
-    <span className={`badge status-${status}`} data-status={status}>
-      <span aria-hidden="true">{statusIcon[status]} </span>
-      {t(`status.${status}`)}
+    <span className={`badge status-${known ? status : 'other'}`} data-status={status}>
+      <span aria-hidden="true">{known ? statusIcon[status] : '?'} </span>
+      {known ? t(`status.${status}`) : t('status.other', { letter: status })}
     </span>
   );
 }

@@ -152,7 +152,7 @@ export function createFakeDesk(options: { reservations: number; configured?: boo
       const f = r.filter;
       const matching = rows.filter(
         (row) =>
-          (!f.statuses || f.statuses.includes(row.confirmationStatus)) &&
+          (!f.statuses || f.statuses.some((s) => s === row.confirmationStatus)) &&
           (!f.kinds || f.kinds.includes(row.changeKind)) &&
           (!f.search || row.leadGuest.toLowerCase().includes(f.search.toLowerCase())),
       );

@@ -3,6 +3,7 @@ import { reservationsMigration } from './001-reservations';
 import { deskMigration } from './002-desk';
 import { pmsEntryMigration } from './003-pms-entry';
 import { tallyByImportMigration } from './004-tally-by-import';
+import { liveServiceMigration } from './005-live-service';
 
 /** Ordered: a migration's version is its position in this list plus one. */
 export const migrations: readonly Migration[] = [
@@ -10,4 +11,5 @@ export const migrations: readonly Migration[] = [
   deskMigration,
   pmsEntryMigration,
   tallyByImportMigration,
+  liveServiceMigration,
 ];

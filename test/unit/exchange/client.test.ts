@@ -120,7 +120,9 @@ describe('operations', () => {
     expect(Object.fromEntries(query ?? [])).toEqual({
       checkInStart: '07.01.2025',
       checkInEnd: '12.31.2025',
+      // Under both dialects' names: each service reads its own.
       partnerId: '1001',
+      paximumId: '1001',
       agencyId: 'AG',
       status: 'W',
       IsSendRequired: 'true',

@@ -94,19 +94,22 @@ describe('stay codes', () => {
     ]);
     replaceStayCodes(db, 'a2', [{ agencyId: 'a2', kind: 'board', code: 'HB', name: 'Half board' }]);
 
+    const none = { hotel: '', hotelNumber: null };
     expect(listStayCodes(db, 'a1')).toEqual([
       {
         agencyId: 'a1',
         kind: 'room',
         code: 'DBL',
         name: 'Double',
+        ...none,
         pax: 2,
         minAdults: 1,
         maxAdults: 2,
         maxChildren: 1,
+        maxPax: null,
       },
-      { agencyId: 'a1', kind: 'board', code: 'AI', name: 'All inclusive' },
-      { agencyId: 'a1', kind: 'nationality', code: 'DE', name: 'Germany' },
+      { agencyId: 'a1', kind: 'board', code: 'AI', name: 'All inclusive', ...none },
+      { agencyId: 'a1', kind: 'nationality', code: 'DE', name: 'Germany', ...none },
     ]);
     expect(listStayCodes(db, 'a1', 'board').map((c) => c.code)).toEqual(['AI']);
 
@@ -115,10 +118,47 @@ describe('stay codes', () => {
     expect(listStayCodes(db, 'a2').map((c) => c.code)).toEqual(['HB']);
   });
 
+  it('keeps every field the live service gives: hotel, hotel number, room limits and the element', () => {
+    const raw = { MaxAdl: '3', MaxChd: '2', MaxPax: '4', MinAdl: '1', Oda: 'DZ', Otel: 'AYT-KUMSAL', Pax: '2' };
+    replaceStayCodes(db, 'a1', [
+      {
+        agencyId: 'a1',
+        kind: 'room',
+        code: 'DZ',
+        name: 'Doppelzimmer',
+        hotel: 'AYT-KUMSAL',
+        hotelNumber: 1001,
+        pax: 2,
+        minAdults: 1,
+        maxAdults: 3,
+        maxChildren: 2,
+        maxPax: 4,
+        raw,
+      },
+    ]);
+    expect(listStayCodes(db, 'a1', 'room')).toEqual([
+      {
+        agencyId: 'a1',
+        kind: 'room',
+        code: 'DZ',
+        name: 'Doppelzimmer',
+        hotel: 'AYT-KUMSAL',
+        hotelNumber: 1001,
+        pax: 2,
+        minAdults: 1,
+        maxAdults: 3,
+        maxChildren: 2,
+        maxPax: 4,
+      },
+    ]);
+    const kept = db.prepare<[], string>('SELECT raw_json FROM stay_codes').pluck().get();
+    expect(JSON.parse(kept ?? 'null')).toEqual(raw);
+  });
+
   it('files codes under the agency asked for, and keeps the old list when a replacement fails', () => {
     replaceStayCodes(db, 'a1', [{ agencyId: 'A1', kind: 'board', code: 'AI', name: 'All inclusive' }]);
     expect(listStayCodes(db, 'a1')).toEqual([
-      { agencyId: 'a1', kind: 'board', code: 'AI', name: 'All inclusive' },
+      { agencyId: 'a1', kind: 'board', code: 'AI', name: 'All inclusive', hotel: '', hotelNumber: null },
     ]);
 
     db.exec(`CREATE TRIGGER refuse_hb BEFORE INSERT ON stay_codes WHEN NEW.code = 'HB'

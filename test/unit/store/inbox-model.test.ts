@@ -19,7 +19,7 @@ beforeAll(() => {
 afterAll(() => db.close());
 
 const matches = (r: Reservation, f: InboxFilter): boolean => {
-  if (f.statuses?.length && !f.statuses.includes(r.confirmationStatus)) return false;
+  if (f.statuses?.length && !f.statuses.some((s) => s === r.confirmationStatus)) return false;
   if (f.kinds?.length && !f.kinds.includes(changeKindOfPmsStatus(r.pmsStatus))) return false;
   if (f.agencyId !== undefined && r.agencyId !== f.agencyId) return false;
   if (f.checkInFrom !== undefined && r.checkIn < f.checkInFrom) return false;

@@ -1,0 +1,65 @@
+// One reservation the service listed that cannot be read (a field missing or of the wrong shape) must not
+// cost the rest of the list: it is handed aside with its text, and the others go on to be stored and
+// acknowledged. Whoever receives it keeps it for a person to look at and never acknowledges its LogId,
+// so the service keeps offering it until it is fixed there.
+import { FieldError, intOrNull, textOrNull } from './fields';
+import { itemJson } from './item-text';
+import { isWireObject, type WireValue } from './wire-value';
+import { decodeReservation } from './decode-reservation';
+import { MalformedResponseError } from './errors';
+import type { Reservation } from '../../shared/domain';
+
+export interface UnreadableItem {
+  operation: string;
+  /** The field that could not be read, and what it should have been. */
+  field: string;
+  expected: string;
+  /** As far as they could be read, to say which reservation it is. */
+  keyField: string | null;
+  logId: number | null;
+  serviceId: string | null;
+  /** The item's text: exactly as received for JSON; for XML, the element read into JSON. */
+  text: string;
+}
+
+export type OnUnreadable = (item: UnreadableItem) => void;
+
+const attempt = <T>(read: () => T): T | null => {
+  try {
+    return read();
+  } catch {
+    return null;
+  }
+};
+
+function describe(item: WireValue, error: FieldError, operation: string): UnreadableItem {
+  const object = isWireObject(item) ? item : null;
+  return {
+    operation,
+    field: error.field,
+    expected: error.expected,
+    keyField: object ? attempt(() => textOrNull(object, 'KeyField')) : null,
+    logId: object ? attempt(() => intOrNull(object, 'LogId')) : null,
+    serviceId: object ? attempt(() => textOrNull(object, 'ServiceId')) : null,
+    text: object ? itemJson(object) : JSON.stringify(item),
+  };
+}
+
+/**
+ * The reservation, or null when it cannot be read and `onUnreadable` took it. Without a handler an
+ * unreadable item fails the whole answer, as before (callers that cannot keep it aside).
+ */
+export function readReservation(
+  item: WireValue,
+  operation: string,
+  onUnreadable: OnUnreadable | undefined,
+): Reservation | null {
+  try {
+    return decodeReservation(item);
+  } catch (error) {
+    if (!(error instanceof FieldError)) throw error;
+    if (!onUnreadable) throw new MalformedResponseError(`a reservation (${error.message})`, '', operation);
+    onUnreadable(describe(item, error, operation));
+    return null;
+  }
+}

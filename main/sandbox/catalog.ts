@@ -74,6 +74,8 @@ export interface RoomDefinition extends DialectCode {
   minAdults: number;
   maxAdults: number;
   maxChildren: number;
+  /** Most guests of any age the room takes (adults and children together). */
+  maxPax: number;
   /** Price per room and night in EUR, before board. */
   basePrice: number;
 }
@@ -86,6 +88,7 @@ export const ROOMS: readonly RoomDefinition[] = [
     minAdults: 1,
     maxAdults: 2,
     maxChildren: 2,
+    maxPax: 4,
     basePrice: 95,
   },
   {
@@ -95,6 +98,7 @@ export const ROOMS: readonly RoomDefinition[] = [
     minAdults: 1,
     maxAdults: 1,
     maxChildren: 1,
+    maxPax: 2,
     basePrice: 70,
   },
   {
@@ -104,6 +108,7 @@ export const ROOMS: readonly RoomDefinition[] = [
     minAdults: 2,
     maxAdults: 4,
     maxChildren: 2,
+    maxPax: 5,
     basePrice: 150,
   },
   {
@@ -113,6 +118,7 @@ export const ROOMS: readonly RoomDefinition[] = [
     minAdults: 2,
     maxAdults: 3,
     maxChildren: 1,
+    maxPax: 4,
     basePrice: 180,
   },
   {
@@ -122,6 +128,7 @@ export const ROOMS: readonly RoomDefinition[] = [
     minAdults: 1,
     maxAdults: 3,
     maxChildren: 1,
+    maxPax: 4,
     basePrice: 120,
   },
 ];

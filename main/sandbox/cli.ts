@@ -1,7 +1,10 @@
-// `npm run sandbox -- --port 8787 --reservations 1500 --seed 7 [--file-ready-ms 1500] [--evolve-seconds 30]`
+// `npm run sandbox -- --port 8787 --reservations 1500 --seed 7 [--file-ready-ms 1500] [--evolve-seconds 30]
+//   [--dialect spec|original] [--oddities on|off]`
 // First line is exactly "Practice service listening on <url>", then one line per request:
 // method, path without the query (login carries the password there), status, milliseconds.
+// The CLI is for people (training, demos): odd values are on unless --oddities off.
 import { parseArgs } from 'node:util';
+import { SERVICE_DIALECTS, type ServiceDialect } from './dialect';
 import { startPracticeService } from './index';
 
 function numberOption(value: string | undefined, name: string, fallback: number): number {
@@ -14,6 +17,21 @@ function numberOption(value: string | undefined, name: string, fallback: number)
   return parsed;
 }
 
+function choice<T extends string>(
+  value: string | undefined,
+  name: string,
+  allowed: readonly T[],
+  fallback: T,
+): T {
+  if (value === undefined) return fallback;
+  const found = allowed.find((item) => item === value);
+  if (found === undefined) {
+    console.error(`--${name} must be ${allowed.join(' or ')}`);
+    process.exit(2);
+  }
+  return found;
+}
+
 const { values } = parseArgs({
   options: {
     port: { type: 'string' },
@@ -21,8 +39,13 @@ const { values } = parseArgs({
     seed: { type: 'string' },
     'file-ready-ms': { type: 'string' },
     'evolve-seconds': { type: 'string' },
+    dialect: { type: 'string' },
+    oddities: { type: 'string' },
   },
 });
+
+const dialect: ServiceDialect = choice(values.dialect, 'dialect', SERVICE_DIALECTS, 'spec');
+const oddities = choice(values.oddities, 'oddities', ['on', 'off'] as const, 'on') === 'on';
 
 const service = await startPracticeService({
   port: numberOption(values.port, 'port', 8787),
@@ -30,6 +53,8 @@ const service = await startPracticeService({
   seed: numberOption(values.seed, 'seed', 7),
   fileReadyAfterMs: numberOption(values['file-ready-ms'], 'file-ready-ms', 1500),
   evolveEveryMs: numberOption(values['evolve-seconds'], 'evolve-seconds', 30) * 1000,
+  dialect,
+  oddities,
   onRequest: (entry) => console.log(`${entry.method} ${entry.path} ${entry.status} ${entry.ms}ms`),
 });
 console.log(`Practice service listening on ${service.url}`);

@@ -1,5 +1,6 @@
 // The practice-only control API under /_sandbox/ (no token): make reservations arrive, change or be
-// cancelled, inspect what the desk did, inject faults, and switch the reservation-file shape.
+// cancelled, inspect what the desk did, inject faults, switch the reservation-file shape, and spoil the
+// next reservation answer with an oddity.
 import { parseIsoDate } from './calendar';
 import { parseJsonObject } from './body';
 import type { FaultRequest } from './faults';
@@ -9,6 +10,7 @@ import type { ReservationRecord } from './reservation';
 import { reservationItem } from './reservation-wire';
 import { hotelIdentity, type ServiceState } from './state';
 import type { ArrivalRequest } from './generator';
+import { parseOddity } from './oddities';
 import type { VersionReceipt } from './world';
 
 const MAX_COUNT = 5000;
@@ -55,6 +57,16 @@ const optionalDate = (input: Record<string, unknown>, name: string): string | un
   return date;
 };
 
+const ARRIVAL_STATUSES = ['W', 'S', 'G'] as const;
+
+function arrivalStatus(input: Record<string, unknown>): ArrivalRequest['confirmationStatus'] {
+  const value = input.confirmationStatus;
+  if (value === undefined || value === null) return undefined;
+  const status = ARRIVAL_STATUSES.find((allowed) => allowed === value);
+  if (!status) throw new ControlError(400, 'InvalidBody', "confirmationStatus must be 'W', 'S' or 'G'");
+  return status;
+}
+
 function arrive(state: ServiceState, input: Record<string, unknown>): VersionReceipt[] {
   const agencyText = optionalString(input, 'agencyId');
   const agencyIndex = agencyText === undefined ? undefined : state.world.agencyIndexOf(agencyText);
@@ -66,6 +78,8 @@ function arrive(state: ServiceState, input: Record<string, unknown>): VersionRec
     leadGuest: optionalString(input, 'leadGuest'),
     note: optionalString(input, 'note'),
     roomCount: optionalInteger(input, 'roomCount', 1, 9),
+    confirmationStatus: arrivalStatus(input),
+    pmsStatus: optionalInteger(input, 'pmsStatus', 0, 99),
   };
   const count = optionalInteger(input, 'count', 1, MAX_COUNT) ?? 1;
   return Array.from({ length: count }, () => state.world.arrive(request));
@@ -92,11 +106,25 @@ function change(state: ServiceState, input: Record<string, unknown>): VersionRec
 
 function snapshot(state: ServiceState): unknown {
   return {
+    dialect: state.config.dialect,
+    voucherUrl: state.voucherBaseUrl,
     acknowledged: [...state.world.acknowledged.values()],
     confirmations: state.world.confirmations,
-    requests: state.requests.map(({ at, method, path, status }) => ({ at, method, path, status })),
+    requests: state.requests,
+    voucherRequests: state.voucherRequests,
+    oddities: { enabled: state.config.oddities, ...state.oddities.snapshot() },
     reservations: state.world.size,
   };
+}
+
+function oddities(state: ServiceState, method: string, input: Record<string, unknown>): Reply {
+  if (method === 'POST') {
+    const oddity = parseOddity(input);
+    if (typeof oddity === 'string') return failure(400, 'InvalidBody', oddity);
+    state.oddities.add(oddity);
+  }
+  if (method === 'DELETE') state.oddities.clear();
+  return jsonReply(200, { oddities: state.oddities.snapshot() });
 }
 
 function addFault(state: ServiceState, input: Record<string, unknown>): Reply {
@@ -122,6 +150,8 @@ function route(state: ServiceState, method: string, rawPath: string, input: Reco
     state.faults.clear();
     return jsonReply(200, { faults: [] });
   }
+  if (path === 'oddities' && ['GET', 'POST', 'DELETE'].includes(method))
+    return oddities(state, method, input);
   if (method === 'POST' && path === 'file-shape') {
     if (input.shape !== 'envelope' && input.shape !== 'list')
       return failure(400, 'InvalidBody', "shape must be 'envelope' or 'list'");

@@ -20,7 +20,8 @@ export function jsonValue(value: WireValue): string {
   if (value === null) return 'null';
   if (typeof value === 'string' || typeof value === 'boolean') return JSON.stringify(value);
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
-  if (value.kind === 'dateTime') return JSON.stringify(value.text);
+  // JSON can carry every character (as \u0001 escapes), so forbidden-in-XML text is just a string here.
+  if (value.kind === 'dateTime' || value.kind === 'unsafeText') return JSON.stringify(value.text);
   if (value.kind === 'list') {
     let text = '[';
     for (let i = 0; i < value.items.length; i += 1)

@@ -3,7 +3,13 @@ import { AGENCIES, BOARDS, EUR_RATE, ROOMS, ROOM_TYPES, type AgencyTemplate } fr
 import { addDays, daysBetween, hotelDateTime } from './calendar';
 import { FLIGHTS, NOTES, namePool } from './names';
 import type { Prng } from './prng';
-import { countGuests, type GuestRecord, type PmsStatus, type ReservationRecord } from './reservation';
+import {
+  countGuests,
+  type ConfirmationStatus,
+  type GuestRecord,
+  type PmsStatus,
+  type ReservationRecord,
+} from './reservation';
 
 export interface GeneratorContext {
   prng: Prng;
@@ -22,6 +28,9 @@ export interface ArrivalRequest {
   leadGuest?: string;
   note?: string;
   roomCount?: number;
+  /** W by default; S or G for a reservation dealt with elsewhere. */
+  confirmationStatus?: Extract<ConfirmationStatus, 'W' | 'S' | 'G'>;
+  pmsStatus?: PmsStatus;
 }
 
 const CYRILLIC = /[\u0400-\u04ff]/;
@@ -204,8 +213,8 @@ export function generateReservation(
     voucherNo,
     serviceId: prng.pick(ctx.serviceIds),
     logId,
-    pmsStatus,
-    confirmationStatus: 'W',
+    pmsStatus: request.pmsStatus ?? pmsStatus,
+    confirmationStatus: request.confirmationStatus ?? 'W',
     confirmDate: null,
     confirmationNo: '',
     confirmeNote: '',

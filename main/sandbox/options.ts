@@ -1,4 +1,5 @@
 // Options of the practice service and their defaults (see docs/practice-service.md).
+import type { ServiceDialect } from './dialect';
 
 export interface RequestLogEntry {
   at: string;
@@ -25,11 +26,20 @@ export interface PracticeServiceOptions {
   onRequest?: (entry: RequestLogEntry) => void;
   /** Folder holding DejaVuSans.ttf for the voucher PDF; by default resources/fonts of the repository. */
   fontDir?: string;
+  /** How brand-bearing names are spelled: as the spec documents them, or as the live service sends them. */
+  dialect?: ServiceDialect; // default 'spec'
+  /**
+   * Odd values the live service is known to send (ConfirmationStatus S and G, an unknown PmsStatus) in a
+   * small seeded share of the generated world. Off by default so worlds and counts stay as they were.
+   */
+  oddities?: boolean; // default false in-process; the CLI turns it on
 }
 
 export interface PracticeService {
   url: string;
   port: number;
+  /** Origin of the second listener that serves voucher PDFs (the live service keeps them on another host). */
+  voucherUrl: string;
   close(): Promise<void>;
 }
 
@@ -47,6 +57,8 @@ export interface ServiceConfig {
   partnerId: number;
   onRequest: ((entry: RequestLogEntry) => void) | null;
   fontDir: string | null;
+  dialect: ServiceDialect;
+  oddities: boolean;
 }
 
 export function resolveOptions(options: PracticeServiceOptions = {}): ServiceConfig {
@@ -64,5 +76,7 @@ export function resolveOptions(options: PracticeServiceOptions = {}): ServiceCon
     partnerId: options.partnerId ?? 1001,
     onRequest: options.onRequest ?? null,
     fontDir: options.fontDir ?? null,
+    dialect: options.dialect ?? 'spec',
+    oddities: options.oddities ?? false,
   };
 }

@@ -5,12 +5,25 @@ import { dotNetGuidFailure, ServiceError } from './errors';
 
 export class Query {
   private readonly values = new Map<string, string>();
+  /** Lower-case name → the name as the client spelled it (the first one, like the values). */
+  private readonly spellings = new Map<string, string>();
 
   constructor(search: URLSearchParams) {
     for (const [name, value] of search) {
       const key = name.toLowerCase();
-      if (!this.values.has(key)) this.values.set(key, value);
+      if (!this.values.has(key)) {
+        this.values.set(key, value);
+        this.spellings.set(key, name);
+      }
     }
+  }
+
+  /** Which of these (lower-case) names the request carried, spelled as sent. */
+  present(lowerNames: readonly string[]): string[] {
+    return lowerNames.flatMap((name) => {
+      const spelled = this.spellings.get(name);
+      return spelled === undefined ? [] : [spelled];
+    });
   }
 
   /** The value, or null when absent. An empty value counts as absent, as model binding does. */
@@ -66,11 +79,15 @@ export function parseBoolean(text: string, name: string): boolean {
   throw new ServiceError('InvalidParameter', `The value '${text}' is not valid for ${name}.`);
 }
 
-/** partnerId, when present, must be the hotel the demo user belongs to. */
-export function checkPartner(query: Query, expected: number, required: boolean): void {
-  const text = required ? query.required('partnerId') : query.get('partnerId');
+/**
+ * The hotel number, under the dialect's parameter name (partnerId or paximumId), when present must be
+ * the hotel the demo user belongs to. The other dialect's name is an unknown parameter to the service
+ * and is ignored, as model binding ignores any parameter it has no argument for.
+ */
+export function checkPartner(query: Query, parameter: string, expected: number, required: boolean): void {
+  const text = required ? query.required(parameter) : query.get(parameter);
   if (text === null) return;
-  if (parseInteger(text, 'partnerId') !== expected) {
+  if (parseInteger(text, parameter) !== expected) {
     throw new ServiceError('PartnerNotAuthorized', `User is not authorized for partner ${text.trim()}.`);
   }
 }

@@ -1,5 +1,6 @@
 // What an operation answers, before the server (and any injected fault) writes it to the socket.
 import { jsonEnvelopeChunks, jsonListChunks } from './encode-json';
+import type { XmlNamespaces } from './dialect';
 import { xmlEnvelopeChunks, xmlListChunks } from './encode-xml';
 import type { Envelope, WireFormat, WireValue } from './wire';
 
@@ -21,18 +22,24 @@ export const CONTENT_TYPE: Readonly<Record<WireFormat, string>> = {
   xml: 'application/xml; charset=utf-8',
 };
 
-export function envelopeReply(format: WireFormat, envelope: Envelope, status = 200): Reply {
-  const chunks = format === 'json' ? jsonEnvelopeChunks(envelope) : xmlEnvelopeChunks(envelope);
+export function envelopeReply(
+  format: WireFormat,
+  ns: XmlNamespaces,
+  envelope: Envelope,
+  status = 200,
+): Reply {
+  const chunks = format === 'json' ? jsonEnvelopeChunks(envelope) : xmlEnvelopeChunks(envelope, ns);
   return { status, contentType: CONTENT_TYPE[format], body: [...chunks].join('') };
 }
 
 export function successReply(
   format: WireFormat,
+  ns: XmlNamespaces,
   itemType: string,
   data: readonly WireValue[],
   infoMessage = '',
 ): Reply {
-  return envelopeReply(format, {
+  return envelopeReply(format, ns, {
     itemType,
     data,
     errorCode: '',
@@ -44,6 +51,7 @@ export function successReply(
 
 export function failureReply(
   format: WireFormat,
+  ns: XmlNamespaces,
   itemType: string,
   code: string,
   message: string,
@@ -51,6 +59,7 @@ export function failureReply(
 ): Reply {
   return envelopeReply(
     format,
+    ns,
     { itemType, data: null, errorCode: code, errorMessage: message, infoMessage: '', isSuccessful: false },
     status,
   );
@@ -59,6 +68,7 @@ export function failureReply(
 /** A streamed reservation file in one of the two shapes clients must accept. */
 export function fileReply(
   format: WireFormat,
+  ns: XmlNamespaces,
   shape: 'envelope' | 'list',
   itemType: string,
   items: Iterable<WireValue>,
@@ -69,7 +79,7 @@ export function fileReply(
     shape === 'list'
       ? format === 'json'
         ? jsonListChunks(items)
-        : xmlListChunks(itemType, items, true)
+        : xmlListChunks(itemType, items, ns, true)
       : format === 'json'
         ? jsonEnvelopeChunks({
             itemType,
@@ -81,6 +91,7 @@ export function fileReply(
           })
         : xmlEnvelopeChunks(
             { itemType, data: items, errorCode: '', errorMessage: '', infoMessage, isSuccessful: true },
+            ns,
             true,
           );
   return { status: 200, contentType: CONTENT_TYPE[format], body: { chunks, expectedChunks: count + 4 } };

@@ -1,5 +1,8 @@
 // A reservation written the way its agency sends it: that agency's codes and names, ReservationPms
-// and CustomerPms members exactly as the spec names them (ConfirmeNote, Childs, PromosyonRoom, ...).
+// and CustomerPms members exactly as the spec names them (ConfirmeNote, Childs, PromosyonRoom, ...),
+// except the two brand-bearing members, which follow the service's dialect (PartnerId / PaximumId,
+// StayHotelName / SejourHotelName). The encoders order members ordinally wherever they land.
+import type { DialectWords } from './dialect';
 import { AGENCIES, BOARDS, HOTEL, NATIONALS, ROOMS, ROOM_TYPES, type DialectCode } from './catalog';
 import { daysBetween, wireDate } from './calendar';
 import { countGuests, type GuestRecord, type ReservationRecord } from './reservation';
@@ -9,6 +12,7 @@ export interface HotelIdentity {
   hotelId: string;
   partnerId: number;
   agencyIds: readonly string[];
+  words: DialectWords;
 }
 
 function dialectEntry(
@@ -77,7 +81,7 @@ export function reservationItem(item: ReservationRecord, hotel: HotelIdentity): 
     Nights: daysBetween(item.checkIn, item.checkOut),
     Note: item.note,
     OriginalHotelCode: HOTEL.originalCode,
-    PartnerId: hotel.partnerId,
+    [hotel.words.reservationHotelNumber]: hotel.partnerId,
     Pax: adults + childs + infants,
     PmsStatus: item.pmsStatus,
     PromosyonRoom: item.promosyonRoom,
@@ -93,7 +97,7 @@ export function reservationItem(item: ReservationRecord, hotel: HotelIdentity): 
     ServiceId: item.serviceId,
     SoldCurrency: agency?.currency ?? 'EUR',
     SoldPrice: item.soldPrice,
-    StayHotelName: HOTEL.stayName,
+    [hotel.words.reservationStayHotelName]: HOTEL.stayName,
     TourOpCode: agency?.tourOpCode ?? '',
     TourOpName: agency?.name ?? '',
     VoucherNo: item.voucherNo,

@@ -1,9 +1,15 @@
 // One reservation as the practice world keeps it: canonical catalog indexes, not any agency's codes,
 // so the same reservation can be written in the dialect of the agency that sent it.
 
-export type ConfirmationStatus = 'W' | 'E' | 'H';
-/** 0 new, 2 changed and sent again, 3 cancelled. */
-export type PmsStatus = 0 | 2 | 3;
+/**
+ * W waiting, E confirmed, H not confirmed (the spec's three); S "sent" and G "not sent" are handled by
+ * the live service's clients too, for reservations dealt with elsewhere (the odd values of the world).
+ */
+export type ConfirmationStatus = 'W' | 'E' | 'H' | 'S' | 'G';
+/** The hotel's answers. */
+export type AnswerStatus = 'E' | 'H';
+/** 0 new, 2 changed and sent again, 3 cancelled; any other number is an odd value the live service may send. */
+export type PmsStatus = number;
 
 export interface GuestRecord {
   name: string;

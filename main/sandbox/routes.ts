@@ -1,30 +1,36 @@
-// Every operation of the exchange interface, by method and lower-case path.
+// Every operation of the exchange interface, by method and lower-case path. The mapping operation's
+// path is the one place where the dialects differ in routing: the other dialect's path has no action.
+import { DIALECT_WORDS, type DialectWords, type ServiceDialect } from './dialect';
 import { acknowledgeOperation } from './operations/acknowledge';
 import { sendConfirmationOperation, sendConfirmationV2Operation } from './operations/confirmation';
 import { hotelSearchOperation } from './operations/hotel-search';
 import { loginOperation } from './operations/login';
-import {
-  hotelAgenciesOperation,
-  notConfirmMessagesOperation,
-  stayForMappingOperation,
-} from './operations/preparation';
+import { mappingOperation } from './operations/mapping';
+import { hotelAgenciesOperation, notConfirmMessagesOperation } from './operations/preparation';
 import { checkReservationFileOperation } from './operations/reservation-file';
 import { reservationListOperation } from './operations/reservation-list';
 import type { Operation } from './state';
 
-export const OPERATIONS: readonly Operation[] = [
-  loginOperation,
-  hotelAgenciesOperation,
-  notConfirmMessagesOperation,
-  stayForMappingOperation,
-  reservationListOperation,
-  checkReservationFileOperation,
-  acknowledgeOperation,
-  sendConfirmationOperation,
-  sendConfirmationV2Operation,
-  hotelSearchOperation,
-];
+function operationsOf(words: DialectWords): readonly Operation[] {
+  return [
+    loginOperation,
+    hotelAgenciesOperation,
+    notConfirmMessagesOperation,
+    mappingOperation(words),
+    reservationListOperation,
+    checkReservationFileOperation,
+    acknowledgeOperation,
+    sendConfirmationOperation,
+    sendConfirmationV2Operation,
+    hotelSearchOperation,
+  ];
+}
 
-export function findOperation(lowerPath: string): Operation | undefined {
-  return OPERATIONS.find((operation) => operation.path === lowerPath);
+const OPERATIONS: Readonly<Record<ServiceDialect, readonly Operation[]>> = {
+  spec: operationsOf(DIALECT_WORDS.spec),
+  original: operationsOf(DIALECT_WORDS.original),
+};
+
+export function findOperation(dialect: ServiceDialect, lowerPath: string): Operation | undefined {
+  return OPERATIONS[dialect].find((operation) => operation.path === lowerPath);
 }

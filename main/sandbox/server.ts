@@ -9,16 +9,15 @@ import { ServiceError } from './errors';
 import type { FaultRule } from './faults';
 import { downloadReservationFile } from './operations/reservation-file';
 import { Query } from './query';
+import { HOTEL_PARAMETERS } from './dialect';
+import { notFound, STATIC_NOT_FOUND } from './not-found';
 import { CONTENT_TYPE, failureReply, textReply, type Reply } from './reply';
 import { findOperation } from './routes';
 import { sendReply } from './send';
-import type { Operation, ServiceState } from './state';
+import { appendBounded, type Operation, type ServiceState } from './state';
 import type { WireFormat } from './wire';
 
-const REQUEST_LOG_SIZE = 500;
 const CONTROL_PREFIX = '/_sandbox/';
-
-const NOT_FOUND = textReply(404, 'No HTTP resource was found that matches the request URI.');
 const HTML_PAGE =
   '<!DOCTYPE html><html><head><title>Hotel Wi-Fi</title></head><body><h1>Welcome to the hotel network</h1>' +
   '<p>Please accept the terms of use to continue.</p><form method="post"><button>Accept</button></form></body></html>';
@@ -57,7 +56,14 @@ function authorize(
     kind === 'bearer' ? (bearer ? [bearer] : []) : tokenCandidates(headers),
   );
   if (result === 'valid') return null;
-  return failureReply(format, itemType, 'Unauthorized', UNAUTHORIZED_TEXT[result], 401);
+  return failureReply(
+    format,
+    state.words.namespaces,
+    itemType,
+    'Unauthorized',
+    UNAUTHORIZED_TEXT[result],
+    401,
+  );
 }
 
 async function runOperation(
@@ -76,6 +82,7 @@ async function runOperation(
     if (read.kind === 'tooLarge')
       return failureReply(
         format,
+        state.words.namespaces,
         operation.itemType,
         'BodyTooLarge',
         'The request body is larger than 1 MiB.',
@@ -87,21 +94,25 @@ async function runOperation(
     return await operation.handle({ state, query, format, headers: request.headers, body, path });
   } catch (error) {
     if (error instanceof ServiceError)
-      return failureReply(format, operation.itemType, error.code, error.message, error.status);
+      return failureReply(
+        format,
+        state.words.namespaces,
+        operation.itemType,
+        error.code,
+        error.message,
+        error.status,
+      );
     return serverError(format);
   }
 }
 
+/** Reservation files under /upload/reservations/ (voucher PDFs live on the voucher host). */
 function upload(state: ServiceState, request: IncomingMessage, path: string, format: WireFormat): Reply {
   const [, , folder, name, ...rest] = path.split('/');
-  if (request.method !== 'GET' || !name || rest.length > 0) return NOT_FOUND;
-  if (folder?.toLowerCase() === 'vouchers') {
-    const pdf = state.vouchers.find(name.replace(/\.pdf$/i, ''));
-    return pdf ? { status: 200, contentType: 'application/pdf', body: pdf } : NOT_FOUND;
-  }
-  if (folder?.toLowerCase() !== 'reservations') return NOT_FOUND;
+  if (request.method !== 'GET' || !name || rest.length > 0) return STATIC_NOT_FOUND;
+  if (folder?.toLowerCase() !== 'reservations') return STATIC_NOT_FOUND;
   const denied = authorize(state, 'token', request.headers, format, 'ReservationPms');
-  return denied ?? downloadReservationFile(state, name) ?? NOT_FOUND;
+  return denied ?? downloadReservationFile(state, path, name) ?? STATIC_NOT_FOUND;
 }
 
 async function dispatch(
@@ -114,8 +125,8 @@ async function dispatch(
   const format = negotiate(query, request.headers);
   const lower = path.toLowerCase();
   if (lower.startsWith('/upload/')) return upload(state, request, path, format);
-  const operation = findOperation(lower);
-  if (!operation) return NOT_FOUND;
+  const operation = findOperation(state.config.dialect, lower);
+  if (!operation) return notFound(state.baseUrl, path, format);
   if (operation.method !== request.method) {
     return {
       ...textReply(405, `The requested resource does not support http method '${request.method ?? ''}'.`),
@@ -170,6 +181,7 @@ function record(
   request: IncomingMessage,
   response: ServerResponse,
   path: string,
+  search: string,
   started: number,
 ): void {
   const entry = {
@@ -180,9 +192,9 @@ function record(
     ms: Math.round(performance.now() - started),
   };
   if (!path.toLowerCase().startsWith(CONTROL_PREFIX)) {
-    state.requests.push(entry);
-    if (state.requests.length > REQUEST_LOG_SIZE)
-      state.requests.splice(0, state.requests.length - REQUEST_LOG_SIZE);
+    const hotelParameters = new Query(new URLSearchParams(search)).present(HOTEL_PARAMETERS);
+    const { at, method, status } = entry;
+    appendBounded(state.requests, { at, method, path, status, hotelParameters });
   }
   state.config.onRequest?.(entry);
 }
@@ -198,7 +210,7 @@ async function handle(
   const queryAt = raw.indexOf('?');
   const path = queryAt >= 0 ? raw.slice(0, queryAt) : raw;
   const search = queryAt >= 0 ? raw.slice(queryAt + 1) : '';
-  response.once('close', () => record(state, request, response, path, started));
+  response.once('close', () => record(state, request, response, path, search, started));
   if (path.toLowerCase().startsWith(CONTROL_PREFIX)) {
     const read =
       request.method === 'GET' ? { kind: 'ok' as const, body: Buffer.alloc(0) } : await readBody(request);

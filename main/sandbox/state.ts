@@ -1,27 +1,54 @@
 // Everything one running practice service holds, handed to every operation.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { TokenBook } from './auth';
+import type { DialectWords } from './dialect';
 import type { Faults } from './faults';
-import type { RequestLogEntry, ServiceConfig } from './options';
+import type { NextAnswerOddities } from './oddities';
+import type { ServiceConfig } from './options';
 import type { Query } from './query';
 import type { Reply } from './reply';
 import type { ReservationFiles } from './reservation-files';
 import type { HotelIdentity } from './reservation-wire';
-import type { Vouchers } from './vouchers';
+import type { VoucherRequest, Vouchers } from './vouchers';
 import type { WireFormat } from './wire';
 import type { World } from './world';
 
+/** A request of the log in /_sandbox/state, with the hotel-number parameters it carried (names as sent). */
+export interface LoggedRequest {
+  at: string;
+  method: string;
+  path: string;
+  status: number;
+  hotelParameters: string[];
+}
+
 export interface ServiceState {
   config: ServiceConfig;
+  /** How this service spells the brand-bearing names (config.dialect). */
+  words: DialectWords;
   world: World;
   tokens: TokenBook;
   files: ReservationFiles;
   vouchers: Vouchers;
   faults: Faults;
+  /** Oddities to put into the next reservation answer (POST /_sandbox/oddities). */
+  oddities: NextAnswerOddities;
   /** The last 500 non-control requests, oldest first. */
-  requests: RequestLogEntry[];
+  requests: LoggedRequest[];
+  /** The last 500 requests to the voucher host, oldest first. */
+  voucherRequests: VoucherRequest[];
   /** http://127.0.0.1:<port>, known once listening. */
   baseUrl: string;
+  /** The voucher host's origin, another port on 127.0.0.1, known once listening. */
+  voucherBaseUrl: string;
+}
+
+export const LOG_SIZE = 500;
+
+/** Appends to a bounded log, dropping the oldest entries. */
+export function appendBounded<T>(log: T[], entry: T): void {
+  log.push(entry);
+  if (log.length > LOG_SIZE) log.splice(0, log.length - LOG_SIZE);
 }
 
 export function hotelIdentity(state: ServiceState): HotelIdentity {
@@ -29,6 +56,7 @@ export function hotelIdentity(state: ServiceState): HotelIdentity {
     hotelId: state.world.hotelId,
     partnerId: state.config.partnerId,
     agencyIds: state.world.agencyIds,
+    words: state.words,
   };
 }
 

@@ -2,6 +2,18 @@
 // after the time-to-live the link answers 404, so the desk must download at once.
 import { randomUUID } from 'node:crypto';
 
+/** One request to the voucher host, as /_sandbox/state shows it (voucherRequests). */
+export interface VoucherRequest {
+  at: string;
+  method: string;
+  path: string;
+  status: number;
+  /** Whether any header that could carry the desk's token (cookie, token, authorization) came along. */
+  hadToken: boolean;
+  /** Which of those headers came, lower-case. */
+  credentialHeaders: string[];
+}
+
 interface StoredVoucher {
   pdf: Buffer;
   expiresAt: number;

@@ -20,7 +20,19 @@ export interface WireList {
   readonly items: readonly WireValue[];
 }
 
-export type WireValue = string | number | boolean | null | WireDateTime | WireRecord | WireList;
+/**
+ * Text holding characters XML 1.0 forbids, to be written as the live service sometimes does: raw, or as
+ * character references (&#x1;). Plain strings never carry them (the XML writer drops them); only the
+ * oddities control builds this, so a client can be tested against such an answer.
+ */
+export interface WireUnsafeText {
+  readonly kind: 'unsafeText';
+  readonly text: string;
+  readonly style: 'raw' | 'reference';
+}
+
+export type WireValue =
+  string | number | boolean | null | WireDateTime | WireRecord | WireList | WireUnsafeText;
 
 export const dateTime = (text: string | null): WireDateTime | null =>
   text === null ? null : { kind: 'dateTime', text };

@@ -5,13 +5,15 @@ import { hotelDateTime, hotelToday } from './calendar';
 import { applyChange } from './changes';
 import { generateReservation, type ArrivalRequest, type GeneratorContext } from './generator';
 import { createPrng, type Prng } from './prng';
-import type { ConfirmationStatus, PmsStatus, ReservationRecord } from './reservation';
+import type { AnswerStatus, PmsStatus, ReservationRecord } from './reservation';
 
 export interface WorldOptions {
   seed: number;
   reservations: number;
   partnerId: number;
   now: () => Date;
+  /** Give a small seeded share of generated reservations the odd values the live service sends. */
+  oddities: boolean;
 }
 
 export interface Acknowledgement {
@@ -25,10 +27,14 @@ export interface ConfirmationEntry {
   keyField: string;
   agencyId: string;
   partnerId: number;
-  confirmationStatus: 'E' | 'H';
+  confirmationStatus: AnswerStatus;
   confirmationNote: string | null;
   notconfirmationNote: string | null;
   pmsUser: string | null;
+  /** The hotel-number parameter this service read (partnerId or paximumId, by dialect). */
+  hotelParameter: string;
+  /** Every hotel-number parameter the request carried, spelled as sent (a desk may send both names). */
+  hotelParametersSent: string[];
   at: string;
 }
 
@@ -36,9 +42,18 @@ export interface ListQuery {
   from: string;
   to: string;
   agencyId: string | null;
-  status: ConfirmationStatus;
+  /** An explicit status filter, or null when none was sent: then every unanswered one (W, S, G). */
+  status: 'W' | 'E' | 'H' | null;
   onlyUnacknowledged: boolean;
 }
+
+/** What a list without a status filter holds: the reservations the hotel has not answered. */
+const UNANSWERED: ReadonlySet<string> = new Set(['W', 'S', 'G']);
+
+/** Shares of generated reservations with odd values when oddities are on (realistic: rare). */
+const ODD_SHARE = { sent: 0.01, notSent: 0.01, unknownPmsStatus: 0.01 } as const;
+/** An undocumented PmsStatus the clients of the live service flag for a person to look at. */
+export const ODD_PMS_STATUS = 5;
 
 export interface VersionReceipt {
   keyField: string;
@@ -56,6 +71,8 @@ export class World {
   readonly acknowledged = new Map<number, Acknowledgement>();
   readonly confirmations: ConfirmationEntry[] = [];
   private readonly prng: Prng;
+  /** A generator of its own, so turning oddities on leaves everything else in the world unchanged. */
+  private readonly oddPrng: Prng | null;
   private readonly now: () => Date;
   private readonly reservations = new Map<string, ReservationRecord>();
   /** Every LogId ever issued → the ServiceId it was sent under (old versions stay acknowledgeable). */
@@ -66,6 +83,7 @@ export class World {
 
   constructor(options: WorldOptions) {
     this.prng = createPrng(options.seed);
+    this.oddPrng = options.oddities ? createPrng(options.seed ^ 0x0dd1) : null;
     this.now = options.now;
     this.partnerId = options.partnerId;
     this.hotelId = this.prng.guid();
@@ -75,7 +93,7 @@ export class World {
     for (let i = 0; i < options.reservations; i += 1) {
       // Some reservations were already changed or cancelled before the desk ever saw them.
       const roll = this.prng.next();
-      this.add({}, roll < 0.03 ? 3 : roll < 0.15 ? 2 : 0);
+      this.add({}, roll < 0.03 ? 3 : roll < 0.15 ? 2 : 0, true);
     }
   }
 
@@ -98,15 +116,21 @@ export class World {
     for (const record of this.reservations.values()) {
       if (record.checkIn < query.from || record.checkIn > query.to) continue;
       if (agencyIndex >= 0 && record.agencyIndex !== agencyIndex) continue;
-      if (record.confirmationStatus !== query.status) continue;
+      if (
+        query.status === null
+          ? !UNANSWERED.has(record.confirmationStatus)
+          : record.confirmationStatus !== query.status
+      )
+        continue;
       if (query.onlyUnacknowledged && this.acknowledged.has(record.logId)) continue;
       result.push(record);
     }
     return result.sort((a, b) => a.logId - b.logId);
   }
 
-  arrive(request: ArrivalRequest = {}): VersionReceipt {
-    const record = this.add(request, 0);
+  /** A new reservation; `generated` ones (not asked for through the control API) may get odd values. */
+  arrive(request: ArrivalRequest = {}, generated = false): VersionReceipt {
+    const record = this.add(request, 0, generated);
     return { keyField: record.keyField, logId: record.logId };
   }
 
@@ -146,7 +170,7 @@ export class World {
   }
 
   /** The hotel's answer. It changes the reservation but is not a new version (no new LogId). */
-  answer(record: ReservationRecord, status: 'E' | 'H', note: string): void {
+  answer(record: ReservationRecord, status: AnswerStatus, note: string): void {
     record.confirmationStatus = status;
     record.confirmeNote = note;
     if (status === 'E') {
@@ -159,7 +183,7 @@ export class World {
   /** Background life of the practice world: arrivals, changes, cancellations, confirmations made elsewhere. */
   evolve(): VersionReceipt[] {
     const receipts: VersionReceipt[] = [];
-    for (let i = this.prng.int(1, 3); i > 0; i -= 1) receipts.push(this.arrive());
+    for (let i = this.prng.int(1, 3); i > 0; i -= 1) receipts.push(this.arrive({}, true));
     for (const record of this.pickActive(this.prng.int(0, 2))) receipts.push(this.change(record));
     if (this.prng.chance(0.3)) for (const record of this.pickActive(1)) receipts.push(this.cancel(record));
     if (this.prng.chance(0.2)) {
@@ -181,13 +205,24 @@ export class World {
     };
   }
 
-  private add(request: ArrivalRequest, pmsStatus: PmsStatus): ReservationRecord {
+  private add(request: ArrivalRequest, pmsStatus: PmsStatus, generated: boolean): ReservationRecord {
     this.sequence += 1;
     const logId = this.issueLogId();
     const record = generateReservation(this.context(), this.sequence, logId, request, pmsStatus);
+    if (generated) this.makeOdd(record);
     this.reservations.set(record.keyField, record);
     this.logIdServices.set(logId, record.serviceId);
     return record;
+  }
+
+  /** One draw per generated reservation, so the odd ones are the same for a seed. */
+  private makeOdd(record: ReservationRecord): void {
+    if (!this.oddPrng) return;
+    const roll = this.oddPrng.next();
+    if (roll < ODD_SHARE.sent) record.confirmationStatus = 'S';
+    else if (roll < ODD_SHARE.sent + ODD_SHARE.notSent) record.confirmationStatus = 'G';
+    else if (roll < ODD_SHARE.sent + ODD_SHARE.notSent + ODD_SHARE.unknownPmsStatus)
+      record.pmsStatus = ODD_PMS_STATUS;
   }
 
   private newVersion(record: ReservationRecord, pmsStatus: PmsStatus): VersionReceipt {

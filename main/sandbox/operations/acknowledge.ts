@@ -48,6 +48,6 @@ export const acknowledgeOperation: Operation = {
   handle: ({ state, query, format, body }) => {
     const serviceId = parseGuid(query.required('serviceId'), 'PostSentLogIds');
     const accepted = state.world.acknowledge(serviceId, parseLogIds(body));
-    return successReply(format, 'string', accepted.map(String), '');
+    return successReply(format, state.words.namespaces, 'string', accepted.map(String), '');
   },
 };

@@ -1,14 +1,17 @@
 // sendconfirmation / sendconfirmationv2: the hotel answers a waiting reservation with E (confirmed)
 // or H (not confirmed, with a reason Id). The answer is not a new version: no new LogId.
-// v2 also returns PdfUrl (our name for the field the spec hides), a temporary link to a voucher PDF.
+// v2 also returns PdfUrl (our name for the field the spec hides), a temporary link to a voucher PDF on
+// the voucher host (another origin, as the live service's one real sample shows).
 import { AGENCIES, BOARDS, HOTEL, NOT_CONFIRM_REASONS, ROOMS, ROOM_TYPES } from '../catalog';
 import { daysBetween, hotelDateTime } from '../calendar';
+import { HOTEL_PARAMETERS } from '../dialect';
 import { ServiceError } from '../errors';
 import { renderVoucher } from '../pdf';
 import { checkPartner, parseGuid, type Query } from '../query';
 import { successReply, type Reply } from '../reply';
 import type { ReservationRecord } from '../reservation';
 import type { Operation, OperationRequest, ServiceState } from '../state';
+import { voucherPath } from '../voucher-host';
 import { record } from '../wire';
 
 export const NOTE_LIMIT = 500;
@@ -27,7 +30,7 @@ interface Answer {
 function validate(state: ServiceState, query: Query, action: string): Answer {
   const keyField = query.required('keyField');
   const agencyId = parseGuid(query.required('agencyId'), action);
-  checkPartner(query, state.config.partnerId, true);
+  checkPartner(query, state.words.hotelParameter, state.config.partnerId, true);
   const statusText = query.required('confirmationStatus').trim().toUpperCase();
   if (statusText !== 'E' && statusText !== 'H') {
     throw new ServiceError(
@@ -60,9 +63,14 @@ function validate(state: ServiceState, query: Query, action: string): Answer {
     );
   }
   if (found.confirmationStatus !== 'W') {
+    // S and G reservations were dealt with outside the exchange: the hotel cannot answer them here.
+    const what =
+      found.confirmationStatus === 'E' || found.confirmationStatus === 'H'
+        ? 'was already answered'
+        : 'was dealt with elsewhere';
     throw new ServiceError(
       'NotWaiting',
-      `Reservation '${keyField}' was already answered (status ${found.confirmationStatus}); only waiting reservations can be answered.`,
+      `Reservation '${keyField}' ${what} (status ${found.confirmationStatus}); only waiting reservations can be answered.`,
     );
   }
   return { record: found, agencyId, status: statusText, note, reasonIndex, pmsUser: query.get('pmsUser') };
@@ -94,7 +102,7 @@ async function voucherUrl(state: ServiceState, answer: Answer): Promise<string> 
     state.config.fontDir,
     state.config.now(),
   );
-  return `${state.baseUrl}/upload/vouchers/${state.vouchers.store(pdf)}.pdf`;
+  return `${state.voucherBaseUrl}${voucherPath(state.vouchers.store(pdf))}`;
 }
 
 function confirmation(operation: Version) {
@@ -116,6 +124,8 @@ function confirmation(operation: Version) {
       notconfirmationNote:
         answer.reasonIndex >= 0 ? (state.world.messageIds[answer.reasonIndex] ?? null) : null,
       pmsUser: answer.pmsUser,
+      hotelParameter: state.words.hotelParameter,
+      hotelParametersSent: query.present(HOTEL_PARAMETERS),
       at: hotelDateTime(state.config.now()),
     });
     const fields = { KeyField: answer.record.keyField, Status: answer.status };
@@ -123,7 +133,7 @@ function confirmation(operation: Version) {
       operation === 'sendconfirmationv2'
         ? record('SendConfirmation', { ...fields, PdfUrl: await voucherUrl(state, answer) })
         : record('SendConfirmation', fields);
-    return successReply(format, 'SendConfirmation', [item], '');
+    return successReply(format, state.words.namespaces, 'SendConfirmation', [item], '');
   };
 }
 

@@ -31,7 +31,7 @@ export function foldTurkish(text: string): string {
     .replace(/[\u0300-\u036f]/g, '');
 }
 
-function search({ body }: OperationRequest): Reply {
+function search({ state, body }: OperationRequest): Reply {
   let parsed: unknown;
   try {
     parsed = JSON.parse((body ?? Buffer.alloc(0)).toString('utf8') || '{}');
@@ -48,7 +48,11 @@ function search({ body }: OperationRequest): Reply {
   const hotels = SEARCHABLE_HOTELS.filter((hotel) =>
     foldTurkish(`${hotel.name} ${hotel.city}`).includes(wanted),
   );
-  return jsonReply(200, { hotels: hotels.map((hotel) => ({ ...hotel })) });
+  // The hotel number is a brand-bearing name too: partnerId in the spec's words, paximumId live.
+  const numberName = state.words.searchHotelNumber;
+  return jsonReply(200, {
+    hotels: hotels.map((hotel) => ({ [numberName]: hotel.partnerId, name: hotel.name, city: hotel.city })),
+  });
 }
 
 export const hotelSearchOperation: Operation = {

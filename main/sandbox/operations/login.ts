@@ -1,9 +1,17 @@
-// GET /api/system/login?user=&pass= : the token as a JSON string, or a <string> element in XML.
+// GET /api/system/login?user=&pass= : the token. Asked without format — as both public clients of the
+// live service do — the answer is the JSON-quoted token whatever Accept says (they strip the quotes);
+// format=xml gives a <string> element in the serialization namespace, format=json the JSON string.
 import { xmlLoginToken } from '../encode-xml';
 import { CONTENT_TYPE, type Reply } from '../reply';
 import type { Operation, OperationRequest } from '../state';
+import type { WireFormat } from '../wire';
 
 const DENIED = 'Authorization has been denied for this request.';
+
+/** The token's format: the asked one, else JSON (not the negotiated one, which would say XML by default). */
+function tokenFormat(asked: string | null): WireFormat {
+  return asked?.trim().toLowerCase() === 'xml' ? 'xml' : 'json';
+}
 
 function login({ state, query, format }: OperationRequest): Reply {
   const user = query.get('user');
@@ -14,10 +22,11 @@ function login({ state, query, format }: OperationRequest): Reply {
     return { status: 401, contentType: CONTENT_TYPE[format], body };
   }
   const token = state.tokens.issue();
+  const answer = tokenFormat(query.get('format'));
   return {
     status: 200,
-    contentType: CONTENT_TYPE[format],
-    body: format === 'json' ? JSON.stringify(token) : xmlLoginToken(token),
+    contentType: CONTENT_TYPE[answer],
+    body: answer === 'json' ? JSON.stringify(token) : xmlLoginToken(token),
   };
 }
 

@@ -1,6 +1,7 @@
 // The large-result file: checkreservationfile says "not ready" until the delay passed, then gives a
 // FileUrl under /upload/ on this server; the download streams the frozen list item by item.
 import { ServiceError } from '../errors';
+import { distort, type PlannedOddity } from '../oddities';
 import { parseGuid } from '../query';
 import { envelopeReply, fileReply, successReply, type Reply } from '../reply';
 import { reservationItem } from '../reservation-wire';
@@ -19,7 +20,7 @@ export const checkReservationFileOperation: Operation = {
     if (!file)
       throw new ServiceError('UnknownFileCode', `No reservation list was created with FileCode ${code}.`);
     if (!state.files.isReady(file)) {
-      return envelopeReply(format, {
+      return envelopeReply(format, state.words.namespaces, {
         itemType: 'CheckReservationFile',
         data: [],
         errorCode: '',
@@ -31,6 +32,7 @@ export const checkReservationFileOperation: Operation = {
     const url = `${state.baseUrl}/upload/reservations/${file.code}.${file.format}`;
     return successReply(
       format,
+      state.words.namespaces,
       'CheckReservationFile',
       [record('CheckReservationFile', { FileUrl: url })],
       'The reservation list is ready.',
@@ -38,22 +40,34 @@ export const checkReservationFileOperation: Operation = {
   },
 };
 
-function* wireItems(items: readonly ReservationRecord[], state: ServiceState): Generator<WireValue> {
+function* wireItems(
+  items: readonly ReservationRecord[],
+  state: ServiceState,
+  odd: ReadonlyMap<number, PlannedOddity>,
+): Generator<WireValue> {
   const identity = hotelIdentity(state);
-  for (const item of items) yield reservationItem(item, identity);
+  for (let index = 0; index < items.length; index += 1) {
+    const item = items[index];
+    if (!item) continue;
+    const wire = reservationItem(item, identity);
+    const planned = odd.get(index);
+    yield planned ? distort(wire, planned) : wire;
+  }
 }
 
 /** GET /upload/reservations/<fileCode>.<json|xml> (token required). Null when there is no such file. */
-export function downloadReservationFile(state: ServiceState, name: string): Reply | null {
+export function downloadReservationFile(state: ServiceState, path: string, name: string): Reply | null {
   const match = /^([0-9a-f-]{36})\.(json|xml)$/i.exec(name);
   const file = match?.[1] ? state.files.find(match[1]) : undefined;
   if (!file || !state.files.isReady(file) || match?.[2]?.toLowerCase() !== file.format) return null;
   const info = `${file.items.length} reservation(s) listed.`;
+  const odd = state.oddities.plan(file.items, path, file.format);
   return fileReply(
     file.format,
+    state.words.namespaces,
     state.files.shape,
     'ReservationPms',
-    wireItems(file.items, state),
+    wireItems(file.items, state, odd),
     file.items.length,
     info,
   );

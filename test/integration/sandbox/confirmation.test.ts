@@ -88,6 +88,8 @@ describe('sendconfirmation', () => {
       confirmationNote: note,
       notconfirmationNote: null,
       pmsUser: 'resepsiyon',
+      hotelParameter: 'partnerId',
+      hotelParametersSent: ['partnerId'],
       at: '2026-07-01T12:00:00',
     });
   });
@@ -120,7 +122,7 @@ describe('sendconfirmation', () => {
 });
 
 describe('sendconfirmationv2', () => {
-  it('returns a PdfUrl to a real voucher PDF that expires', async () => {
+  it('returns a PdfUrl on the voucher host to a real voucher PDF that expires', async () => {
     const before = await waiting('IŞIK AYŞE');
     const response = await answer('sendconfirmationv2', {
       keyField: before.KeyField,
@@ -132,7 +134,9 @@ describe('sendconfirmationv2', () => {
     const body = (await response.json()) as { Data: { KeyField: string; Status: string; PdfUrl: string }[] };
     const item = body.Data[0];
     expect(Object.keys(item ?? {})).toEqual(['KeyField', 'PdfUrl', 'Status']);
-    expect(item?.PdfUrl).toMatch(new RegExp(`^${service.url}/upload/vouchers/[0-9a-f-]{36}\\.pdf$`));
+    // Another origin, under a temporary path, as the live service's one real sample shows.
+    expect(service.voucherUrl).not.toBe(service.url);
+    expect(item?.PdfUrl).toMatch(new RegExp(`^${service.voucherUrl}/temp/[0-9a-f-]{36}\\.pdf$`));
     const pdf = await fetch(item?.PdfUrl ?? '');
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');

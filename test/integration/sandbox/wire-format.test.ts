@@ -17,7 +17,7 @@ describe('login', () => {
     const json = await fetch(`${service.url}/api/system/login?user=demo&pass=demo&format=json`);
     expect(json.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(await json.text()).toMatch(/^"[0-9a-f]{48}"$/);
-    const text = await (await fetch(`${service.url}/api/system/login?user=demo&pass=demo`)).text();
+    const text = await (await fetch(`${service.url}/api/system/login?user=demo&pass=demo&format=xml`)).text();
     expect(text).toMatch(
       /^<string xmlns="http:\/\/schemas\.microsoft\.com\/2003\/10\/Serialization\/">[0-9a-f]{48}<\/string>$/,
     );
@@ -101,10 +101,13 @@ describe('preparation operations', () => {
     expect(Object.keys(first ?? {})).toEqual(['StayBoards', 'StayNationals', 'StayRoomTypes', 'StayRooms']);
     expect(first?.StayRooms?.[0]).toEqual({
       Code: 'DBL',
+      Hotel: 'AYT-KUMSAL',
       MaxAdl: 2,
       MaxChd: 2,
+      MaxPax: 4,
       MinAdl: 1,
       Name: 'Double Room',
+      PartnerId: 1001,
       Pax: 2,
     });
     expect(second?.StayRooms?.[0]?.Code).toBe('DZ');
@@ -114,10 +117,10 @@ describe('preparation operations', () => {
       await get(service, `/api/pax/getstayformapping?partnerId=1001&agencyId=${agencies[0]?.Id ?? ''}`, token)
     ).text();
     expect(text).toContain(
-      '<StayBoard xmlns="http://schemas.datacontract.org/2004/07/Stay.Definitions"><Code>AI</Code>',
+      '<StayBoard xmlns="http://schemas.datacontract.org/2004/07/Stay.Definitions"><Code>AI</Code><Hotel>AYT-KUMSAL</Hotel><Name>All Inclusive</Name><PartnerId>1001</PartnerId></StayBoard>',
     );
     expect(text).toMatch(
-      /<a:StayRooms><StayRoom xmlns="[^"]+"><Code>DBL<\/Code><MaxAdl>2<\/MaxAdl><MaxChd>2<\/MaxChd><MinAdl>1<\/MinAdl>/,
+      /<a:StayRooms><StayRoom xmlns="[^"]+"><Code>DBL<\/Code><Hotel>AYT-KUMSAL<\/Hotel><MaxAdl>2<\/MaxAdl><MaxChd>2<\/MaxChd><MaxPax>4<\/MaxPax><MinAdl>1<\/MinAdl><Name>Double Room<\/Name><PartnerId>1001<\/PartnerId><Pax>2<\/Pax><\/StayRoom>/,
     );
   });
 });

@@ -78,9 +78,20 @@ export async function control(
 }
 
 export interface SandboxState {
+  dialect: 'spec' | 'original';
+  voucherUrl: string;
   acknowledged: { logId: number; serviceId: string; at: string }[];
   confirmations: Record<string, unknown>[];
-  requests: { at: string; method: string; path: string; status: number }[];
+  requests: { at: string; method: string; path: string; status: number; hotelParameters: string[] }[];
+  voucherRequests: {
+    at: string;
+    method: string;
+    path: string;
+    status: number;
+    hadToken: boolean;
+    credentialHeaders: string[];
+  }[];
+  oddities: { enabled: boolean; pending: Record<string, unknown>[]; delivered: Record<string, unknown>[] };
   reservations: number;
 }
 
@@ -104,6 +115,10 @@ export const xml = new XMLParser({
       'StayRoom',
       'StayRoomType',
       'StayNational',
+      'SejourBoard',
+      'SejourRoom',
+      'SejourRoomType',
+      'SejourNational',
     ].includes(name),
 });
 

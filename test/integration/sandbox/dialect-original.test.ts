@@ -1,0 +1,296 @@
+// The original dialect on the wire: the live service's own names (paximumId, getsejourformapping,
+// Sejour* codes with the COBOL client's fields, PaximumId / SejourHotelName), the Web API 404 for the
+// other dialect's mapping path, and everything else behaving as in the spec dialect.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PracticeService } from '../../../main/sandbox/index';
+import {
+  WHOLE_YEAR,
+  child,
+  control,
+  get,
+  getJson,
+  items,
+  login,
+  sandboxState,
+  startService,
+  xml,
+} from './helpers';
+
+let service: PracticeService;
+let spec: PracticeService;
+let token: string;
+let specToken: string;
+let agencyId: string;
+
+beforeAll(async () => {
+  ({ service } = await startService({ reservations: 40, dialect: 'original' }));
+  ({ service: spec } = await startService({ reservations: 40 }));
+  token = await login(service);
+  specToken = await login(spec);
+  agencyId =
+    ((await getJson(service, '/api/pax/gethotelagencies', token)).Data as { Id: string }[])[0]?.Id ?? '';
+});
+afterAll(async () => {
+  await service.close();
+  await spec.close();
+});
+
+const mapping = (format: 'json' | 'xml', hotel = 'paximumId=1001') =>
+  get(service, `/api/pax/getsejourformapping?${hotel}&agencyId=${agencyId}&format=${format}`, token);
+
+describe('getsejourformapping', () => {
+  it('answers SejourCodesForMapping with the evidence field names, ordinally ordered, in JSON', async () => {
+    const body = (await (await mapping('json')).json()) as {
+      Data: Record<string, Record<string, unknown>[]>[];
+      IsSuccessful: boolean;
+    };
+    expect(body.IsSuccessful).toBe(true);
+    const item = body.Data[0] ?? {};
+    expect(Object.keys(item)).toEqual(['SejourBoards', 'SejourNationals', 'SejourRoomTypes', 'SejourRooms']);
+    expect(item.SejourBoards?.[0]).toEqual({
+      Kodu: 'AI',
+      Otel: 'AYT-KUMSAL',
+      PaximumId: 1001,
+      Tanim: 'All Inclusive',
+    });
+    expect(Object.keys(item.SejourBoards?.[0] ?? {})).toEqual(['Kodu', 'Otel', 'PaximumId', 'Tanim']);
+    expect(Object.keys(item.SejourRoomTypes?.[0] ?? {})).toEqual(['Otel', 'Otip', 'PaximumId', 'Tanim']);
+    expect(item.SejourRooms?.[0]).toEqual({
+      MaxAdl: 2,
+      MaxChd: 2,
+      MaxPax: 4,
+      MinAdl: 1,
+      Oda: 'DBL',
+      Otel: 'AYT-KUMSAL',
+      Pax: 2,
+      PaximumId: 1001,
+      Tanim: 'Double Room',
+    });
+    expect(Object.keys(item.SejourRooms?.[0] ?? {})).toEqual([
+      'MaxAdl',
+      'MaxChd',
+      'MaxPax',
+      'MinAdl',
+      'Oda',
+      'Otel',
+      'Pax',
+      'PaximumId',
+      'Tanim',
+    ]);
+    expect(item.SejourNationals?.[0]).toEqual({ Kodu: 'TUR', adi: 'Turkey' });
+    expect(item.SejourRooms?.every((room) => Number(room.MaxPax) >= Number(room.Pax))).toBe(true);
+  });
+
+  it('writes the XML with Sejour item elements in the Sejour.Definitions namespace', async () => {
+    const text = await (await mapping('xml')).text();
+    expect(text).toMatch(
+      /^<ServiceResultOfArrayOfSejourCodesForMapping xmlns="http:\/\/schemas\.datacontract\.org\/2004\/07\/Paximum\.Pms\.Service\.Models" xmlns:i="[^"]+"><Data xmlns:a="http:\/\/schemas\.datacontract\.org\/2004\/07\/Paximum\.Pms\.Entities"><a:SejourCodesForMapping><a:SejourBoards>/,
+    );
+    expect(text).toContain(
+      '<SejourBoard xmlns="http://schemas.datacontract.org/2004/07/Sejour.Definitions"><Kodu>AI</Kodu><Otel>AYT-KUMSAL</Otel><PaximumId>1001</PaximumId><Tanim>All Inclusive</Tanim></SejourBoard>',
+    );
+    expect(text).toContain(
+      '<a:SejourRooms><SejourRoom xmlns="http://schemas.datacontract.org/2004/07/Sejour.Definitions"><MaxAdl>2</MaxAdl><MaxChd>2</MaxChd><MaxPax>4</MaxPax><MinAdl>1</MinAdl><Oda>DBL</Oda><Otel>AYT-KUMSAL</Otel><Pax>2</Pax><PaximumId>1001</PaximumId><Tanim>Double Room</Tanim></SejourRoom>',
+    );
+    expect(text).toContain(
+      '<SejourNational xmlns="http://schemas.datacontract.org/2004/07/Sejour.Definitions"><Kodu>TUR</Kodu><adi>Turkey</adi></SejourNational>',
+    );
+    expect(text).toContain(
+      '<SejourRoomType xmlns="http://schemas.datacontract.org/2004/07/Sejour.Definitions"><Otel>AYT-KUMSAL</Otel><Otip>LV</Otip>',
+    );
+    const parsed = child(child(xml.parse(text), 'ServiceResultOfArrayOfSejourCodesForMapping'), 'Data');
+    const codes = child(parsed, 'SejourCodesForMapping');
+    expect(items(child(codes, 'SejourRooms'), 'SejourRoom')).toHaveLength(5);
+    expect(items(child(codes, 'SejourNationals'), 'SejourNational')).toHaveLength(7);
+  });
+
+  it('ignores partnerId: sent alone the hotel number is missing', async () => {
+    const response = await mapping('json', 'partnerId=1001');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      Data: null,
+      Error: { Code: 'MissingParameter', Message: "The parameter 'paximumId' is required." },
+      IsSuccessful: false,
+    });
+    // A wrong partnerId beside the right paximumId changes nothing: the service never reads it.
+    expect((await mapping('json', 'paximumId=1001&partnerId=9999')).status).toBe(200);
+    const refused = (await (await mapping('json', 'paximumId=2002')).json()) as { Error: { Code: string } };
+    expect(refused.Error.Code).toBe('PartnerNotAuthorized');
+  });
+});
+
+describe("the other dialect's mapping path", () => {
+  it('answers 404 with the Web API error object, the URI without its query, in JSON and XML', async () => {
+    const path = '/api/pax/getstayformapping';
+    const json = await get(service, `${path}?partnerId=1001&agencyId=${agencyId}&format=json`, token);
+    expect(json.status).toBe(404);
+    expect(json.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await json.text()).toBe(
+      `{"Message":"No HTTP resource was found that matches the request URI '${service.url}${path}'.","MessageDetail":"No action was found on the controller 'Pax' that matches the request."}`,
+    );
+    const asXml = await get(service, `${path}?partnerId=1001&agencyId=${agencyId}`, token);
+    expect(asXml.status).toBe(404);
+    expect(await asXml.text()).toBe(
+      `<Error><Message>No HTTP resource was found that matches the request URI '${service.url}${path}'.</Message><MessageDetail>No action was found on the controller 'Pax' that matches the request.</MessageDetail></Error>`,
+    );
+  });
+
+  it('is getsejourformapping for the spec dialect, and a wrong base address is no Web API answer', async () => {
+    const path = '/api/pax/getsejourformapping';
+    const response = await get(spec, `${path}?paximumId=1001&agencyId=${agencyId}&format=json`, specToken);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      Message: `No HTTP resource was found that matches the request URI '${spec.url}${path}'.`,
+      MessageDetail: "No action was found on the controller 'Pax' that matches the request.",
+    });
+    const unknownController = (await (await get(spec, '/api/paks/x?format=json', specToken)).json()) as {
+      MessageDetail: string;
+    };
+    expect(unknownController.MessageDetail).toBe(
+      "No type was found that matches the controller named 'paks'.",
+    );
+    const wrongBase = await get(spec, '/pms/api/pax/getstayformapping', specToken);
+    expect(wrongBase.status).toBe(404);
+    expect(await wrongBase.text()).not.toMatch(/No HTTP resource|No action was found/);
+  });
+});
+
+describe('reservations in the original dialect', () => {
+  it('carry PaximumId and SejourHotelName in ordinal order, in the Paximum namespaces', async () => {
+    const text = await (
+      await get(service, `/api/pax/getReservationList?${WHOLE_YEAR}&paximumId=1001`, token)
+    ).text();
+    expect(
+      text.startsWith(
+        '<ServiceResultOfArrayOfReservationPms xmlns="http://schemas.datacontract.org/2004/07/Paximum.Pms.Service.Models"',
+      ),
+    ).toBe(true);
+    expect(text).toContain('<Data xmlns:a="http://schemas.datacontract.org/2004/07/Paximum.Pms.Entities">');
+    expect(text).toMatch(/<a:Pax>\d<\/a:Pax><a:PaximumId>1001<\/a:PaximumId><a:PmsStatus>/);
+    expect(text).toMatch(
+      /<a:SejourHotelName>KUMSAL BEACH RESORT &amp; SPA \(SIDE\)<\/a:SejourHotelName><a:SellDate/,
+    );
+    expect(text).not.toMatch(/PartnerId|StayHotelName|Stay\./);
+    const json = await getJson(service, `/api/pax/getReservationList?${WHOLE_YEAR}`, token);
+    const names = Object.keys((json.Data as Record<string, unknown>[])[0] ?? {});
+    expect(names).toContain('PaximumId');
+    expect(names).not.toContain('PartnerId');
+    expect(names.indexOf('PaximumId')).toBe(names.indexOf('Pax') + 1);
+    expect(names.indexOf('SejourHotelName')).toBe(names.indexOf('SellDate') - 1);
+  });
+
+  it('reads paximumId on the list and ignores partnerId', async () => {
+    const refused = await getJson(service, `/api/pax/getReservationList?${WHOLE_YEAR}&paximumId=2002`, token);
+    expect(refused.Error.Code).toBe('PartnerNotAuthorized');
+    const ignored = await getJson(service, `/api/pax/getReservationList?${WHOLE_YEAR}&partnerId=2002`, token);
+    expect(ignored.IsSuccessful).toBe(true);
+    expect(ignored.Data).toHaveLength(40);
+    const reasons = await getJson(service, '/api/pax/getnotconfirmmessages?paximumId=2002', token);
+    expect(reasons.Error.Code).toBe('PartnerNotAuthorized');
+  });
+
+  it('names the hotel number paximumId in the hotel search', async () => {
+    const response = await fetch(`${service.url}/v1/search/hotels`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'kumsal' }),
+    });
+    expect(await response.json()).toEqual({
+      hotels: [{ paximumId: 1001, name: 'Kumsal Beach Resort & Spa', city: 'Side' }],
+    });
+  });
+});
+
+describe('confirmations in the original dialect', () => {
+  async function arrived(): Promise<{ KeyField: string; AgencyId: string }> {
+    const body = (await (await control(service, 'POST', 'arrive', { checkIn: '2026-09-01' })).json()) as {
+      reservations: { keyField: string }[];
+    };
+    const key = body.reservations[0]?.keyField ?? '';
+    return (await (await control(service, 'GET', `reservations/${encodeURIComponent(key)}`)).json()) as {
+      KeyField: string;
+      AgencyId: string;
+    };
+  }
+
+  const send = (operation: string, params: Record<string, string>) =>
+    getJson(service, `/api/pax/${operation}?${new URLSearchParams(params).toString()}`, token);
+
+  it('confirms with v2 under paximumId and records the parameter names it came with', async () => {
+    const item = await arrived();
+    const base = { keyField: item.KeyField, agencyId: item.AgencyId, confirmationStatus: 'E' };
+    const missing = await send('sendconfirmationv2', { ...base, partnerId: '1001' });
+    expect(missing.Error).toEqual({
+      Code: 'MissingParameter',
+      Message: "The parameter 'paximumId' is required.",
+    });
+    const done = await send('sendconfirmationv2', { ...base, paximumId: '1001', partnerId: '1001' });
+    expect(done.IsSuccessful).toBe(true);
+    const recorded = (await sandboxState(service)).confirmations.find(
+      (entry) => entry.keyField === item.KeyField,
+    );
+    expect(recorded).toMatchObject({
+      operation: 'sendconfirmationv2',
+      partnerId: 1001,
+      hotelParameter: 'paximumId',
+      hotelParametersSent: ['partnerId', 'paximumId'],
+    });
+  });
+
+  it('declines with v1 (as the COBOL client does) under paximumId', async () => {
+    const item = await arrived();
+    const reasons = await getJson(service, '/api/pax/getnotconfirmmessages?paximumId=1001', token);
+    const reason = (reasons.Data as { Id: string }[])[0]?.Id ?? '';
+    const declined = await send('sendconfirmation', {
+      keyField: item.KeyField,
+      agencyId: item.AgencyId,
+      PAXIMUMID: '1001',
+      confirmationStatus: 'H',
+      notconfirmationNote: reason,
+    });
+    expect(declined.IsSuccessful).toBe(true);
+    const state = await sandboxState(service);
+    expect(state.dialect).toBe('original');
+    expect(state.confirmations.find((entry) => entry.keyField === item.KeyField)).toMatchObject({
+      operation: 'sendconfirmation',
+      confirmationStatus: 'H',
+      hotelParameter: 'paximumId',
+      hotelParametersSent: ['PAXIMUMID'],
+    });
+    const logged = state.requests.filter((entry) => entry.path === '/api/pax/sendconfirmation').at(-1);
+    expect(logged?.hotelParameters).toEqual(['PAXIMUMID']);
+  });
+});
+
+describe('the large-result file in the original dialect', () => {
+  it('streams items with PaximumId in the Paximum entity namespace', async () => {
+    const { service: big, clock } = await startService({
+      reservations: 1005,
+      dialect: 'original',
+      fileReadyAfterMs: 100,
+    });
+    try {
+      const own = await login(big);
+      const listed = await get(
+        big,
+        `/api/pax/getReservationList?${WHOLE_YEAR}&paximumId=1001&format=xml`,
+        own,
+      );
+      const fileCode = /<a:FileCode>([^<]+)<\/a:FileCode>/.exec(await listed.text())?.[1] ?? '';
+      expect(fileCode).toMatch(/^[0-9a-f-]{36}$/);
+      clock.advance(100);
+      const ready = await getJson(big, `/api/Pax/checkreservationfile?fileCode=${fileCode}`, own);
+      const url = (ready.Data as { FileUrl: string }[])[0]?.FileUrl ?? '';
+      const text = await (await fetch(url, { headers: { cookie: own } })).text();
+      expect(
+        text.startsWith(
+          '<?xml version="1.0" encoding="utf-8"?><ServiceResultOfArrayOfReservationPms xmlns="http://schemas.datacontract.org/2004/07/Paximum.Pms.Service.Models"',
+        ),
+      ).toBe(true);
+      expect(text.match(/<a:PaximumId>1001<\/a:PaximumId>/g)).toHaveLength(1005);
+      expect(text).not.toContain('PartnerId');
+    } finally {
+      await big.close();
+    }
+  });
+});

@@ -77,6 +77,18 @@ export async function control(
   });
 }
 
+export interface DeliveredOddity {
+  kind: string;
+  variant: string;
+  keyField: string;
+  logId: number;
+  path: string;
+  format: string;
+  field?: string;
+  guestName?: string;
+  note?: string;
+}
+
 export interface SandboxState {
   dialect: 'spec' | 'original';
   voucherUrl: string;
@@ -91,7 +103,7 @@ export interface SandboxState {
     hadToken: boolean;
     credentialHeaders: string[];
   }[];
-  oddities: { enabled: boolean; pending: Record<string, unknown>[]; delivered: Record<string, unknown>[] };
+  oddities: { enabled: boolean; pending: Record<string, unknown>[]; delivered: DeliveredOddity[] };
   reservations: number;
 }
 

@@ -6,17 +6,26 @@ import { Store, DecisionRefused } from './store';
 import { Desk } from './desk';
 import { createMessages } from './messages';
 import { Poller } from './sync/poller';
-import { readSetup } from './setup';
-import type { WireFormat } from '../shared/domain';
+import { readSetup, writeSetup } from './setup';
+import { isConfirmationStatus, type WireFormat } from '../shared/domain';
 import type { Reservation } from '../shared/domain';
 import { EXPORT_USAGE, exportCommand } from './cli-export';
+import { probeCommand } from './cli/probe';
+import { codesCommand } from './cli/codes';
+import { unreadableCommand } from './cli/unreadable';
+import { existsSync } from 'node:fs';
 
 class UsageError extends Error {}
 
 const USAGE = `Usage: resdesk <command> --db FILE [options]
-  sync     --service URL --partner-id N [--once] [--format json|xml] [--batch-size N]
-           (RESDESK_USER, RESDESK_PASSWORD; --batch-size: reservations stored per transaction, default 2000)
-  list     [--status W|E|H] [--json]
+  probe    --service URL --partner-id N [--format xml|json] [--json] [--save-sample DIR]
+           (checks a connection: every read operation, nothing acknowledged or confirmed; no --db needed)
+  sync     --service URL --partner-id N [--once] [--format xml|json] [--batch-size N]
+           (RESDESK_USER, RESDESK_PASSWORD; the address, hotel number, format and user are remembered in the
+           database, never the password, so later commands need only --db; --batch-size: per transaction)
+  list     [--status W|E|H|S|G] [--json]
+  codes    [--json]   (the stored stay codes per agency: boards, room types, rooms with limits, nationalities)
+  unreadable [--json] (listed reservations that could not be read, kept aside and not acknowledged)
   show     KEYFIELD [--json]
   confirm  KEYFIELD [--note TEXT] [--user NAME]
   decline  KEYFIELD --reason ID [--user NAME]
@@ -34,6 +43,7 @@ const options = {
   reason: { type: 'string' },
   user: { type: 'string' },
   'batch-size': { type: 'string' },
+  'save-sample': { type: 'string' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
@@ -52,8 +62,31 @@ function connectionFrom(values: Values, store: Store) {
   if (!user) throw new UsageError('Set RESDESK_USER to the service user name.');
   if (!password) throw new UsageError('Set RESDESK_PASSWORD to the service password.');
   const format = (values.format ?? saved.format) as WireFormat;
-  if (format !== 'json' && format !== 'xml') throw new UsageError('--format must be json or xml.');
-  return { serviceUrl, partnerId, user, format, getPassword: async () => password };
+  if (format !== 'json' && format !== 'xml') throw new UsageError('--format must be xml or json.');
+  const sameService = saved.serviceUrl === serviceUrl;
+  return {
+    serviceUrl,
+    partnerId,
+    user,
+    format,
+    dialect: sameService ? saved.dialect : null,
+    onDialect: (dialect: 'spec' | 'original') => void writeSetup(store, { dialect }),
+    getPassword: async () => password,
+  };
+}
+
+/** What `sync` was told, kept for the commands after it (never the password). */
+function rememberConnection(store: Store, connection: ReturnType<typeof connectionFrom>): void {
+  const saved = readSetup(store);
+  const changed = saved.serviceUrl !== connection.serviceUrl;
+  writeSetup(store, {
+    serviceUrl: connection.serviceUrl,
+    partnerId: connection.partnerId,
+    format: connection.format,
+    user: connection.user,
+    practiceMode: false,
+    ...(changed ? { dialect: null } : {}),
+  });
 }
 
 function batchSizeFrom(values: Values): number | undefined {
@@ -64,12 +97,14 @@ function batchSizeFrom(values: Values): number | undefined {
   return n;
 }
 
-function openDesk(values: Values, store: Store, dbFile: string): Desk {
+function openDesk(values: Values, store: Store, dbFile: string, remember = false): Desk {
+  const connection = connectionFrom(values, store);
+  if (remember) rememberConnection(store, connection);
   return new Desk({
     batchSize: batchSizeFrom(values),
     store,
     dataDir: path.dirname(path.resolve(dbFile)),
-    connection: connectionFrom(values, store),
+    connection,
     messages: createMessages('en'),
   });
 }
@@ -82,7 +117,7 @@ function summaryLine(r: Reservation): string {
 }
 
 async function sync(values: Values, store: Store, dbFile: string): Promise<void> {
-  const desk = openDesk(values, store, dbFile);
+  const desk = openDesk(values, store, dbFile, true);
   try {
     if (values.once) {
       const report = await desk.sync();
@@ -93,13 +128,17 @@ async function sync(values: Values, store: Store, dbFile: string): Promise<void>
         changed: p.changed.length,
         cancelled: p.cancelled.length,
         acknowledged: p.acknowledged,
+        unreadable: p.unreadable,
         sent: report.pushed?.sent ?? 0,
         error: report.error,
       };
       if (values.json) out(JSON.stringify(result));
       else
         out(
-          `Received ${result.received}: ${result.new} new, ${result.changed} changed, ${result.cancelled} cancelled; acknowledged ${result.acknowledged}; decisions sent ${result.sent}.`,
+          `Received ${result.received}: ${result.new} new, ${result.changed} changed, ${result.cancelled} cancelled; acknowledged ${result.acknowledged}; decisions sent ${result.sent}.` +
+            (result.unreadable > 0
+              ? ` ${result.unreadable} could not be read and were set aside, not acknowledged (resdesk unreadable --db FILE).`
+              : ''),
         );
       if (report.error) throw new Error(report.error);
       return;
@@ -120,27 +159,16 @@ async function sync(values: Values, store: Store, dbFile: string): Promise<void>
 
 function list(values: Values, store: Store): void {
   const status = values.status?.toUpperCase();
-  if (status !== undefined && status !== 'W' && status !== 'E' && status !== 'H')
-    throw new UsageError('--status must be W, E or H.');
-  const page = store.inboxPage({
-    filter: status ? { statuses: [status] } : {},
-    sort: 'checkIn',
-    direction: 'asc',
-    offset: 0,
-    limit: 500,
-  });
-  const rows = [...page.rows];
-  for (let offset = 500; offset < page.total; offset += 500) {
-    rows.push(
-      ...store.inboxPage({
-        filter: status ? { statuses: [status] } : {},
-        sort: 'checkIn',
-        direction: 'asc',
-        offset,
-        limit: 500,
-      }).rows,
-    );
-  }
+  if (status !== undefined && !/^[A-Z]$/.test(status))
+    throw new UsageError('--status must be one letter: W, E, H, or another the service sends (S, G).');
+  // The inbox filters by the answer statuses; any other letter is picked out of the whole list.
+  const filter = status !== undefined && isConfirmationStatus(status) ? { statuses: [status] } : {};
+  const page = (offset: number) =>
+    store.inboxPage({ filter, sort: 'checkIn', direction: 'asc', offset, limit: 500 });
+  const first = page(0);
+  const all = [...first.rows];
+  for (let offset = 500; offset < first.total; offset += 500) all.push(...page(offset).rows);
+  const rows = status === undefined ? all : all.filter((r) => r.confirmationStatus === status);
   if (values.json) return out(JSON.stringify(rows));
   for (const r of rows)
     out(
@@ -206,13 +234,47 @@ async function decide(
   }
 }
 
+async function probe(values: Values): Promise<void> {
+  let saved = null;
+  if (values.db && existsSync(values.db)) {
+    const store = Store.open(values.db);
+    saved = readSetup(store);
+    store.close();
+  }
+  const serviceUrl = values.service ?? saved?.serviceUrl ?? '';
+  const partnerId = Number(values['partner-id'] ?? saved?.partnerId ?? NaN);
+  const user = process.env.RESDESK_USER ?? saved?.user ?? '';
+  const password = process.env.RESDESK_PASSWORD;
+  if (!serviceUrl) throw new UsageError('Give the service address with --service URL.');
+  if (!Number.isInteger(partnerId) || partnerId <= 0)
+    throw new UsageError('Give the hotel number with --partner-id N.');
+  if (!user) throw new UsageError('Set RESDESK_USER to the service user name.');
+  if (!password) throw new UsageError('Set RESDESK_PASSWORD to the service password.');
+  const format = values.format ?? saved?.format ?? 'xml';
+  if (format !== 'json' && format !== 'xml') throw new UsageError('--format must be xml or json.');
+  process.exitCode = await probeCommand({
+    serviceUrl,
+    partnerId,
+    user,
+    password,
+    format,
+    json: values.json === true,
+    saveSample: values['save-sample'],
+    out,
+  });
+}
+
 export async function main(argv: string[]): Promise<void> {
   // export has options of its own: its module parses them.
   if (argv[0] === 'export') return exportCommand(argv.slice(1));
   const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   const [command, arg] = positionals;
   if (!command) throw new UsageError(USAGE);
+  if (command === 'probe') return probe(values);
   if (!values.db) throw new UsageError('Give the database file with --db FILE.');
+  // Only sync starts a database; any other command on a missing file is a typing mistake.
+  if (command !== 'sync' && values.db !== ':memory:' && !existsSync(values.db))
+    throw new UsageError(`There is no database at ${values.db}: check the path, or run resdesk sync first.`);
   const store = Store.open(values.db);
   try {
     switch (command) {
@@ -220,6 +282,10 @@ export async function main(argv: string[]): Promise<void> {
         return await sync(values, store, values.db);
       case 'list':
         return list(values, store);
+      case 'codes':
+        return codesCommand(store, values.json === true, out);
+      case 'unreadable':
+        return unreadableCommand(store, values.json === true, out);
       case 'show':
         if (!arg) throw new UsageError('Give the KeyField: resdesk show KEYFIELD --db FILE');
         return show(arg, values, store);

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { mkdirSync, rmSync } from 'node:fs';
 import type { Events, Handlers, SyncStatus } from '../shared/ipc';
+import type { ServiceDialect } from '../shared/domain';
 import type { Core, CorePorts } from './core-types';
 import { Desk } from './desk';
 import { createMessages } from './messages';
@@ -105,6 +106,8 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
           user: s.user,
           partnerId: s.partnerId ?? 0,
           format: s.format,
+          dialect: s.dialect,
+          onDialect: (dialect: ServiceDialect) => void writeSetup(settings(), { dialect }),
           getPassword: async () => {
             const saved = await ports.credentials.get(credentialAccount(s.serviceUrl, s.user));
             if (saved === null) throw new Error(messages.t('error.noPassword'));

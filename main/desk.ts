@@ -2,7 +2,7 @@
 // and the command line share: a sync cycle, confirm / decline (queue first, then send), and reads.
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
-import type { WireFormat } from '../shared/domain';
+import type { ServiceDialect, WireFormat } from '../shared/domain';
 import type { DecisionView } from '../shared/ipc';
 import { createExchangeClient, type ExchangeClient } from './exchange';
 import type { Store } from './store';
@@ -20,6 +20,10 @@ export interface DeskConnection {
   user: string;
   partnerId: number;
   format: WireFormat;
+  /** The dialect this service was last seen to speak, if known. */
+  dialect?: ServiceDialect | null;
+  /** Told when the service turns out to speak a dialect other than the one known (to remember it). */
+  onDialect?: (dialect: ServiceDialect) => void;
   getPassword: () => Promise<string>;
 }
 
@@ -63,6 +67,8 @@ export class Desk {
       partnerId: options.connection.partnerId,
       format: options.connection.format,
       getPassword: options.connection.getPassword,
+      dialect: options.connection.dialect ?? undefined,
+      onDialect: options.connection.onDialect,
       batchSize: options.batchSize,
       logger: logger ? { info: (m, f) => logger.info(m, f), warn: (m, f) => logger.warn(m, f) } : undefined,
     });

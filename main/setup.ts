@@ -1,5 +1,5 @@
 // The desk's setup as kept in the settings table. The password is not here: it lives in the keychain.
-import type { UiLanguage, WireFormat } from '../shared/domain';
+import type { ServiceDialect, UiLanguage, WireFormat } from '../shared/domain';
 import type { Store } from './store';
 
 export interface SavedSetup {
@@ -7,6 +7,8 @@ export interface SavedSetup {
   user: string;
   partnerId: number | null;
   format: WireFormat;
+  /** Which names the service was seen to use (learnt at the first mapping request); null: not yet known. */
+  dialect: ServiceDialect | null;
   language: UiLanguage;
   deskUser: string;
   practiceMode: boolean;
@@ -18,7 +20,10 @@ export const defaultSetup: SavedSetup = {
   serviceUrl: '',
   user: '',
   partnerId: null,
-  format: 'json',
+  // Every public client of the live service reads XML; JSON is used only once a connection check showed
+  // that the whole desk works with it.
+  format: 'xml',
+  dialect: null,
   language: 'tr',
   deskUser: '',
   practiceMode: false,

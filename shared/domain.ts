@@ -146,3 +146,21 @@ export interface Reservation {
   /** The item exactly as decoded, unknown fields included, so nothing the service sent is lost. */
   raw: Record<string, unknown>;
 }
+
+/**
+ * A reservation the service listed that could not be read (a field missing or of the wrong shape). It is
+ * kept with its text for a person to look at and never acknowledged, so the service offers it again.
+ */
+export interface UnreadableReservation {
+  /** The operation it came with: the reservation list or the large-result file. */
+  operation: string;
+  /** The field that could not be read, and what it should have been. */
+  field: string;
+  expected: string;
+  /** As far as they could be read, to say which reservation it is. */
+  keyField: string | null;
+  logId: number | null;
+  serviceId: string | null;
+  /** The item's text: exactly as received for JSON; for XML, the element read into JSON. */
+  text: string;
+}

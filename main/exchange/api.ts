@@ -299,6 +299,8 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
       return decodeItem(fields, () => decodeHotels(fields), 'a hotel list', operation);
     },
 
+    redact: (text) => session.secrets().reduce((out, secret) => out.split(secret).join('[token]'), text),
+
     close: () => http.close(),
   };
 }

@@ -114,6 +114,8 @@ export interface ExchangeClient {
    */
   downloadFile(url: string, destinationPath: string, options?: { signal?: AbortSignal }): Promise<void>;
   searchHotels(name: string): Promise<HotelMatch[]>;
+  /** The text with this session's token blanked out (for samples a hotel sends to whoever helps them). */
+  redact(text: string): string;
   /** Closes pooled connections (only those of a dispatcher the client made itself). */
   close(): Promise<void>;
 }

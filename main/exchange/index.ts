@@ -25,3 +25,10 @@ export {
   isExchangeError,
 } from './errors';
 export type { ExchangeError, ExchangeErrorKind, NetworkReason } from './errors';
+export type { Dialect } from './dialect';
+export { isNoSuchOperation } from './dialect';
+export type { ResponseSeen } from './http';
+export type { UnreadableItem, OnUnreadable } from './unreadable';
+export { readDocument } from './document';
+export type { WireValue, WireObject } from './wire-value';
+export { isWireObject } from './wire-value';

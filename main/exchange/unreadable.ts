@@ -7,20 +7,9 @@ import { itemJson } from './item-text';
 import { isWireObject, type WireValue } from './wire-value';
 import { decodeReservation } from './decode-reservation';
 import { MalformedResponseError } from './errors';
-import type { Reservation } from '../../shared/domain';
+import type { Reservation, UnreadableReservation } from '../../shared/domain';
 
-export interface UnreadableItem {
-  operation: string;
-  /** The field that could not be read, and what it should have been. */
-  field: string;
-  expected: string;
-  /** As far as they could be read, to say which reservation it is. */
-  keyField: string | null;
-  logId: number | null;
-  serviceId: string | null;
-  /** The item's text: exactly as received for JSON; for XML, the element read into JSON. */
-  text: string;
-}
+export type UnreadableItem = UnreadableReservation;
 
 export type OnUnreadable = (item: UnreadableItem) => void;
 

@@ -8,6 +8,7 @@ import type {
   ServiceLanguage,
   StayCode,
   StayCodeKind,
+  UnreadableReservation,
 } from '../../shared/domain';
 import type {
   ActivityEntry,
@@ -58,11 +59,12 @@ import { addActivity, listActivity, type NewActivity } from './activity';
 import { getSetting, setSetting } from './settings';
 import { listToEnter, markEntered, pmsEntryOf, type MarkRequest } from './pms-entry';
 import { exportCounts, type ExportCounts, type ExportSelection } from './export-rows';
+import { listUnreadable, openUnreadableCount, recordUnreadable, type UnreadableRecord } from './unreadable';
 
 export { DecisionRefused } from './decisions';
 export { DatabaseTooNewError } from './db';
 export type { ImportResult, InboxFilter, InboxQuery, DecisionRecord, PendingAcknowledgement };
-export type { MarkRequest, ExportCounts, ExportSelection };
+export type { MarkRequest, ExportCounts, ExportSelection, UnreadableRecord };
 
 export class Store {
   constructor(readonly db: Database) {}
@@ -93,6 +95,17 @@ export class Store {
   }
   waitingReceivedBefore(isoInstant: string): number {
     return waitingReceivedBefore(this.db, isoInstant);
+  }
+
+  // reservations that could not be read: kept aside, never acknowledged
+  recordUnreadable(items: readonly UnreadableReservation[], at: string): void {
+    recordUnreadable(this.db, items, at);
+  }
+  listUnreadable(): UnreadableRecord[] {
+    return listUnreadable(this.db);
+  }
+  openUnreadableCount(): number {
+    return openUnreadableCount(this.db);
   }
 
   // acknowledgements

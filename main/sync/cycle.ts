@@ -1,7 +1,7 @@
 // One sync cycle, in the order that keeps the desk honest: report what is stored, send what the
 // receptionist decided, pull what is new, then (now and then) reconcile statuses and refresh reference data.
 import { checkInWindow, type CheckInWindow } from './checkin-window';
-import { emptySummary, pullReservations, mergeInto, type PullStore, type PullSummary } from './pull';
+import { addSummary, emptySummary, pullReservations, type PullStore, type PullSummary } from './pull';
 import { pushDecisions, type PushOptions, type PushStore, type PushSummary } from './push';
 import { reconcileStatuses } from './reconcile';
 import { refreshReferenceData, type ReferenceStore } from './reference';
@@ -64,10 +64,7 @@ export async function runCycle(
       now,
     );
     const phase = options.pullPhase ?? ((w, r) => pullInThisThread(client, store, w, r, options.now));
-    const fresh = await phase(window, reconcile);
-    mergeInto(pulled, fresh);
-    pulled.received += fresh.received;
-    pulled.acknowledged += fresh.acknowledged;
+    addSummary(pulled, await phase(window, reconcile));
     if (reconcile) store.setSetting(RECONCILE_KEY, now.toISOString());
     options.onPulled?.(pulled);
     // Decisions that failed keep their own error on the decision; the cycle itself succeeded.
@@ -79,7 +76,10 @@ export async function runCycle(
   }
 }
 
-/** Incremental pull, then (when due) the reconcile lists: the part a worker thread may take over. */
+/**
+ * The incremental pull, or, when due, the reconcile lists instead (they hold everything the pull would
+ * bring, see reconcile.ts): the part a worker thread may take over.
+ */
 export async function pullInThisThread(
   client: SyncClient,
   store: PullStore,
@@ -87,12 +87,7 @@ export async function pullInThisThread(
   reconcile: boolean,
   now: () => Date,
 ): Promise<PullSummary> {
-  const summary = await pullReservations(client, store, { window, now });
-  if (reconcile) {
-    const reconciled = await reconcileStatuses(client, store, { window, now });
-    mergeInto(summary, reconciled);
-    summary.received += reconciled.received;
-    summary.acknowledged += reconciled.acknowledged;
-  }
-  return summary;
+  return reconcile
+    ? reconcileStatuses(client, store, { window, now })
+    : pullReservations(client, store, { window, now });
 }

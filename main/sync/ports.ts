@@ -8,6 +8,7 @@ import type {
   Reservation,
   ServiceLanguage,
   StayCode,
+  UnreadableReservation,
 } from '../../shared/domain';
 
 export interface ListParams {
@@ -17,6 +18,8 @@ export interface ListParams {
   isSendRequired?: boolean;
   agencyId?: string;
   signal?: AbortSignal;
+  /** Takes a listed reservation that cannot be read, so the rest of the list is still stored. */
+  onUnreadable?: (item: UnreadableReservation) => void;
 }
 
 export interface SyncClient {

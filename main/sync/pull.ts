@@ -2,7 +2,7 @@
 // LogIds in the acknowledgement queue; only after that commit are the LogIds reported to the service.
 // A crash between the two leaves them queued, and the next cycle reports them first. Importing the same
 // data twice changes nothing, so a repeated list (an acknowledgement that never arrived) is harmless.
-import type { Reservation } from '../../shared/domain';
+import type { Reservation, UnreadableReservation } from '../../shared/domain';
 import type { CheckInWindow } from './checkin-window';
 import type { AckGroup, ImportResult, SyncClient } from './ports';
 
@@ -14,6 +14,8 @@ export interface PullStore {
   ): ImportResult;
   pendingAcknowledgements(): AckGroup[];
   markAcknowledged(serviceId: string, logIds: number[]): void;
+  /** Keeps an item that could not be read; its LogId is never acknowledged. */
+  recordUnreadable(items: UnreadableReservation[], at: string): void;
 }
 
 export interface PullSummary {
@@ -23,6 +25,8 @@ export interface PullSummary {
   statusUpdated: string[];
   received: number;
   acknowledged: number;
+  /** Listed items that could not be read and were set aside (not acknowledged). */
+  unreadable: number;
 }
 
 export interface PullOptions {
@@ -56,7 +60,24 @@ export const emptySummary = (): PullSummary => ({
   statusUpdated: [],
   received: 0,
   acknowledged: 0,
+  unreadable: 0,
 });
+
+/** An onUnreadable that keeps each item in the store at once and counts it in the summary. */
+export const setAsideInto =
+  (store: PullStore, summary: PullSummary, now: () => Date) =>
+  (item: UnreadableReservation): void => {
+    store.recordUnreadable([item], now().toISOString());
+    summary.unreadable++;
+  };
+
+/** Adds counts and lists of `part` (another phase of the same cycle) to `summary`. */
+export function addSummary(summary: PullSummary, part: PullSummary): void {
+  mergeInto(summary, part);
+  summary.received += part.received;
+  summary.acknowledged += part.acknowledged;
+  summary.unreadable += part.unreadable;
+}
 
 export function mergeInto(
   summary: PullSummary,
@@ -78,7 +99,12 @@ export async function pullReservations(
   // Whatever an earlier run stored but could not report goes first.
   summary.acknowledged += await acknowledgeStored(client, store);
   await client.fetchReservations(
-    { ...options.window, isSendRequired: true, signal: options.signal },
+    {
+      ...options.window,
+      isSendRequired: true,
+      signal: options.signal,
+      onUnreadable: setAsideInto(store, summary, options.now),
+    },
     async (batch) => {
       summary.received += batch.length;
       const result = store.importBatch(batch, options.now().toISOString());

@@ -1,12 +1,25 @@
 // Confirmations can be made elsewhere (the channel's web site, a phone call to the agency): such a
-// reservation only ever appears in the E (or H) list. So now and then we read the W, E and H lists in full,
-// without IsSendRequired, and let the idempotent import bring statuses up to date.
+// reservation only ever appears in the E (or H) list. So now and then we read the waiting, E and H lists
+// in full, without IsSendRequired, and let the idempotent import bring statuses up to date.
+//
+// The waiting list read in full holds everything the incremental pull would have returned (that one only
+// leaves out what was already reported), so a reconciling cycle reads it instead of the pull: each list is
+// read once, which with the live service means preparing and downloading a large-result file once.
+// Reservations seen for the first time are queued and reported exactly as the pull would.
 import type { ConfirmationStatus } from '../../shared/domain';
 import type { CheckInWindow } from './checkin-window';
-import { acknowledgeStored, emptySummary, mergeInto, type PullStore, type PullSummary } from './pull';
+import {
+  acknowledgeStored,
+  emptySummary,
+  mergeInto,
+  setAsideInto,
+  type PullStore,
+  type PullSummary,
+} from './pull';
 import type { SyncClient } from './ports';
 
-const STATUSES: readonly ConfirmationStatus[] = ['W', 'E', 'H'];
+/** undefined: the waiting list exactly as the pull asks for it (no status parameter). */
+const LISTS: readonly (ConfirmationStatus | undefined)[] = [undefined, 'E', 'H'];
 
 export async function reconcileStatuses(
   client: SyncClient,
@@ -14,19 +27,27 @@ export async function reconcileStatuses(
   options: { window: CheckInWindow; now: () => Date; signal?: AbortSignal },
 ): Promise<PullSummary> {
   const summary: PullSummary = emptySummary();
-  for (const status of STATUSES) {
+  // Whatever an earlier run stored but could not report goes first, as in the pull.
+  summary.acknowledged += await acknowledgeStored(client, store);
+  for (const status of LISTS) {
     await client.fetchReservations(
-      { ...options.window, status, isSendRequired: false, signal: options.signal },
+      {
+        ...options.window,
+        ...(status ? { status } : {}),
+        isSendRequired: false,
+        signal: options.signal,
+        onUnreadable: setAsideInto(store, summary, options.now),
+      },
       async (batch) => {
         summary.received += batch.length;
-        // Reconcile lists hold every reservation, reported or not: only new LogIds need reporting.
+        // Full lists hold every reservation, reported or not: only LogIds never reported are queued.
         mergeInto(
           summary,
           store.importBatch(batch, options.now().toISOString(), { acknowledgeAgain: false }),
         );
+        summary.acknowledged += await acknowledgeStored(client, store);
       },
     );
   }
-  summary.acknowledged += await acknowledgeStored(client, store);
   return summary;
 }

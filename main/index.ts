@@ -15,7 +15,10 @@ import { preferencesFile } from './notification-preferences';
 import { notificationSettings } from './notification-settings';
 import type { Timer } from './notification-groups';
 import { chooseCredentialStore } from './secrets/choose-credential-store';
-import { createDeskTray, loginItem, START_HIDDEN_ARG } from './tray';
+import { developmentDataFolders } from './data-folders';
+import { electronSqlitePath } from './electron-sqlite-path';
+import { SQLITE_BINDING_ENV } from './store/native-binding';
+import { createDeskTray, loginItem, startedAtLogin, trayIconName } from './tray';
 import { devServerUrl, type AppPage } from './url-guards';
 import {
   createDeskWindow,
@@ -70,14 +73,85 @@ export function deskPage(appPath: string, packaged: boolean, devUrl: string | un
     : { kind: 'file', indexPath: path.join(appPath, 'dist', 'renderer', 'index.html') };
 }
 
+/**
+ * Unpackaged builds keep their own data and log folders (data-folders.ts). Called before the
+ * single-instance lock, which lives in the data folder, and before anything reads a path.
+ */
+export function useDeskDataFolders(): void {
+  const folders = developmentDataFolders(app.isPackaged, app.getPath('appData'));
+  if (!folders) return;
+  app.setPath('userData', folders.userData);
+  app.setAppLogsPath(folders.logs);
+}
+
+/**
+ * Names Electron's own build of better-sqlite3 for every database this process opens, the import
+ * worker's included (it inherits process.env): see store/native-binding.ts.
+ */
+export function useElectronSqlite(resourcesPath: string = process.resourcesPath): string {
+  const file = electronSqlitePath({
+    packaged: app.isPackaged,
+    appPath: app.getAppPath(),
+    resourcesPath,
+    platform: process.platform,
+    arch: process.arch,
+  });
+  process.env[SQLITE_BINDING_ENV] = file;
+  return file;
+}
+
+export interface QuitState {
+  /** True from the moment the desk is quitting: closing the window then really closes it. */
+  quitting: boolean;
+}
+
+/**
+ * The clean stop: `stop` (tear the shell down, then core.stop(), which finishes the write in flight and
+ * closes the database) runs once, and the process ends after it. Quit from the tray holds 'will-quit'
+ * until then. A Windows logoff or shutdown sends 'session-end' instead, and no 'before-quit' or
+ * 'will-quit'; the process is ended soon after, so the stop starts right there (a commit cut short is
+ * rolled back by SQLite's WAL, never half-applied).
+ */
+export function stopOnQuit(
+  window: BrowserWindow,
+  stop: () => Promise<void>,
+  logger: Logger,
+  state: QuitState = { quitting: false },
+): QuitState {
+  let stopping = false;
+  let stopped = false;
+  const stopDesk = (): void => {
+    state.quitting = true;
+    if (stopping) return;
+    stopping = true;
+    stop()
+      .catch(() => logger.error('the core did not stop cleanly'))
+      .finally(() => {
+        stopped = true;
+        app.quit();
+      });
+  };
+  app.on('before-quit', () => {
+    state.quitting = true;
+  });
+  app.on('will-quit', (event) => {
+    if (stopped) return;
+    event.preventDefault();
+    stopDesk();
+  });
+  window.on('session-end', stopDesk);
+  return state;
+}
+
 async function boot(): Promise<void> {
+  useElectronSqlite();
   const page = deskPage(app.getAppPath(), app.isPackaged, process.env.RESDESK_DEV_URL);
   const resources = app.isPackaged
     ? path.join(process.resourcesPath, 'resources')
     : path.join(app.getAppPath(), 'resources');
   const icon = path.join(resources, process.platform === 'win32' ? 'icon.ico' : 'icon.png');
   let window: BrowserWindow | null = null;
-  let quitting = false;
+  const quit: QuitState = { quitting: false };
   const logger: Logger = createFileLogger({
     file: path.join(app.getPath('logs'), 'resdesk.log'),
     echo: !app.isPackaged,
@@ -121,12 +195,12 @@ async function boot(): Promise<void> {
     page,
     preloadPath: path.join(app.getAppPath(), 'dist', 'preload', 'index.cjs'),
     stateFile: path.join(dataDir, 'window-state.json'),
-    showWhenReady: !process.argv.includes(START_HIDDEN_ARG),
+    showWhenReady: !startedAtLogin(),
     devTools: !app.isPackaged,
     icon,
     logger,
   });
-  keepRunningWhenClosed(window, () => quitting);
+  keepRunningWhenClosed(window, () => quit.quitting);
   const desk = (): Electron.WebContents | null =>
     window && !window.isDestroyed() ? window.webContents : null;
   const openDesk = (): void => showDeskWindow(window);
@@ -150,7 +224,7 @@ async function boot(): Promise<void> {
     logger,
   });
   const tray = createDeskTray({
-    iconPath: path.join(resources, 'tray.png'),
+    iconPath: path.join(resources, trayIconName(process.platform)),
     openDesk,
     syncNow: () => void core.handlers.syncNow({}).catch(() => logger.warn('sync from the tray failed')),
     quit: () => app.quit(),
@@ -172,28 +246,20 @@ async function boot(): Promise<void> {
   ];
   const unwatch = watchPowerAndNetwork(core);
 
-  let stopped = false;
-  app.on('before-quit', () => {
-    quitting = true;
-  });
-  app.on('will-quit', (event) => {
-    if (stopped) return;
-    // Hold the quit until the core has finished its write in flight and closed the database.
-    event.preventDefault();
-    unwatch();
-    for (const stop of stopTrayEvents) stop();
-    notifier.dispose();
-    unforward();
-    unregister();
-    tray.destroy();
-    core
-      .stop()
-      .catch(() => logger.error('the core did not stop cleanly'))
-      .finally(() => {
-        stopped = true;
-        app.quit();
-      });
-  });
+  stopOnQuit(
+    window,
+    async () => {
+      unwatch();
+      for (const stop of stopTrayEvents) stop();
+      notifier.dispose();
+      unforward();
+      unregister();
+      tray.destroy();
+      await core.stop();
+    },
+    logger,
+    quit,
+  );
 
   try {
     await core.start();
@@ -205,6 +271,7 @@ async function boot(): Promise<void> {
 
 // Only inside Electron: the unit tests import this module for its exported hooks without booting a desk.
 if (process.versions.electron) {
+  useDeskDataFolders();
   if (!app.requestSingleInstanceLock()) {
     // Another desk is already running: 'second-instance' brings its window forward; this one leaves.
     app.quit();

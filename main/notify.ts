@@ -3,6 +3,7 @@
 // receptionist can switch off. Clicking brings the window up at the reservation, or at the inbox.
 import { BrowserWindow, Notification } from 'electron';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { UiLanguage } from '../shared/domain';
 import type { Core, Logger } from './core-types';
 import {
@@ -15,6 +16,7 @@ import {
   type Timer,
 } from './notification-groups';
 import { NO_REMINDER, overdueCutoff, reminderDue, type ReminderState } from './reminders';
+import { targetOfLaunch, toastXml } from './notification-activation';
 
 export const GROUP_QUIET_MS = 2_000;
 export const GROUP_MAX_WAIT_MS = 15_000;
@@ -41,6 +43,7 @@ export interface NotifierOptions {
   timer?: Timer;
   now?: () => Date;
   logger?: Logger;
+  platform?: NodeJS.Platform;
 }
 
 export interface DeskNotifier {
@@ -52,28 +55,49 @@ export interface DeskNotifier {
 export function startDeskNotifications(options: NotifierOptions): DeskNotifier {
   const timer = options.timer ?? realTimer;
   const now = options.now ?? (() => new Date());
+  // Windows: clicks arrive through Notification.handleActivation, for live toasts and for toasts clicked
+  // later from the Action Center alike (notification-activation.ts); listening to 'click' as well would
+  // handle a live toast's click twice.
+  const windows = (options.platform ?? process.platform) === 'win32';
   // Electron drops click handlers of notifications that were garbage-collected: keep them until closed.
   const live = new Set<Notification>();
   let reminder: ReminderState = NO_REMINDER;
   let reminderHandle: unknown = null;
   let disposed = false;
 
+  const open = (target: DeskNotification['target']): void => {
+    options.openDesk();
+    if (target.kind === 'reservation') options.openReservation(target.keyField);
+    else options.openInbox?.();
+  };
+  if (windows) Notification.handleActivation((details) => open(targetOfLaunch(details.arguments)));
+
   const show = (note: DeskNotification): void => {
     if (!Notification.isSupported()) return;
-    const notification = new Notification({
-      title: note.title,
-      body: note.body,
-      silent: true,
-      ...(options.icon ? { icon: options.icon } : {}),
-    });
+    const notification = new Notification(
+      windows
+        ? { toastXml: toastXml(note, options.icon ? pathToFileURL(options.icon).href : undefined) }
+        : {
+            title: note.title,
+            body: note.body,
+            silent: true,
+            ...(options.icon ? { icon: options.icon } : {}),
+          },
+    );
     live.add(notification);
-    notification.on('click', () => {
-      live.delete(notification);
-      options.openDesk();
-      if (note.target.kind === 'reservation') options.openReservation(note.target.keyField);
-      else options.openInbox?.();
-    });
+    if (!windows) {
+      notification.on('click', () => {
+        live.delete(notification);
+        open(note.target);
+      });
+    }
     notification.on('close', () => live.delete(notification));
+    // macOS delivers notifications only for a signed app (Electron 42 and later), and Windows may refuse
+    // one (focus assist, policy): said in the log, since nothing else would show it.
+    notification.on('failed', (_event, error) => {
+      live.delete(notification);
+      options.logger?.warn('a notification could not be shown', { error });
+    });
     notification.show();
     if (options.preferences().sound) options.playSound(note.sound);
   };
@@ -129,6 +153,8 @@ export function startDeskNotifications(options: NotifierOptions): DeskNotifier {
     dispose() {
       disposed = true;
       stopListening();
+      // handleActivation keeps one callback until replaced: a disposed notifier must not open the desk.
+      if (windows) Notification.handleActivation(() => undefined);
       grouper.dispose();
       if (reminderHandle !== null) timer.clear(reminderHandle);
       for (const notification of live) notification.close();

@@ -14,6 +14,26 @@ import type { PreferencesFile } from './notification-preferences';
 /** Passed when the OS starts Resdesk at sign-in: go straight to the tray. */
 export const START_HIDDEN_ARG = '--hidden';
 
+/**
+ * Started by the OS at sign-in, so the desk goes straight to the tray. Windows and Linux pass
+ * START_HIDDEN_ARG (written into the login item / autostart entry); macOS login items get no arguments
+ * (`args` is Windows-only), but macOS says itself that it opened the app at login.
+ */
+export function startedAtLogin(
+  argv: readonly string[] = process.argv,
+  platform: NodeJS.Platform = process.platform,
+): boolean {
+  if (argv.includes(START_HIDDEN_ARG)) return true;
+  return platform === 'darwin' && app.getLoginItemSettings().wasOpenedAtLogin === true;
+}
+
+/**
+ * The tray image in resources/. macOS gets a template image (black and alpha only), which it recolours
+ * for light and dark menu bars; a coloured icon would look foreign there and vanish on dark ones.
+ */
+export const trayIconName = (platform: NodeJS.Platform): string =>
+  platform === 'darwin' ? 'trayTemplate.png' : 'tray.png';
+
 export interface LoginItem {
   get(): boolean;
   set(on: boolean): void;
@@ -81,7 +101,10 @@ export interface DeskTray {
 }
 
 export function createDeskTray(options: DeskTrayOptions): DeskTray {
-  const tray = new Tray(nativeImage.createFromPath(options.iconPath));
+  const image = nativeImage.createFromPath(options.iconPath);
+  // The file name already marks it on macOS; said explicitly so a renamed file keeps working.
+  if (path.basename(options.iconPath).startsWith('trayTemplate')) image.setTemplateImage(true);
+  const tray = new Tray(image);
   let last: { waiting: number; language: UiLanguage } = { waiting: 0, language: 'tr' };
   // Windows opens the window on a click; Linux indicators only ever show the menu, which has "Open".
   tray.on('click', () => options.openDesk());

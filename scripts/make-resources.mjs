@@ -87,6 +87,11 @@ const trayBell = (u, v) => (bell(u, v, false) === WHITE ? [40, 40, 40, 1] : NONE
 writeFileSync(path.join(out, 'icon.png'), png(512, bell));
 writeFileSync(path.join(out, 'tray.png'), png(32, bell));
 writeFileSync(path.join(out, 'tray-mono.png'), png(32, trayBell));
+// macOS menu bar: a "template" image (the name must end in Template), black with alpha only, which macOS
+// recolours for light and dark menu bars; @2x is picked up by name on Retina displays.
+const templateBell = (u, v) => (bell(u, v, false) === WHITE ? [0, 0, 0, 1] : NONE);
+writeFileSync(path.join(out, 'trayTemplate.png'), png(16, templateBell));
+writeFileSync(path.join(out, 'trayTemplate@2x.png'), png(32, templateBell));
 
 const sizes = [256, 48, 32, 16];
 const images = sizes.map((s) => png(s, bell));

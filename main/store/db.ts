@@ -2,7 +2,6 @@ import BetterSqlite3, { type Database } from 'better-sqlite3';
 import type { Migration } from './migration';
 import { migrations as appMigrations } from './migrations/index';
 import { sqliteBindingOption } from './native-binding';
-import { sqliteBindingOption } from './native-binding';
 
 /** The database file comes from a newer Resdesk than this one. */
 export class DatabaseTooNewError extends Error {

@@ -3,7 +3,6 @@
 // the database while a statement is open. Also the counts and unmapped codes an export is previewed with.
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { sqliteBindingOption } from './native-binding';
-import { sqliteBindingOption } from './native-binding';
 import type { ExportKind, ExportScope, PmsEntryState, UnmappedCode } from '../../shared/ipc';
 import type { ChangeKind, ServiceConfirmationStatus, StayCodeKind } from '../../shared/domain';
 import { filterClause, type InboxFilter, type SqlValue } from './inbox-filter';

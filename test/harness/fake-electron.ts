@@ -98,6 +98,7 @@ export const fake = {
     FakeBrowserWindow.instances = [];
     FakeNotification.instances = [];
     FakeNotification.supported = true;
+    FakeNotification.activationHandler = null;
     FakeTray.instances = [];
     FakeMenu.applicationMenu = undefined;
     Object.assign(app, {
@@ -106,6 +107,9 @@ export const fake = {
       exitCode: null,
       badgeCount: 0,
       loginItem: { openAtLogin: false },
+      wasOpenedAtLogin: false,
+      paths: new Map<string, string>(),
+      appLogsPath: null,
       hasLock: true,
     });
     Object.assign(safeStorage, { available: true, backend: 'gnome_libsecret' });

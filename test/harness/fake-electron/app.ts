@@ -9,15 +9,28 @@ export class FakeApp extends EventEmitter {
   exitCode: number | null = null;
   badgeCount = 0;
   loginItem: { openAtLogin: boolean; args?: string[] } = { openAtLogin: false };
+  /** macOS: whether the OS opened the app at login (getLoginItemSettings().wasOpenedAtLogin). */
+  wasOpenedAtLogin = false;
+  paths = new Map<string, string>();
+  appLogsPath: string | null = null;
   hasLock = true;
   userData = path.join(os.tmpdir(), 'resdesk-fake-userdata');
   appPath = process.cwd();
   readyPromise: Promise<void> = Promise.resolve();
   name = 'Resdesk';
   getPath(name: string): string {
+    const set = this.paths.get(name);
+    if (set !== undefined) return set;
     if (name === 'userData') return this.userData;
-    if (name === 'logs') return path.join(this.userData, 'logs');
+    if (name === 'logs') return this.appLogsPath ?? path.join(this.userData, 'logs');
+    if (name === 'appData') return path.join(os.tmpdir(), 'resdesk-fake-appData');
     return path.join(os.tmpdir(), `resdesk-fake-${name}`);
+  }
+  setPath(name: string, value: string): void {
+    this.paths.set(name, value);
+  }
+  setAppLogsPath(value?: string): void {
+    this.appLogsPath = value ?? null;
   }
   getAppPath(): string {
     return this.appPath;
@@ -49,7 +62,7 @@ export class FakeApp extends EventEmitter {
   setLoginItemSettings(settings: { openAtLogin?: boolean; args?: string[] }): void {
     this.loginItem = { openAtLogin: settings.openAtLogin === true, args: settings.args };
   }
-  getLoginItemSettings(): { openAtLogin: boolean } {
-    return { openAtLogin: this.loginItem.openAtLogin };
+  getLoginItemSettings(): { openAtLogin: boolean; wasOpenedAtLogin: boolean } {
+    return { openAtLogin: this.loginItem.openAtLogin, wasOpenedAtLogin: this.wasOpenedAtLogin };
   }
 }

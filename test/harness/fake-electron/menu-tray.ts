@@ -34,7 +34,14 @@ export class FakeMenu {
 }
 
 export class FakeNativeImage {
+  template = false;
   constructor(public readonly path: string) {}
+  setTemplateImage(option: boolean): void {
+    this.template = option;
+  }
+  isTemplateImage(): boolean {
+    return this.template;
+  }
   isEmpty(): boolean {
     return this.path === '' || !existsSync(this.path);
   }

@@ -5,8 +5,7 @@
 // live service would.
 import { hotelDateTime } from './calendar';
 import type { ReservationRecord } from './reservation';
-import { record, type WireRecord, type WireValue } from './wire';
-import type { WireFormat } from './wire';
+import { record, type WireFormat, type WireRecord, type WireValue } from './wire';
 
 export const UNREADABLE_VARIANTS = ['garbledNumber', 'missingKeyField', 'missingLogId'] as const;
 export const FORBIDDEN_VARIANTS = ['reference', 'raw'] as const;

@@ -262,6 +262,25 @@ describe('confirmations in the original dialect', () => {
   });
 });
 
+describe('acknowledgements in the original dialect', () => {
+  it('leave acknowledged versions out of IsSendRequired=true lists, as in the spec dialect', async () => {
+    const path = `/api/pax/getReservationList?${WHOLE_YEAR}&paximumId=1001&IsSendRequired=true`;
+    const before = (await getJson(service, path, token)).Data as { LogId: number; ServiceId: string }[];
+    const first = before[0];
+    const response = await fetch(
+      `${service.url}/api/Pax/postsentlogids?format=json&serviceId=${first?.ServiceId ?? ''}`,
+      {
+        method: 'POST',
+        headers: { cookie: token, 'content-type': 'application/json' },
+        body: JSON.stringify({ logIds: String(first?.LogId) }),
+      },
+    );
+    expect(await response.json()).toMatchObject({ Data: [String(first?.LogId)], IsSuccessful: true });
+    const after = (await getJson(service, path, token)).Data as { LogId: number }[];
+    expect(after.map((item) => item.LogId)).toEqual(before.slice(1).map((item) => item.LogId));
+  });
+});
+
 describe('the large-result file in the original dialect', () => {
   it('streams items with PaximumId in the Paximum entity namespace', async () => {
     const { service: big, clock } = await startService({

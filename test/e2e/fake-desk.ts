@@ -4,6 +4,7 @@
 import type { Core, EventListener } from '../../main/core-types';
 import type { ChangeKind, ConfirmationStatus } from '../../shared/domain';
 import type {
+  ConnectionCheckStep,
   DecisionView,
   Events,
   Handlers,
@@ -66,7 +67,8 @@ export function createFakeDesk(options: { reservations: number; configured?: boo
     serviceUrl: '',
     user: '',
     partnerId: null,
-    format: 'json',
+    format: 'xml',
+    dialect: null,
     passwordSaved: false,
     credentialStore: 'none',
     credentialWarning: null,
@@ -82,6 +84,7 @@ export function createFakeDesk(options: { reservations: number; configured?: boo
     queuedDecisions: 0,
     lastError: null,
     practiceMode: setup.practiceMode,
+    unreadable: 0,
   };
   const emit = <E extends keyof Events>(event: E, payload: Events[E]) => {
     for (const l of listeners.get(event) ?? []) l(payload);
@@ -136,12 +139,22 @@ export function createFakeDesk(options: { reservations: number; configured?: boo
             problem: 'wrong-password',
             message: 'The service refused the password. Check it.',
             agencies: 0,
+            dialect: null,
+            recommendedFormat: r.format,
+            steps: [fakeStep('login', false, 'The service refused the password. Check it.')],
           }
         : {
             ok: true,
             problem: null,
             message: 'Connected. 2 agencies send reservations to this hotel.',
             agencies: 2,
+            dialect: 'spec',
+            recommendedFormat: 'xml',
+            steps: [
+              fakeStep('login', true, null),
+              { ...fakeStep('agencies', true, null), items: 2 },
+              { ...fakeStep('reservations', true, null), items: 12 },
+            ],
           },
     searchHotels: async () => [{ partnerId: 4711, name: 'Palmiye Beach Hotel', city: 'Side' }],
     startPracticeMode: async () => (setup = { ...setup, configured: true, practiceMode: true }),
@@ -235,6 +248,14 @@ export function createFakeDesk(options: { reservations: number; configured?: boo
     emit,
     calls,
   };
+}
+
+function fakeStep(
+  operation: ConnectionCheckStep['operation'],
+  ok: boolean,
+  message: string | null,
+): ConnectionCheckStep {
+  return { operation, ok, httpStatus: ok ? 200 : 401, ms: 12, items: null, message, unexpected: [] };
 }
 
 function fakeDetail(row: InboxRow, decision: DecisionView | null): ReservationDetail {

@@ -69,6 +69,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
       queuedDecisions: workStore().queuedDecisionCount(),
       lastError: s?.lastError ?? null,
       practiceMode: setup().practiceMode,
+      unreadable: workStore().openUnreadableCount(),
     };
   };
 

@@ -32,7 +32,8 @@ export function describeFailure(error: unknown, messages: Messages, partnerId: n
     case 'unauthorized':
       return messages.t('error.unauthorized');
     case 'service':
-      if (/partner/i.test(error.code))
+      // The live service names the hotel number paximumId; the spec, partnerId.
+      if (/partner|paximum/i.test(error.code))
         return messages.t('error.wrongPartner', { partnerId: partnerId ?? '' });
       return messages.t('error.service', { message: firstSentence(error.serviceMessage || error.code) });
     case 'malformed':

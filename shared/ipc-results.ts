@@ -3,6 +3,7 @@ import type {
   CalendarDate,
   ChangeKind,
   ServiceConfirmationStatus,
+  ServiceDialect,
   Guest,
   Reservation,
   StayCodeKind,
@@ -19,6 +20,8 @@ export interface SetupView {
   user: string;
   partnerId: number | null;
   format: WireFormat;
+  /** Which names the service was seen to use; null until the desk has asked it. */
+  dialect: ServiceDialect | null;
   /** The renderer learns whether a password is saved, never the password. */
   passwordSaved: boolean;
   credentialStore: CredentialStoreKind;
@@ -41,12 +44,41 @@ export interface NotificationSettings {
 export type ConnectionProblem =
   'unreachable' | 'wrong-password' | 'wrong-partner' | 'service-error' | 'bad-response';
 
+/** The operations the connection check runs, in order. */
+export type ConnectionCheckOperation =
+  | 'login'
+  | 'agencies'
+  | 'reasons-tr'
+  | 'reasons-en'
+  | 'stay-codes'
+  | 'reservations'
+  | 'reservation-file'
+  | 'json';
+
+/** One operation of the connection check (the same probe as `resdesk probe`). */
+export interface ConnectionCheckStep {
+  operation: ConnectionCheckOperation;
+  ok: boolean;
+  httpStatus: number | null;
+  ms: number;
+  items: number | null;
+  /** Plain sentence in the desk's language when it failed, else null. */
+  message: string | null;
+  /** Fields and values the service sent that Resdesk did not expect (for whoever helps the hotel). */
+  unexpected: string[];
+}
+
 export interface ConnectionTest {
   ok: boolean;
   problem: ConnectionProblem | null;
   /** Plain sentence for the receptionist. */
   message: string;
   agencies: number;
+  /** Which names the service uses; null when it could not be told. */
+  dialect: ServiceDialect | null;
+  /** XML unless the check proved the whole desk works with JSON too. */
+  recommendedFormat: WireFormat;
+  steps: ConnectionCheckStep[];
 }
 
 export interface HotelHit {
@@ -170,6 +202,8 @@ export interface SyncStatus {
   queuedDecisions: number;
   lastError: string | null;
   practiceMode: boolean;
+  /** Listed reservations that could not be read: kept aside, not acknowledged, until fixed at the service. */
+  unreadable: number;
 }
 
 export interface ActivityEntry {

@@ -1,7 +1,14 @@
 // First run and setup: the connection (address, user, password, hotel number, format), practice mode,
 // the UI language and who is at the desk.
-import type { ConnectionTest, Handlers, ParsedRequestOf, SetupView } from '../../shared/ipc';
-import { createExchangeClient, isExchangeError } from '../exchange';
+import type {
+  ConnectionProblem,
+  ConnectionTest,
+  Handlers,
+  ParsedRequestOf,
+  SetupView,
+} from '../../shared/ipc';
+import { runProbe } from '../probe/run-probe';
+import { createExchangeClient } from '../exchange';
 import { DeskError } from '../ipc-dispatch';
 import { credentialAccount, isConfigured, writeSetup } from '../setup';
 import { checkInWindow } from '../sync/checkin-window';
@@ -38,6 +45,7 @@ export function setupHandlers(ctx: DeskContext): SetupHandlers {
       user: s.user,
       partnerId: s.partnerId,
       format: s.format,
+      dialect: s.practiceMode ? 'spec' : s.dialect,
       passwordSaved: s.practiceMode || saved,
       credentialStore: credentials.kind,
       // In the desk's language; the store's own sentence (English) is for the log.
@@ -55,51 +63,57 @@ export function setupHandlers(ctx: DeskContext): SetupHandlers {
     return saved;
   };
 
+  /** The same probe as `resdesk probe`, told in the desk's language. */
   const tryConnection = async (c: Connection): Promise<ConnectionTest> => {
     const password = await passwordFor(c);
-    const client = createExchangeClient({
-      baseUrl: c.serviceUrl,
+    const report = await runProbe({
+      serviceUrl: c.serviceUrl,
       user: c.user,
       partnerId: c.partnerId,
       format: c.format,
       getPassword: async () => password,
-      retries: { attempts: 1 },
-      timeouts: { connectMs: 8_000, headersMs: 15_000 },
+      window: checkInWindow(ctx.now(), 0, 7),
+      describe: (error) => describeFailure(error, ctx.messages, c.partnerId),
+      client: { retries: { attempts: 1 }, timeouts: { connectMs: 8_000, headersMs: 15_000 } },
     });
-    try {
-      await client.login();
-      const agencies = await client.getHotelAgencies();
-      // The hotel number is only checked by operations that take it: ask for one day of reservations.
-      const day = checkInWindow(ctx.now(), 0, 0);
-      await client.getReservationList({ ...day, isSendRequired: false });
+    const steps = report.steps.map((s) => ({
+      operation: s.operation,
+      ok: s.ok,
+      httpStatus: s.httpStatus,
+      ms: s.ms,
+      items: s.items,
+      message: s.ok ? null : s.error,
+      unexpected: [...s.unknownFields, ...s.unknownValues],
+    }));
+    const recommendedFormat = c.format === 'json' || report.jsonWorks === true ? 'json' : 'xml';
+    const common = { agencies: report.agencies, dialect: report.dialect, recommendedFormat, steps } as const;
+    const failed = report.steps.find((s) => !s.ok && s.operation !== 'json');
+    if (!failed)
       return {
-        ok: true,
-        problem: null,
-        message: ctx.messages.t('connection.ok', { count: agencies.length }),
-        agencies: agencies.length,
+        ok: report.ok,
+        problem: report.ok ? null : 'bad-response',
+        message: ctx.messages.t('connection.ok', { count: report.agencies }),
+        ...common,
       };
-    } catch (error) {
-      const message = describeFailure(error, ctx.messages, c.partnerId);
-      if (!isExchangeError(error)) return { ok: false, problem: 'bad-response', message, agencies: 0 };
-      const problem =
-        error.kind === 'network'
-          ? 'unreachable'
-          : error.kind === 'unauthorized'
-            ? 'wrong-password'
-            : error.kind === 'service' && /partner/i.test(error.code)
-              ? 'wrong-partner'
-              : error.kind === 'service'
-                ? 'service-error'
-                : 'bad-response';
-      return {
-        ok: false,
-        problem,
-        message: problem === 'wrong-password' ? ctx.messages.t('connection.wrongPassword') : message,
-        agencies: 0,
-      };
-    } finally {
-      await client.close();
-    }
+    const problem: ConnectionProblem =
+      failed.errorKind === 'network'
+        ? 'unreachable'
+        : failed.errorKind === 'unauthorized'
+          ? 'wrong-password'
+          : failed.errorKind === 'service' && /partner|paximum/i.test(failed.errorCode ?? '')
+            ? 'wrong-partner'
+            : failed.errorKind === 'service'
+              ? 'service-error'
+              : 'bad-response';
+    return {
+      ok: false,
+      problem,
+      message:
+        problem === 'wrong-password'
+          ? ctx.messages.t('connection.wrongPassword')
+          : (failed.error ?? ctx.messages.t('error.malformed')),
+      ...common,
+    };
   };
 
   return {
@@ -111,7 +125,10 @@ export function setupHandlers(ctx: DeskContext): SetupHandlers {
       if (c.password) await credentials.set(credentialAccount(c.serviceUrl, c.user), c.password);
       else await passwordFor(c);
       if (ctx.setup().practiceMode) await ctx.stopPractice();
+      const addressChanged = ctx.setup().serviceUrl !== c.serviceUrl;
       writeSetup(ctx.settingsStore, {
+        // Another address may be another service: its dialect is learnt again.
+        ...(addressChanged ? { dialect: null } : {}),
         serviceUrl: c.serviceUrl,
         user: c.user,
         partnerId: c.partnerId,

@@ -6,6 +6,7 @@ import {
   createExchangeClient,
   isExchangeError,
   readDocument,
+  ServiceError,
   type Dialect,
   type ExchangeClient,
   type ExchangeClientOptions,
@@ -42,6 +43,8 @@ export interface ProbeStep {
   /** What went wrong, in plain English (the typed kind says which kind of problem). */
   error: string | null;
   errorKind: string | null;
+  /** The service's own error code, when it refused. */
+  errorCode: string | null;
 }
 
 export interface ProbeReport {
@@ -72,6 +75,8 @@ export interface ProbeOptions {
   tryJson?: boolean;
   /** Receives every answer's text, per step, blanked by `redact` (the sample a hotel may send). */
   onSample?: (operation: ProbeOperation, text: string) => void;
+  /** The sentence for a failure (the desk's language); default: the error's own English message. */
+  describe?: (error: unknown) => string;
   /** Extra client options (timeouts, retries) for a quick check. */
   client?: Pick<ExchangeClientOptions, 'timeouts' | 'retries' | 'dispatcher'>;
 }
@@ -171,13 +176,19 @@ export async function runProbe(options: ProbeOptions): Promise<ProbeReport> {
       unknownValues: [],
       error: null,
       errorKind: null,
+      errorCode: null,
     };
     try {
       result.items = await run(fields, values);
       result.ok = true;
     } catch (error) {
-      result.error = error instanceof Error ? error.message : String(error);
+      result.error = options.describe
+        ? options.describe(error)
+        : error instanceof Error
+          ? error.message
+          : String(error);
       result.errorKind = isExchangeError(error) ? error.kind : 'other';
+      result.errorCode = error instanceof ServiceError ? error.code : null;
     }
     result.ms = Date.now() - started;
     result.httpStatus = seen.slice(from).at(-1)?.status ?? null;

@@ -4,32 +4,13 @@
 import { BrowserWindow, screen, session as electronSession, shell } from 'electron';
 import type { Session, WebContents } from 'electron';
 import type { Logger } from './core-types';
+import { deskContentSecurityPolicy } from './csp';
 import { isAppPageUrl, safeDataPath, safeExternalUrl, type AppPage } from './url-guards';
 import { fitToDisplays, readWindowState, writeWindowState, MIN_SIZE } from './window-state';
 
-/**
- * The policy for the desk's page. React sets `style` props through the CSSOM, which CSP does not govern,
- * so style-src needs no 'unsafe-inline' in production. Only the Vite dev server (loopback, never packaged)
- * gets inline scripts/styles (the React Fast Refresh preamble, injected CSS) and its HMR websocket.
- */
+/** The page's policy (main/csp.ts), also written into its <meta> by vite.config.ts. */
 export function contentSecurityPolicy(page: AppPage): string {
-  const dev = page.kind === 'dev' ? new URL(page.url) : null;
-  const directives = [
-    "default-src 'self'",
-    dev ? `script-src 'self' 'unsafe-inline' ${dev.origin}` : "script-src 'self'",
-    dev ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
-    "img-src 'self' data:",
-    "font-src 'self' data:",
-    "media-src 'self'",
-    dev ? `connect-src 'self' ${dev.origin} ws://${dev.host}` : "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-src 'none'",
-    "worker-src 'self'",
-    "frame-ancestors 'none'",
-  ];
-  return directives.join('; ');
+  return deskContentSecurityPolicy(page.kind === 'dev' ? page.url : null);
 }
 
 /** CSP on every response of the desk's session, and no permission except notifications for our page. */

@@ -1,5 +1,6 @@
 // The desk's line to the service at a glance: online or not since when, last good sync, next poll, answers
-// still waiting to go out, and a "Sync now" for the impatient.
+// still waiting to go out, and a "Sync now" for the impatient. Reservations the service listed but the desk
+// could not read get a line of their own above: they are not lost, but somebody has to look at them.
 import { useTranslation } from 'react-i18next';
 import type { SyncStatus } from '../../shared/ipc';
 import { currentLanguage } from '../i18n';
@@ -18,6 +19,12 @@ export function StatusBar({ status, onSyncNow, syncError }: Props) {
   if (!status) return <footer className="status-bar" />;
   return (
     <footer className="status-bar" data-testid="status-bar" data-online={status.online}>
+      {status.unreadable > 0 && (
+        <p className="unreadable-warning" role="alert" data-testid="unreadable">
+          <span aria-hidden="true">⚠ </span>
+          {t('status.unreadable', { count: status.unreadable })}
+        </p>
+      )}
       <span className={`line-state ${status.online ? 'online' : 'offline'}`} data-testid="line-state">
         <span aria-hidden="true">{status.online ? '● ' : '○ '}</span>
         {status.online

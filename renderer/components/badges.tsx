@@ -17,17 +17,26 @@ export function KindBadge({ kind }: { kind: ChangeKind }) {
 
 const statusIcon: Record<string, string> = { W: '◷', E: '✓', H: '⊘', S: '⇢', G: '⇠' };
 
+const isKnownStatus = (status: ServiceConfirmationStatus): boolean =>
+  Object.prototype.hasOwnProperty.call(statusIcon, status);
+
+/** A status in words: W, E, H, S and G by name; any other letter as it came, marked unknown. */
+export function useStatusLabel(): (status: ServiceConfirmationStatus) => string {
+  const { t } = useTranslation();
+  return (status) => (isKnownStatus(status) ? t(`status.${status}`) : t('status.other', { letter: status }));
+}
+
 /**
  * W, E and H are the answers; the live service also sends S ("sent") and G ("not sent"). Any other letter
  * is shown as it came, marked unknown, never hidden.
  */
 export function StatusBadge({ status }: { status: ServiceConfirmationStatus }) {
-  const { t } = useTranslation();
-  const known = Object.prototype.hasOwnProperty.call(statusIcon, status);
+  const label = useStatusLabel();
+  const known = isKnownStatus(status);
   return (
     <span className={`badge status-${known ? status : 'other'}`} data-status={status}>
       <span aria-hidden="true">{known ? statusIcon[status] : '?'} </span>
-      {known ? t(`status.${status}`) : t('status.other', { letter: status })}
+      {label(status)}
     </span>
   );
 }

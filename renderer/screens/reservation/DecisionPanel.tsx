@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DecisionView, ReservationDetail } from '../../../shared/ipc';
 import { ask } from '../../api';
+import { useStatusLabel } from '../../components/badges';
 import { ErrorNote } from '../../components/ErrorNote';
 import { currentLanguage } from '../../i18n';
 import { formatInstant } from '../../i18n/format';
@@ -46,6 +47,7 @@ function DecisionState({ decision }: { decision: DecisionView }) {
 
 export function DecisionPanel({ detail, intent, intentNonce, onDecided }: Props) {
   const { t } = useTranslation();
+  const statusLabel = useStatusLabel();
   const { reservation, decision } = detail;
   const [mode, setMode] = useState<Mode>('idle');
   const [busy, setBusy] = useState(false);
@@ -150,7 +152,9 @@ export function DecisionPanel({ detail, intent, intentNonce, onDecided }: Props)
         <p className="muted">
           {reservation.confirmationStatus === 'E'
             ? t('decision.alreadyConfirmed')
-            : t('decision.alreadyDeclined')}
+            : reservation.confirmationStatus === 'H'
+              ? t('decision.alreadyDeclined')
+              : t('decision.notWaiting', { status: statusLabel(reservation.confirmationStatus) })}
         </p>
       )}
       <ErrorNote error={error} />

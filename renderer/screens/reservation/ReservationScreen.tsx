@@ -1,7 +1,7 @@
 // One reservation beside the inbox: the decision first (that is the job), then the fields and the history.
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StayCodeKind } from '../../../shared/domain';
+import { isKnownPmsStatus, type StayCodeKind } from '../../../shared/domain';
 import type { ReservationDetail } from '../../../shared/ipc';
 import { ask } from '../../api';
 import { KindBadge, StatusBadge } from '../../components/badges';
@@ -95,6 +95,14 @@ export function ReservationScreen({
             <p className="cancel-note" role="note">
               <span aria-hidden="true">✕ </span>
               {t('reservation.cancelledNote')}
+            </p>
+          )}
+          {!isKnownPmsStatus(r.pmsStatus) && (
+            <p className="hint" role="note" data-testid="unknown-pms-status">
+              {t('reservation.unknownPmsStatus', {
+                value: r.pmsStatus,
+                kind: t(`kind.${detail.changeKind}`),
+              })}
             </p>
           )}
           <DecisionPanel

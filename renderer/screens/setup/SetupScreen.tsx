@@ -1,13 +1,13 @@
 // First run and settings: the service address, login, the hotel's partner id and the wire format, with a
 // connection test that answers in a plain sentence, and a practice mode for learning on demo data.
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { WireFormat } from '../../../shared/domain';
-import type { ConnectionTest, SetupView } from '../../../shared/ipc';
-import { ask } from '../../api';
+import type { SetupView } from '../../../shared/ipc';
 import { ErrorNote } from '../../components/ErrorNote';
+import { ConnectionReport } from './ConnectionReport';
 import { HotelSearch } from './HotelSearch';
 import { NotificationsCard } from './NotificationsCard';
+import { useSetupForm } from './useSetupForm';
 
 interface Props {
   setup: SetupView;
@@ -17,89 +17,12 @@ interface Props {
 
 export function SetupScreen({ setup, firstRun, onSetupChanged }: Props) {
   const { t } = useTranslation();
-  const [serviceUrl, setServiceUrl] = useState(setup.practiceMode ? '' : setup.serviceUrl);
-  const [user, setUser] = useState(setup.practiceMode ? '' : setup.user);
-  const [password, setPassword] = useState('');
-  const [partnerId, setPartnerId] = useState(
-    setup.partnerId && !setup.practiceMode ? String(setup.partnerId) : '',
-  );
-  const [format, setFormat] = useState<WireFormat>(setup.format);
-  const [deskUser, setDeskUser] = useState(setup.deskUser);
-  const [test, setTest] = useState<ConnectionTest | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState<null | 'test' | 'save' | 'practice' | 'name'>(null);
-  const [saved, setSaved] = useState(false);
-  // The practice login is not the hotel's: in practice mode the real password still has to be typed.
-  const passwordSaved = setup.passwordSaved && !setup.practiceMode;
-
-  const connection = () => {
-    const id = Number(partnerId.trim());
-    if (!/^https?:\/\/\S+$/i.test(serviceUrl.trim())) return t('setup.problem.url');
-    if (!user.trim()) return t('setup.problem.user');
-    if (!password && !passwordSaved) return t('setup.problem.password');
-    if (!Number.isInteger(id) || id <= 0) return t('setup.problem.partner');
-    return {
-      serviceUrl: serviceUrl.trim(),
-      user: user.trim(),
-      password: password || undefined,
-      partnerId: id,
-      format,
-    };
-  };
-
-  const run = async (kind: 'test' | 'save') => {
-    const request = connection();
-    setError(null);
-    setTest(null);
-    setSaved(false);
-    if (typeof request === 'string') {
-      setProblem(request);
-      return;
-    }
-    setProblem(null);
-    setBusy(kind);
-    try {
-      if (kind === 'test') setTest(await ask('testConnection', request));
-      else {
-        onSetupChanged(await ask('saveSetup', request));
-        setSaved(true);
-        setPassword('');
-      }
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const startPractice = async () => {
-    setBusy('practice');
-    setError(null);
-    try {
-      onSetupChanged(await ask('startPracticeMode', {}));
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const saveName = async () => {
-    if (!deskUser.trim() || deskUser.trim() === setup.deskUser) return;
-    setBusy('name');
-    try {
-      onSetupChanged(await ask('setDeskUser', { name: deskUser.trim() }));
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const form = useSetupForm(setup, onSetupChanged);
+  const { fields, setField, busy } = form;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void run('save');
+    void form.run('save');
   };
 
   return (
@@ -110,20 +33,34 @@ export function SetupScreen({ setup, firstRun, onSetupChanged }: Props) {
         <form className="card setup-form" onSubmit={submit} noValidate>
           <h2>{t('setup.connection')}</h2>
           {setup.practiceMode && <p className="hint">{t('setup.inPractice')}</p>}
+          {!firstRun && (
+            <p
+              className="setup-dialect"
+              data-testid="setup-dialect"
+              data-dialect={setup.dialect ?? 'unknown'}
+            >
+              {t('setup.dialect')}: {t(`setup.dialectValue.${setup.dialect ?? 'unknown'}`)}
+            </p>
+          )}
           <label>
             {t('setup.serviceUrl')}
             <input
               name="serviceUrl"
               type="url"
-              value={serviceUrl}
+              value={fields.serviceUrl}
               placeholder="https://"
-              onChange={(e) => setServiceUrl(e.target.value)}
+              onChange={(e) => setField('serviceUrl', e.target.value)}
             />
           </label>
           <div className="two-fields">
             <label>
               {t('setup.user')}
-              <input name="user" autoComplete="off" value={user} onChange={(e) => setUser(e.target.value)} />
+              <input
+                name="user"
+                autoComplete="off"
+                value={fields.user}
+                onChange={(e) => setField('user', e.target.value)}
+              />
             </label>
             <label>
               {t('setup.password')}
@@ -131,9 +68,9 @@ export function SetupScreen({ setup, firstRun, onSetupChanged }: Props) {
                 name="password"
                 type="password"
                 autoComplete="off"
-                value={password}
-                placeholder={passwordSaved ? t('setup.passwordSaved') : ''}
-                onChange={(e) => setPassword(e.target.value)}
+                value={fields.password}
+                placeholder={form.passwordSaved ? t('setup.passwordSaved') : ''}
+                onChange={(e) => setField('password', e.target.value)}
               />
             </label>
           </div>
@@ -142,39 +79,40 @@ export function SetupScreen({ setup, firstRun, onSetupChanged }: Props) {
             <input
               name="partnerId"
               inputMode="numeric"
-              value={partnerId}
-              onChange={(e) => setPartnerId(e.target.value.replace(/[^\d]/g, ''))}
+              value={fields.partnerId}
+              onChange={(e) => setField('partnerId', e.target.value.replace(/[^\d]/g, ''))}
             />
           </label>
           <HotelSearch
-            serviceUrl={serviceUrl}
-            user={user}
-            password={password}
-            onPick={(hit) => setPartnerId(String(hit.partnerId))}
+            serviceUrl={fields.serviceUrl}
+            user={fields.user}
+            password={fields.password}
+            onPick={(hit) => setField('partnerId', String(hit.partnerId))}
           />
           <fieldset className="format-choice">
             <legend>{t('setup.format')}</legend>
-            {(['json', 'xml'] as const).map((f) => (
+            {(['xml', 'json'] as const).map((f) => (
               <label key={f} className="radio">
-                <input type="radio" name="format" checked={format === f} onChange={() => setFormat(f)} />
+                <input
+                  type="radio"
+                  name="format"
+                  value={f}
+                  checked={fields.format === f}
+                  onChange={() => form.chooseFormat(f)}
+                />
                 {f.toUpperCase()}
               </label>
             ))}
             <span className="hint">{t('setup.formatHint')}</span>
           </fieldset>
-          {problem && (
+          {form.problem && (
             <p className="error-note" role="alert">
-              {problem}
+              {form.problem}
             </p>
           )}
-          <ErrorNote error={error} />
-          {test && (
-            <p className={test.ok ? 'ok-note' : 'error-note'} role="status" data-testid="connection-result">
-              <span aria-hidden="true">{test.ok ? '✓ ' : '⚠ '}</span>
-              {test.message}
-            </p>
-          )}
-          {saved && (
+          <ErrorNote error={form.error} />
+          {form.test && <ConnectionReport outcome={form.test} />}
+          {form.saved && (
             <p className="ok-note" role="status">
               {t('setup.saved')}
             </p>
@@ -185,7 +123,7 @@ export function SetupScreen({ setup, firstRun, onSetupChanged }: Props) {
               type="button"
               className="button"
               disabled={busy !== null}
-              onClick={() => void run('test')}
+              onClick={() => void form.run('test')}
             >
               {busy === 'test' ? t('setup.testing') : t('setup.test')}
             </button>
@@ -205,7 +143,7 @@ export function SetupScreen({ setup, firstRun, onSetupChanged }: Props) {
                 type="button"
                 className="button practice"
                 disabled={busy !== null}
-                onClick={() => void startPractice()}
+                onClick={() => void form.startPractice()}
               >
                 {busy === 'practice' ? t('practice.starting') : t('practice.start')}
               </button>
@@ -217,15 +155,15 @@ export function SetupScreen({ setup, firstRun, onSetupChanged }: Props) {
             <div className="inline-fields">
               <input
                 aria-label={t('setup.deskUser')}
-                value={deskUser}
-                onChange={(e) => setDeskUser(e.target.value)}
-                onBlur={() => void saveName()}
+                value={fields.deskUser}
+                onChange={(e) => setField('deskUser', e.target.value)}
+                onBlur={() => void form.saveName()}
               />
               <button
                 type="button"
                 className="button"
                 disabled={busy !== null}
-                onClick={() => void saveName()}
+                onClick={() => void form.saveName()}
               >
                 {t('common.save')}
               </button>

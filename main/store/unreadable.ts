@@ -20,11 +20,11 @@ const RESOLVED = `EXISTS (SELECT 1 FROM reservations r
 
 const prepare = (db: Database) => ({
   upsert: db.prepare<
-    [string, string, string, string, string | null, number | null, string | null, string, string]
+    [string, string, string, string, string | null, number | null, string | null, string, string, string]
   >(
     `INSERT INTO set_aside_items
        (fingerprint, operation, field, expected, key_field, log_id, service_id, item_text, first_seen_at, last_seen_at)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (fingerprint) DO UPDATE SET last_seen_at = excluded.last_seen_at, times_seen = times_seen + 1`,
   ),
   list: db.prepare<[], Omit<UnreadableRecord, 'resolved'> & { resolved: number }>(
@@ -58,6 +58,7 @@ export function recordUnreadable(db: Database, items: readonly UnreadableReserva
         i.logId,
         i.serviceId,
         i.text,
+        at,
         at,
       );
   })();

@@ -4,6 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { WireFormat } from '../../shared/domain';
 import { createCore, type CoreOptions } from '../../main/core';
 import type { Core, Logger } from '../../main/core-types';
 import { startPracticeService, type PracticeService, type PracticeServiceOptions } from '../../main/sandbox';
@@ -16,7 +17,7 @@ export const PRACTICE_LOGIN = { user: 'demo', password: 'demo', partnerId: 1001 
 const quiet: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 export interface ServiceState {
-  acknowledged: unknown[];
+  acknowledged: { logId: number; serviceId: string; at: string }[];
   confirmations: {
     keyField: string;
     confirmationStatus: 'E' | 'H';
@@ -24,6 +25,8 @@ export interface ServiceState {
     notconfirmationNote: string | null;
   }[];
   reservations: number;
+  /** One-shot oddities put into answers (`POST /_sandbox/oddities`). */
+  oddities: { delivered: { kind: string; keyField: string; logId: number }[] };
 }
 
 export interface RealDesk {
@@ -35,6 +38,8 @@ export interface RealDesk {
   /** Paths the core asked the shell to open (vouchers). */
   opened: string[];
   control(operation: 'arrive' | 'change' | 'cancel', body: Record<string, unknown>): Promise<string[]>;
+  /** Queues a one-shot oddity for the service's next reservation answer (`POST /_sandbox/oddities`). */
+  oddity(body: Record<string, unknown>): Promise<void>;
   serviceState(): Promise<ServiceState>;
   stopService(): Promise<void>;
   restartService(): Promise<void>;
@@ -44,7 +49,10 @@ export interface RealDesk {
 export interface RealDeskOptions {
   /** Connect the desk to an own practice service through saveSetup (default true). */
   connected?: boolean;
+  /** Options of the desk's own practice service, e.g. `dialect: 'original'` for the live service's names. */
   service?: PracticeServiceOptions;
+  /** The data format saved for the desk's own practice service (default json). */
+  format?: WireFormat;
   core?: CoreOptions;
   rendererDir: string;
 }
@@ -70,7 +78,11 @@ export async function startRealDesk(options: RealDeskOptions): Promise<RealDesk>
   );
   await core.start();
   if (service) {
-    await core.handlers.saveSetup({ serviceUrl: service.url, format: 'json', ...PRACTICE_LOGIN });
+    await core.handlers.saveSetup({
+      serviceUrl: service.url,
+      format: options.format ?? 'json',
+      ...PRACTICE_LOGIN,
+    });
     await core.handlers.syncNow({});
   }
   const host = await startBrowserHost({ core, rendererDir: options.rendererDir });
@@ -99,6 +111,14 @@ export async function startRealDesk(options: RealDeskOptions): Promise<RealDesk>
       if (!res.ok) throw new Error(`control ${operation} failed: ${res.status} ${await res.text()}`);
       const json = (await res.json()) as { reservations: { keyField: string }[] };
       return json.reservations.map((r) => r.keyField);
+    },
+    async oddity(body) {
+      const res = await fetch(`${serviceUrl()}/_sandbox/oddities`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`oddity failed: ${res.status} ${await res.text()}`);
     },
     async serviceState() {
       return (await (await fetch(`${serviceUrl()}/_sandbox/state`)).json()) as ServiceState;

@@ -17,7 +17,7 @@ interface Props {
 
 export function SetupScreen({ setup, firstRun, onSetupChanged }: Props) {
   const { t } = useTranslation();
-  const form = useSetupForm(setup, onSetupChanged);
+  const form = useSetupForm(setup, firstRun, onSetupChanged);
   const { fields, setField, busy } = form;
 
   const submit = (e: FormEvent) => {

@@ -1,6 +1,6 @@
 // The setup form's state and requests: the connection fields, the connection test (whose recommended data
 // format the form takes over, saying so), saving, practice mode and the desk user's name.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WireFormat } from '../../../shared/domain';
 import type { ConnectionTest, RequestOf, SetupView } from '../../../shared/ipc';
@@ -38,7 +38,11 @@ const initialFields = (setup: SetupView): SetupFields => {
   };
 };
 
-export function useSetupForm(setup: SetupView, onSetupChanged: (setup: SetupView) => void) {
+export function useSetupForm(
+  setup: SetupView,
+  firstRun: boolean,
+  onSetupChanged: (setup: SetupView) => void,
+) {
   const { t } = useTranslation();
   const [fields, setFields] = useState<SetupFields>(() => initialFields(setup));
   const [test, setTest] = useState<TestOutcome | null>(null);
@@ -48,6 +52,12 @@ export function useSetupForm(setup: SetupView, onSetupChanged: (setup: SetupView
   const [saved, setSaved] = useState(false);
   // The practice login is not the hotel's: in practice mode the real password still has to be typed.
   const passwordSaved = setup.passwordSaved && !setup.practiceMode;
+
+  // Settings shows what syncing learnt since the desk started (the names the service speaks): read it anew.
+  useEffect(() => {
+    if (firstRun) return;
+    ask('getSetup', {}).then(onSetupChanged, () => undefined);
+  }, [firstRun, onSetupChanged]);
 
   const setField = <K extends keyof SetupFields>(name: K, value: SetupFields[K]) =>
     setFields((f) => ({ ...f, [name]: value }));

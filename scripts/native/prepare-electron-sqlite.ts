@@ -143,14 +143,18 @@ export async function prepareElectronSqlite(options: PrepareOptions): Promise<Pr
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     writeFileSync(log, [...output, message].join('\n'));
+    rmSync(work, { recursive: true, force: true });
     throw new Error(
       buildFailureSentence(`${output.join('\n')}\n${message}`, electronName(target), shownPath(log)),
     );
   }
-  if (!existsSync(built))
-    throw new Error(`The Electron build of better-sqlite3 produced no ${SQLITE_ADDON}.`);
-  const problem = nativeModuleProblem(built, SQLITE_ADDON, { ...target, runtime: electronName(target) });
-  if (problem) throw new Error(`The Electron build of better-sqlite3 is wrong: ${problem}`);
+  const problem = existsSync(built)
+    ? nativeModuleProblem(built, SQLITE_ADDON, { ...target, runtime: electronName(target) })
+    : `it produced no ${SQLITE_ADDON}.`;
+  if (problem) {
+    rmSync(work, { recursive: true, force: true });
+    throw new Error(`The Electron build of better-sqlite3 is wrong: ${problem}`);
+  }
 
   mkdirSync(dir, { recursive: true });
   cpSync(built, `${file}.partial`);

@@ -216,6 +216,7 @@ describe('operations', () => {
     expect(sent?.get('notconfirmationNote')).toBe('R1');
     expect(sent?.get('pmsUser')).toBe('ayse');
     expect(sent?.get('partnerId')).toBe('1001');
+    expect(sent?.get('paximumId')).toBe('1001');
   });
 
   it('downloads a voucher to a temporary file and renames it, leaving nothing behind on failure', async () => {
@@ -234,6 +235,94 @@ describe('operations', () => {
     await expect(client.downloadFile('file:///etc/passwd', join(folder, 'x'))).rejects.toMatchObject({
       kind: 'malformed',
     });
+  });
+
+  it('fetches a voucher on another host without the token, only a PDF, at most 20 MB', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'resdesk-voucher-'));
+    cleanups.push(() => rm(folder, { recursive: true, force: true }));
+    const { client } = await serviceWith((_seen, res) => send(res, 404, ''));
+    const elsewhere = await startScriptedServer((seen, res) => {
+      if (seen.path === '/temp/a.pdf') return send(res, 200, '%PDF-1.7 voucher', 'application/pdf');
+      if (seen.path === '/temp/page.pdf') return send(res, 200, '<html>Sign in</html>', 'text/html');
+      // An endless body: refused once it passes 20 MB, never written whole.
+      res.writeHead(200, { 'content-type': 'application/pdf' });
+      const chunk = Buffer.alloc(1024 * 1024, 0x20);
+      chunk.write('%PDF-1.4');
+      let sent = 0;
+      const more = () => {
+        while (sent < 64 && res.write(chunk)) sent++;
+        if (sent < 64) res.once('drain', more);
+        else res.end();
+      };
+      more();
+    });
+    cleanups.push(() => elsewhere.close());
+    await client.downloadFile(`${elsewhere.url}/temp/a.pdf`, join(folder, 'a.pdf'));
+    expect(await readFile(join(folder, 'a.pdf'), 'utf8')).toBe('%PDF-1.7 voucher');
+    const asked = elsewhere.seen.find((s) => s.path === '/temp/a.pdf');
+    expect(asked?.headers.cookie).toBeUndefined();
+    expect(asked?.headers.token).toBeUndefined();
+    expect(asked?.headers.authorization).toBeUndefined();
+    await expect(
+      client.downloadFile(`${elsewhere.url}/temp/page.pdf`, join(folder, 'page.pdf')),
+    ).rejects.toMatchObject({
+      kind: 'malformed',
+    });
+    await expect(
+      client.downloadFile(`${elsewhere.url}/temp/huge.pdf`, join(folder, 'huge.pdf')),
+    ).rejects.toMatchObject({
+      kind: 'malformed',
+    });
+    expect(await readdir(folder)).toEqual(['a.pdf']);
+  });
+
+  it('logs in without a format parameter and reads the JSON-quoted token', async () => {
+    const { server, client } = await serviceWith((_seen, res) => send(res, 200, fixture('agencies.xml')), {
+      format: 'xml',
+    });
+    await client.getHotelAgencies();
+    const login = server.seen.find((s) => s.path === '/api/system/login');
+    expect(login?.query.has('format')).toBe(false);
+    expect(server.seen.find((s) => s.path === '/api/pax/gethotelagencies')?.headers.cookie).toBe(TOKEN);
+  });
+
+  it("learns the dialect from the mapping path: the live service's when the documented one is not there", async () => {
+    const learnt: string[] = [];
+    const { server, client } = await serviceWith(
+      (seen, res) =>
+        seen.path === '/api/pax/getsejourformapping'
+          ? send(res, 200, fixture('stay-for-mapping.json'))
+          : send(
+              res,
+              404,
+              JSON.stringify({ Message: 'No HTTP resource was found that matches the request URI.' }),
+            ),
+      { onDialect: (d) => learnt.push(d) },
+    );
+    expect(client.dialect()).toBeNull();
+    expect((await client.getStayForMapping('AG')).length).toBeGreaterThan(0);
+    expect(client.dialect()).toBe('original');
+    await client.getStayForMapping('AG');
+    expect(learnt).toEqual(['original']);
+    const paths = server.seen.map((s) => s.path).filter((p) => p.includes('formapping'));
+    // Once learnt, the documented path is not asked again.
+    expect(paths).toEqual([
+      '/api/pax/getstayformapping',
+      '/api/pax/getsejourformapping',
+      '/api/pax/getsejourformapping',
+    ]);
+    const sent = server.seen.find((s) => s.path === '/api/pax/getsejourformapping')?.query;
+    expect([sent?.get('paximumId'), sent?.get('partnerId'), sent?.get('agencyId')]).toEqual([
+      '1001',
+      '1001',
+      'AG',
+    ]);
+  });
+
+  it('reports the first failure when neither mapping path exists (a wrong address)', async () => {
+    const { client } = await serviceWith((_seen, res) => send(res, 404, 'Not Found', 'text/html'));
+    await expect(client.getStayForMapping('AG')).rejects.toMatchObject({ kind: 'service', httpStatus: 404 });
+    expect(client.dialect()).toBeNull();
   });
 
   it('searches hotels with a Bearer token', async () => {

@@ -137,4 +137,31 @@ describe('reception screens (in-memory core)', () => {
     expect(await page.getByTestId('history').textContent()).toContain('12.07 → 14.07');
     expect(errors).toEqual([]);
   });
+  it('settings: the service names not known yet; the status bar counts unreadable reservations', async () => {
+    const desk = createFakeDesk({ reservations: 5, configured: true });
+    const { page, errors } = await start(desk);
+    await page.locator('.language-switch button[lang="en"]').click();
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Settings' }).click();
+    expect(await page.getByTestId('setup-dialect').textContent()).toBe(
+      'Names the service uses: not known yet. Resdesk learns them at the next connection test or sync.',
+    );
+    const status = {
+      online: true,
+      since: new Date().toISOString(),
+      lastSuccessAt: new Date().toISOString(),
+      nextPollAt: null,
+      syncing: false,
+      queuedDecisions: 0,
+      lastError: null,
+      practiceMode: true,
+    };
+    desk.emit('syncStatus', { ...status, unreadable: 2 });
+    await page
+      .getByTestId('unreadable')
+      .filter({ hasText: '2 reservations from the service could not be read. They are kept aside' })
+      .waitFor();
+    desk.emit('syncStatus', { ...status, unreadable: 0 });
+    await page.getByTestId('unreadable').waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+  });
 });

@@ -137,6 +137,7 @@ describe('reception screens (in-memory core)', () => {
     expect(await page.getByTestId('history').textContent()).toContain('12.07 → 14.07');
     expect(errors).toEqual([]);
   });
+
   it('settings: the service names not known yet; the status bar counts unreadable reservations', async () => {
     const desk = createFakeDesk({ reservations: 5, configured: true });
     const { page, errors } = await start(desk);

@@ -31,6 +31,14 @@ describe('the live service dialect (real core, original-dialect practice service
       fileReadyAfterMs: 50,
       dialect: 'original',
     });
+    // A reservation in the check's window with a status letter the spec does not give.
+    const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const arrived = await fetch(`${service.url}/_sandbox/arrive`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ count: 1, checkIn: inTwoDays, confirmationStatus: 'S' }),
+    });
+    expect(arrived.ok).toBe(true);
     try {
       await page.locator('.language-switch button[lang="en"]').click();
       // A real service is spoken to in XML unless a test proved JSON works.
@@ -82,6 +90,10 @@ describe('the live service dialect (real core, original-dialect practice service
       await details.locator('table').waitFor();
       expect(await details.locator('tbody tr').count()).toBeGreaterThanOrEqual(6);
       expect(await details.textContent()).toContain('200');
+      expect(await details.locator('summary').textContent()).toMatch(
+        /\(\d+ unexpected fields? or values?\)$/,
+      );
+      expect(await details.locator('code.unexpected').allTextContents()).toContain('ConfirmationStatus=S');
 
       // The report follows the UI language.
       await page.locator('.language-switch button[lang="tr"]').click();
@@ -94,7 +106,7 @@ describe('the live service dialect (real core, original-dialect practice service
       await page.getByRole('button', { name: 'Kaydet ve başla' }).click();
       await page
         .getByTestId('inbox-total')
-        .filter({ hasText: '20 rezervasyon' })
+        .filter({ hasText: '21 rezervasyon' })
         .waitFor({ timeout: 30_000 });
       await page
         .getByRole('navigation', { name: 'Ekranlar' })

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { build, type CliOptions, type Configuration } from 'electron-builder';
 import { configureBuildCommand, createYargs } from 'electron-builder/out/builder';
 import { distHooks } from './dist-hooks';
-import { repoRoot } from './native/electron-target';
+import { ELECTRON_NATIVE_ROOT, NATIVE_ROOT_ENV, repoRoot } from './native/electron-target';
 import { packedResourcesDir } from './native/verify-packed';
 import { nodeVersionNote } from './native/node-version';
 
@@ -34,6 +34,8 @@ if (built.status !== 0) {
   process.exit(1);
 }
 
+// Relative: electron-builder joins extraResources' `from` to the project folder.
+process.env[NATIVE_ROOT_ENV] = path.relative(repoRoot, ELECTRON_NATIVE_ROOT);
 try {
   const hooks = distHooks({ say: (line) => console.log(`  • ${line}`) });
   const artifacts = await build({ ...cli, projectDir: repoRoot, config: { ...overrides, ...hooks } });

@@ -9,6 +9,11 @@ import { ELECTRON_NATIVE_DIR, SQLITE_ADDON } from '../../main/electron-sqlite-pa
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const ELECTRON_NATIVE_ROOT = path.join(repoRoot, ELECTRON_NATIVE_DIR);
 export { SQLITE_ADDON };
+/**
+ * Names ELECTRON_NATIVE_ROOT, relative to the checkout, for electron-builder.yml's extraResources
+ * (scripts/dist.ts sets it).
+ */
+export const NATIVE_ROOT_ENV = 'RESDESK_ELECTRON_NATIVE';
 
 const packageVersion = (name: string, root: string): string => {
   const file = path.join(root, 'node_modules', name, 'package.json');

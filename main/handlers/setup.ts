@@ -82,10 +82,17 @@ export function setupHandlers(ctx: DeskContext): SetupHandlers {
       httpStatus: s.httpStatus,
       ms: s.ms,
       items: s.items,
-      message: s.ok ? null : s.error,
+      // On the Setup screen "open the setup screen" would be no help: say what to check here.
+      message: s.ok
+        ? null
+        : s.errorKind === 'unauthorized'
+          ? ctx.messages.t('connection.wrongPassword')
+          : s.error,
       unexpected: [...s.unknownFields, ...s.unknownValues],
     }));
-    const recommendedFormat = c.format === 'json' || report.jsonWorks === true ? 'json' : 'xml';
+    // JSON only where it was seen to work for everything; after any failure, XML (what the live service speaks).
+    const recommendedFormat =
+      report.ok && (c.format === 'json' || report.jsonWorks === true) ? 'json' : 'xml';
     const common = { agencies: report.agencies, dialect: report.dialect, recommendedFormat, steps } as const;
     const failed = report.steps.find((s) => !s.ok && s.operation !== 'json');
     if (!failed)

@@ -44,14 +44,22 @@ export function distHooks(options: HookOptions = {}): {
         ...(options.rebuild ? { rebuild: options.rebuild } : {}),
         ...(options.say ? { say: options.say } : {}),
       });
-      options.say?.(`${prepared.built ? 'Built' : 'Using'} better-sqlite3 for Electron ${target.electronVersion} (${prepared.file}).`);
+      options.say?.(
+        `${prepared.built ? 'Built' : 'Using'} better-sqlite3 for Electron ${target.electronVersion} (${prepared.file}).`,
+      );
     },
     async afterPack(context) {
       const target = targetOf(context, options);
-      const problems = packedNativeProblems(context.appOutDir, { ...target, runtime: `Electron ${target.electronVersion}` });
+      const problems = packedNativeProblems(context.appOutDir, {
+        ...target,
+        runtime: `Electron ${target.electronVersion}`,
+      });
       if (problems.length > 0) {
-        const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})` : '';
-        throw new Error(`The package would not run: ${(problems[0] ?? "").replace(/\.$/, "")}${more}.`);
+        const more =
+          problems.length > 1
+            ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})`
+            : '';
+        throw new Error(`The package would not run: ${(problems[0] ?? '').replace(/\.$/, '')}${more}.`);
       }
     },
   };

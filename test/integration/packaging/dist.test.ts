@@ -5,7 +5,16 @@
 // finished package: Electron's ABI in resources/native, no bundled package in app.asar, pdfkit working.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +28,12 @@ import type { RebuildRequest } from '../../../scripts/native/prepare-electron-sq
 import { packedNativeProblems } from '../../../scripts/native/verify-packed';
 
 const require = createRequire(import.meta.url);
-const nodeSqlite = path.join(path.dirname(require.resolve('better-sqlite3/package.json')), 'build', 'Release', 'better_sqlite3.node');
+const nodeSqlite = path.join(
+  path.dirname(require.resolve('better-sqlite3/package.json')),
+  'build',
+  'Release',
+  'better_sqlite3.node',
+);
 const nodeAbi = Number(process.versions.modules);
 const target = electronTarget();
 const root = mkdtempSync(path.join(os.tmpdir(), 'resdesk-dist-'));
@@ -40,10 +54,14 @@ function standInElectron(): string {
 
 /** The checkout's own better-sqlite3, loaded by a fresh Node: what the tests and the CLI use. */
 function checkoutLoadsUnderNode(): void {
-  const child = spawnSync(process.execPath, ['-e', "const D=require('better-sqlite3');new D(':memory:').prepare('select 1').get()"], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-  });
+  const child = spawnSync(
+    process.execPath,
+    ['-e', "const D=require('better-sqlite3');new D(':memory:').prepare('select 1').get()"],
+    {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    },
+  );
   expect(child.stderr).toBe('');
   expect(child.status).toBe(0);
   expect(sha(nodeSqlite)).toBe(nodeSqliteHash);
@@ -80,7 +98,16 @@ describe('npm run dist -- --dir --linux with a stand-in Electron', () => {
     const output = path.join(root, 'release-cli');
     const run = spawnSync(
       'npm',
-      ['run', '-s', 'dist', '--', '--dir', '--linux', `-c.electronDist=${standInElectron()}`, `-c.directories.output=${output}`],
+      [
+        'run',
+        '-s',
+        'dist',
+        '--',
+        '--dir',
+        '--linux',
+        `-c.electronDist=${standInElectron()}`,
+        `-c.directories.output=${output}`,
+      ],
       { cwd: repoRoot, encoding: 'utf8', env: process.env },
     );
     if (run.status === 0) {
@@ -89,7 +116,9 @@ describe('npm run dist -- --dir --linux with a stand-in Electron', () => {
     } else {
       const last = run.stderr.trim().split('\n').at(-1) ?? '';
       // Here: no internet for Electron's headers. Elsewhere: whatever stopped it, said as a cause.
-      expect(last).toMatch(/^npm run dist stopped: better-sqlite3 could not be built for Electron [\d.]+: .+ \(log: .+\.log\)\.$/);
+      expect(last).toMatch(
+        /^npm run dist stopped: better-sqlite3 could not be built for Electron [\d.]+: .+ \(log: .+\.log\)\.$/,
+      );
       expect(existsSync(path.join(output, 'linux-unpacked', 'resources', 'app.asar'))).toBe(false);
     }
     checkoutLoadsUnderNode();
@@ -104,7 +133,13 @@ describe('a package made with a stand-in rebuilder', () => {
     const out = path.join(request.buildPath, 'node_modules', 'better-sqlite3', 'build', 'Release');
     mkdirSync(out, { recursive: true });
     const bytes = readFileSync(nodeSqlite).toString('latin1');
-    writeFileSync(path.join(out, 'better_sqlite3.node'), Buffer.from(bytes.split(`node_register_module_v${nodeAbi}`).join(`node_register_module_v${abi}`), 'latin1'));
+    writeFileSync(
+      path.join(out, 'better_sqlite3.node'),
+      Buffer.from(
+        bytes.split(`node_register_module_v${nodeAbi}`).join(`node_register_module_v${abi}`),
+        'latin1',
+      ),
+    );
   };
   const pack = (abi: number, nativeBase: string, into = output) => {
     // electron-builder.yml packs resources/native from here, as `npm run dist` points it at build/electron-native.
@@ -127,7 +162,9 @@ describe('a package made with a stand-in rebuilder', () => {
   });
 
   it('stops before packing when the build came out for Node’s ABI (the nodedir trap)', async () => {
-    await expect(pack(nodeAbi, path.join(root, 'native-wrong'), path.join(root, 'release-wrong'))).rejects.toThrow(
+    await expect(
+      pack(nodeAbi, path.join(root, 'native-wrong'), path.join(root, 'release-wrong')),
+    ).rejects.toThrow(
       `The Electron build of better-sqlite3 is wrong: better_sqlite3.node is built for module version ${nodeAbi}, but Electron ${target.electronVersion} needs ${target.abi}`,
     );
     checkoutLoadsUnderNode();
@@ -140,20 +177,42 @@ describe('a package made with a stand-in rebuilder', () => {
       kind: 'abi',
       version: target.abi,
     });
-    expect(packedNativeProblems(path.join(output, 'linux-unpacked'), { ...target, runtime: 'Electron' })).toEqual([]);
+    expect(
+      packedNativeProblems(path.join(output, 'linux-unpacked'), { ...target, runtime: 'Electron' }),
+    ).toEqual([]);
 
     const packed = packedPackages(path.join(resources, 'app.asar'));
-    for (const bundled of ['react', 'react-dom', 'zod', 'undici', 'i18next', 'react-i18next', 'csv-stringify', 'saxes', '@tanstack/react-virtual', 'electron-log', 'fast-xml-parser', 'scheduler']) {
+    for (const bundled of [
+      'react',
+      'react-dom',
+      'zod',
+      'undici',
+      'i18next',
+      'react-i18next',
+      'csv-stringify',
+      'saxes',
+      '@tanstack/react-virtual',
+      'electron-log',
+      'fast-xml-parser',
+      'scheduler',
+    ]) {
       expect(packed.has(bundled), `${bundled} is bundled in dist/ and must not be packed again`).toBe(false);
     }
     // Exactly what main loads from node_modules at run time: better-sqlite3's JavaScript (bindings is its
     // declared loader), keytar, and pdfkit with its own dependencies.
     const runtime = new Set(['better-sqlite3', 'keytar', ...closure(['pdfkit', 'bindings'])]);
     const extra = [...packed].filter((name) => !runtime.has(name));
-    expect(extra, 'packed but never loaded at run time: add them to the excludes in electron-builder.yml').toEqual([]);
+    expect(
+      extra,
+      'packed but never loaded at run time: add them to the excludes in electron-builder.yml',
+    ).toEqual([]);
     expect([...runtime].filter((name) => !packed.has(name))).toEqual([]);
     // No Node build of better-sqlite3 and no C sources travel in the package.
-    expect(listPackage(path.join(resources, 'app.asar'), { isPack: false }).some((f) => /better-sqlite3[/\\](build|deps|src)/.test(f))).toBe(false);
+    expect(
+      listPackage(path.join(resources, 'app.asar'), { isPack: false }).some((f) =>
+        /better-sqlite3[/\\](build|deps|src)/.test(f),
+      ),
+    ).toBe(false);
     checkoutLoadsUnderNode();
   });
 

@@ -43,14 +43,16 @@ function electronBinary(): string {
   if (present) return present;
   const version = electronTarget().electronVersion;
   console.log(`Downloading Electron ${version} (once)…`);
+  // Its output on failure is a stack trace: only the first line goes into our sentence.
   const result = spawnSync(process.execPath, [path.join(electronDir, 'install.js')], {
-    stdio: 'inherit',
     cwd: electronDir,
+    encoding: 'utf8',
   });
+  const reason = `${result.stderr}`.trim().split('\n')[0] ?? '';
   return (
     (result.status === 0 ? installed() : null) ??
     stop(
-      `Electron ${version} could not be downloaded: connect to the internet once (or set ELECTRON_MIRROR) and run npm start again.`,
+      `Electron ${version} could not be downloaded${reason ? ` (${reason})` : ''}: connect to the internet once (or set ELECTRON_MIRROR) and run npm start again.`,
     )
   );
 }

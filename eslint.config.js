@@ -4,45 +4,63 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import resdeskRules from './eslint-rules/layers.js';
 
-const nodeBuiltins = {
-  group: ['node:*', 'fs', 'path', 'os', 'child_process', 'http', 'https', 'net', 'crypto'],
-  message: 'The renderer and shared code never touch Node: go through window.resdesk.',
+// Each folder names the layers it may import (VS Code's code-layering style); anything else is an error.
+// Paths are resolved, so a relative import is caught however it is spelled; dynamic import(), require()
+// and every entry point of 'electron' count too. Tested in test/unit/lint/layers.test.ts.
+const domain = 'shared/domain.ts';
+export const layers = {
+  domain: { path: domain, may: [], node: false },
+  contract: { path: 'shared/', may: ['domain'], node: false },
+  renderer: { path: 'renderer/', may: ['contract', 'domain'], node: false },
+  preload: { path: 'preload/', may: ['contract', 'domain'], node: false, electron: true },
+  exchange: { path: 'main/exchange/', may: ['domain'] },
+  sandbox: { path: 'main/sandbox/', may: ['domain'] },
+  store: { path: 'main/store/', may: ['domain', 'exchange', 'contract'] },
+  sync: { path: 'main/sync/', may: ['domain', 'contract'] },
+  export: { path: 'main/export/', may: ['store', 'domain', 'contract'] },
+  secrets: { path: 'main/secrets/', may: ['desk', 'domain'] },
+  probe: { path: 'main/probe/', may: ['exchange', 'domain'] },
+  notifications: { path: 'main/notifications/', may: ['desk', 'contract', 'domain'] },
+  handlers: {
+    path: 'main/handlers/',
+    may: ['desk', 'exchange', 'export', 'notifications', 'probe', 'store', 'sync', 'contract', 'domain'],
+  },
+  desk: {
+    path: 'main/desk/',
+    may: [
+      'exchange',
+      'handlers',
+      'notifications',
+      'sandbox',
+      'store',
+      'sync',
+      'export',
+      'probe',
+      'secrets',
+      'contract',
+      'domain',
+    ],
+  },
+  cli: { path: 'main/cli/', may: ['desk', 'export', 'probe', 'store', 'sync', 'contract', 'domain'] },
+  cliEntry: {
+    path: 'main/cli.ts',
+    may: ['cli', 'desk', 'export', 'probe', 'store', 'sync', 'contract', 'domain'],
+  },
+  shell: {
+    path: 'main/shell/',
+    may: ['desk', 'notifications', 'secrets', 'store', 'contract', 'domain'],
+    electron: true,
+  },
+  appEntry: {
+    path: 'main/index.ts',
+    may: ['shell', 'desk', 'notifications', 'secrets', 'store', 'contract', 'domain'],
+    electron: true,
+  },
 };
-const electron = {
-  name: 'electron',
-  message:
-    "Only the thin Electron adapters (main/index.ts, window.ts, tray.ts, notify.ts, ipc.ts, menu.ts) and preload import 'electron'.",
-};
-const toMain = { group: ['**/main/**', '**/main'], message: 'This layer must not import main-process code.' };
-const toPreload = {
-  group: ['**/preload/**', '**/preload'],
-  message: 'This layer must not import the preload.',
-};
-const toRenderer = {
-  group: ['**/renderer/**', '**/renderer'],
-  message: 'This layer must not import the renderer.',
-};
-const toSandbox = {
-  group: ['**/sandbox/**', '**/sandbox'],
-  message: 'The exchange client and the practice service share no code (design.md).',
-};
-const toExchange = {
-  group: ['**/exchange/**', '**/exchange'],
-  message: 'The practice service and the exchange client share no code (design.md).',
-};
-const outOfShared = { group: ['../*', '../**'], message: 'shared/ imports nothing of ours outside shared/.' };
 
-const restrict = (paths, patterns) => ['error', { paths, patterns }];
-
-export const electronAdapters = [
-  'main/index.ts',
-  'main/window.ts',
-  'main/tray.ts',
-  'main/notify.ts',
-  'main/ipc.ts',
-  'main/menu.ts',
-];
+const layering = { 'resdesk/layers': ['error', { root: import.meta.dirname, layers }] };
 
 export default tseslint.config(
   { ignores: ['dist/**', 'release/**', 'node_modules/**', 'coverage/**', 'test-results/**', '**/*.tmp.ts'] },
@@ -51,6 +69,7 @@ export default tseslint.config(
   prettier,
   {
     languageOptions: { globals: { ...globals.node } },
+    plugins: { resdesk: resdeskRules },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/ban-ts-comment': [
@@ -61,6 +80,7 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  { files: ['main/**/*.ts', 'shared/**/*.ts', 'preload/**/*.ts', 'renderer/**/*.{ts,tsx}'], rules: layering },
   {
     files: ['renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
@@ -68,28 +88,8 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'no-restricted-imports': restrict([electron], [toMain, toPreload, nodeBuiltins]),
     },
   },
   // The hidden sound page's script runs in a sandboxed browser page.
   { files: ['resources/**/*.js'], languageOptions: { globals: { ...globals.browser } } },
-  { files: ['preload/**/*.ts'], rules: { 'no-restricted-imports': restrict([], [toMain, toRenderer]) } },
-  {
-    files: ['shared/**/*.ts'],
-    rules: { 'no-restricted-imports': restrict([electron], [outOfShared, nodeBuiltins]) },
-  },
-  {
-    files: ['main/**/*.ts'],
-    ignores: electronAdapters,
-    rules: { 'no-restricted-imports': restrict([electron], [toRenderer, toPreload]) },
-  },
-  { files: electronAdapters, rules: { 'no-restricted-imports': restrict([], [toRenderer, toPreload]) } },
-  {
-    files: ['main/exchange/**/*.ts'],
-    rules: { 'no-restricted-imports': restrict([electron], [toRenderer, toPreload, toSandbox]) },
-  },
-  {
-    files: ['main/sandbox/**/*.ts'],
-    rules: { 'no-restricted-imports': restrict([electron], [toRenderer, toPreload, toExchange]) },
-  },
 );

@@ -1,6 +1,6 @@
 import { defineConfig, type Plugin, type ViteDevServer } from 'vite';
 import react from '@vitejs/plugin-react';
-import { deskContentSecurityPolicy, metaContentSecurityPolicy, withContentSecurityPolicy } from './main/csp';
+import { deskContentSecurityPolicy, metaContentSecurityPolicy, withContentSecurityPolicy } from './main/shell/csp';
 
 /** The dev server's own address, as the page (and RESDESK_DEV_URL) reaches it. */
 function devServerAddress(server: ViteDevServer): string {
@@ -12,8 +12,8 @@ function devServerAddress(server: ViteDevServer): string {
 }
 
 /**
- * Writes main/csp.ts's policy into index.html's <meta>: the strict production policy in `vite build`
- * (the text main/window.ts sends as a header, less frame-ancestors, which a <meta> cannot carry), and under `vite` (serve) the development one that lets
+ * Writes main/shell/csp.ts's policy into index.html's <meta>: the strict production policy in `vite build`
+ * (the text main/shell/window.ts sends as a header, less frame-ancestors, which a <meta> cannot carry), and under `vite` (serve) the development one that lets
  * the React refresh preamble, Vite's injected styles and its hot-reload websocket through. Runs last, so it
  * sees the page as served.
  */

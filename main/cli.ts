@@ -3,13 +3,13 @@
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { Store, DecisionRefused } from './store';
-import { Desk } from './desk';
-import { createMessages } from './messages';
+import { Desk } from './desk/desk';
+import { createMessages } from './desk/messages';
 import { Poller } from './sync/poller';
-import { readSetup, writeSetup } from './setup';
+import { readSetup, writeSetup } from './desk/setup';
 import { isConfirmationStatus, type WireFormat } from '../shared/domain';
 import type { Reservation } from '../shared/domain';
-import { EXPORT_USAGE, exportCommand } from './cli-export';
+import { EXPORT_USAGE, exportCommand } from './cli/export';
 import { probeCommand } from './cli/probe';
 import { codesCommand } from './cli/codes';
 import { unreadableCommand } from './cli/unreadable';

@@ -5,21 +5,21 @@ import { app, net, powerMonitor, safeStorage, session } from 'electron';
 import type { BrowserWindow } from 'electron';
 import path from 'node:path';
 import type { UiLanguage } from '../shared/domain';
-import { createCore } from './core';
-import type { Core, Logger } from './core-types';
-import { forwardCoreEvents, registerRequestHandlers, sendDeskEvent } from './ipc';
-import { createFileLogger } from './log';
-import { installAppMenu } from './menu';
-import { createSoundPlayer, realTimer, startDeskNotifications } from './notify';
-import { preferencesFile } from './notification-preferences';
-import { notificationSettings } from './notification-settings';
-import type { Timer } from './notification-groups';
+import { createCore } from './desk/core';
+import type { Core, Logger } from './desk/core-types';
+import { forwardCoreEvents, registerRequestHandlers, sendDeskEvent } from './shell/ipc';
+import { createFileLogger } from './shell/log';
+import { installAppMenu } from './shell/menu';
+import { createSoundPlayer, realTimer, startDeskNotifications } from './shell/notify';
+import { preferencesFile } from './notifications/preferences';
+import { notificationSettings } from './notifications/settings';
+import type { Timer } from './notifications/groups';
 import { chooseCredentialStore } from './secrets/choose-credential-store';
-import { developmentDataFolders } from './data-folders';
-import { electronSqlitePath } from './electron-sqlite-path';
+import { developmentDataFolders } from './shell/data-folders';
+import { electronSqlitePath } from './shell/electron-sqlite-path';
 import { SQLITE_BINDING_ENV } from './store/native-binding';
-import { createDeskTray, loginItem, startedAtLogin, trayIconName } from './tray';
-import { devServerUrl, type AppPage } from './url-guards';
+import { createDeskTray, loginItem, startedAtLogin, trayIconName } from './shell/tray';
+import { devServerUrl, type AppPage } from './shell/url-guards';
 import {
   createDeskWindow,
   dataFileOpener,
@@ -27,7 +27,7 @@ import {
   hardenSession,
   keepRunningWhenClosed,
   showDeskWindow,
-} from './window';
+} from './shell/window';
 
 export const ONLINE_CHECK_MS = 15_000;
 

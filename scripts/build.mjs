@@ -4,14 +4,15 @@
 import { build } from 'esbuild';
 import { build as viteBuild } from 'vite';
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 
 // Native modules and Electron itself are loaded at run time, never bundled.
 const external = ['electron', 'better-sqlite3', 'keytar', 'pdfkit'];
 const common = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', sourcemap: true, external, logLevel: 'warning' };
 
-const mainEntries = ['main/index.ts', 'main/import-worker.ts'].filter((f) => existsSync(f));
+const mainEntries = ['main/index.ts', 'main/desk/import-worker.ts'].filter((f) => existsSync(f));
 for (const entry of mainEntries) {
-  const name = entry.replace(/^main\//, '').replace(/\.ts$/, '');
+  const name = path.basename(entry, '.ts');
   await build({ ...common, entryPoints: [entry], outfile: `dist/main/${name}.cjs` });
 }
 if (existsSync('preload/index.ts')) {

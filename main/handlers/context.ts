@@ -1,10 +1,10 @@
 // What every group of request handlers shares: the open stores, the desk (when set up), the poller's
 // state, the events, and the sentences in the UI language.
 import type { Events, SyncStatus } from '../../shared/ipc';
-import type { CorePorts } from '../core-types';
-import type { Desk } from '../desk';
-import type { Messages } from '../messages';
-import type { SavedSetup } from '../setup';
+import type { CorePorts } from '../desk/core-types';
+import type { Desk } from '../desk/desk';
+import type { Messages } from '../desk/messages';
+import type { SavedSetup } from '../desk/setup';
 import type { Store } from '../store';
 
 export interface DeskContext {

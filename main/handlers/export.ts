@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { existsSync, mkdirSync } from 'node:fs';
 import type { Handlers } from '../../shared/ipc';
-import { DeskError } from '../ipc-dispatch';
+import { DeskError } from '../desk/ipc-dispatch';
 import { exportMessages } from '../export/labels';
 import { exportFileName, previewExport, runExport } from '../export/run-export';
 import type { DeskContext } from './context';

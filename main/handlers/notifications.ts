@@ -1,8 +1,8 @@
 // The settings screen's notification card: sound, reminder delay, start at sign-in.
 import type { Handlers } from '../../shared/ipc';
-import type { NotificationSettingsPort } from '../core-types';
-import { DeskError } from '../ipc-dispatch';
-import { StartAtLoginError } from '../notification-settings';
+import type { NotificationSettingsPort } from '../desk/core-types';
+import { DeskError } from '../desk/ipc-dispatch';
+import { StartAtLoginError } from '../notifications/settings';
 import type { DeskContext } from './context';
 
 type NotificationHandlers = Pick<Handlers, 'getNotificationSettings' | 'saveNotificationSettings'>;

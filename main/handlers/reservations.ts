@@ -1,6 +1,6 @@
 // Inbox, reservation detail and the receptionist's decisions.
 import type { Handlers, ReservationDetail } from '../../shared/ipc';
-import { DeskError } from '../ipc-dispatch';
+import { DeskError } from '../desk/ipc-dispatch';
 import { DecisionRefused } from '../store';
 import type { DeskContext } from './context';
 

@@ -9,7 +9,7 @@ import type { FailureKind } from './push';
 import { RemoteSyncError } from './remote-error';
 
 export interface WorkerScript {
-  /** dist/main/import-worker.cjs in the app; main/import-worker.ts with execArgv ['--import', 'tsx'] in development. */
+  /** dist/main/import-worker.cjs in the app; main/desk/import-worker.ts with execArgv ['--import', 'tsx'] in development. */
   path: string;
   execArgv?: string[];
 }

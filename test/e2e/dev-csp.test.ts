@@ -1,7 +1,7 @@
 // Dev mode (`npm run dev`): the page from Vite's dev server, with the development policy vite.config.ts
 // writes into its <meta>, runs everything Vite injects (the React refresh preamble, injected CSS, the
 // hot-reload websocket) without one CSP violation; the same page under the production policy is refused
-// exactly those. The built page carries the production policy main/window.ts sends as a header.
+// exactly those. The built page carries the production policy main/shell/window.ts sends as a header.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createServer, type ViteDevServer } from 'vite';
@@ -10,8 +10,8 @@ import {
   deskContentSecurityPolicy,
   metaContentSecurityPolicy,
   withContentSecurityPolicy,
-} from '../../main/csp';
-import { contentSecurityPolicy } from '../../main/window';
+} from '../../main/shell/csp';
+import { contentSecurityPolicy } from '../../main/shell/window';
 import { buildRenderer, repoRoot } from '../harness/browser-host/build-renderer';
 import { launchDesk, type DeskBrowser } from '../harness/chromium';
 
@@ -78,7 +78,7 @@ describe('the CSP in dev mode', () => {
       await expect.poll(() => logs.some((line) => line.includes('[vite] connected'))).toBe(true);
       const final = await state();
       expect(final.violations).toEqual([]);
-      // The same text main/window.ts sends as a header for this dev server (less frame-ancestors).
+      // The same text main/shell/window.ts sends as a header for this dev server (less frame-ancestors).
       expect(final.meta).toBe(metaContentSecurityPolicy(contentSecurityPolicy({ kind: 'dev', url })));
     } finally {
       await browser.close();

@@ -1,7 +1,7 @@
 // A small in-memory stand-in for the core, for the renderer tests that need what the practice service does
 // not make cheap (100 000 reservations) and for checking the screens' wiring before the real core. It
 // implements every handler of the contract over generated rows; it is not the thing under test.
-import type { Core, EventListener } from '../../main/core-types';
+import type { Core, EventListener } from '../../main/desk/core-types';
 import type { ChangeKind, ConfirmationStatus } from '../../shared/domain';
 import type {
   ConnectionCheckStep,

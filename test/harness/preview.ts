@@ -4,8 +4,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createCore } from '../../main/core';
-import type { Logger } from '../../main/core-types';
+import { createCore } from '../../main/desk/core';
+import type { Logger } from '../../main/desk/core-types';
 import { memoryStore } from '../../main/secrets/memory-store';
 import { startBrowserHost } from './browser-host/host';
 

@@ -3,4 +3,4 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('../../main/import-worker.ts');
+await import('../../main/desk/import-worker.ts');

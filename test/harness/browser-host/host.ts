@@ -7,8 +7,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { dispatchRequest } from '../../../main/ipc-dispatch';
-import type { Core, Logger } from '../../../main/core-types';
+import { dispatchRequest } from '../../../main/desk/ipc-dispatch';
+import type { Core, Logger } from '../../../main/desk/core-types';
 import { eventNames, requestNames, type Events } from '../../../shared/ipc';
 import type { BridgeConfig, BridgeRequest, HostMessage } from './bridge-protocol';
 import { buildRenderer } from './build-renderer';
@@ -40,7 +40,7 @@ const contentTypes: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-/** The app's production policy (main/window.ts), with the bridge's own WebSocket origin allowed. */
+/** The app's production policy (main/shell/window.ts), with the bridge's own WebSocket origin allowed. */
 export function hostContentSecurityPolicy(origin: string): string {
   const ws = origin.replace(/^http/, 'ws');
   return [

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createCore } from '../../../main/core';
+import { createCore } from '../../../main/desk/core';
 import { memoryStore } from '../../../main/secrets/memory-store';
-import type { Core, Logger } from '../../../main/core-types';
+import type { Core, Logger } from '../../../main/desk/core-types';
 import type { Events } from '../../../shared/ipc';
 import { startPracticeService, type PracticeService } from '../../../main/sandbox';
 

@@ -4,11 +4,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createCore } from '../../../main/core';
-import type { Core, Logger } from '../../../main/core-types';
-import { dispatchRequest } from '../../../main/ipc-dispatch';
-import { preferencesFile } from '../../../main/notification-preferences';
-import { notificationSettings, type StartAtLogin } from '../../../main/notification-settings';
+import { createCore } from '../../../main/desk/core';
+import type { Core, Logger } from '../../../main/desk/core-types';
+import { dispatchRequest } from '../../../main/desk/ipc-dispatch';
+import { preferencesFile } from '../../../main/notifications/preferences';
+import { notificationSettings, type StartAtLogin } from '../../../main/notifications/settings';
 import { memoryStore } from '../../../main/secrets/memory-store';
 
 const logger: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };

@@ -7,10 +7,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startPracticeService, type PracticeService } from '../../../main/sandbox';
-import { createCore } from '../../../main/core';
-import { createFileLogger } from '../../../main/log';
+import { createCore } from '../../../main/desk/core';
+import { createFileLogger } from '../../../main/shell/log';
 import { memoryStore } from '../../../main/secrets/memory-store';
-import type { Core } from '../../../main/core-types';
+import type { Core } from '../../../main/desk/core-types';
 
 const PASSWORD = 'Gizli-Parola-9931';
 

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { electronSqlitePath } from '../../../main/electron-sqlite-path';
+import { electronSqlitePath } from '../../../main/shell/electron-sqlite-path';
 import { SQLITE_BINDING_ENV, sqliteBindingOption } from '../../../main/store/native-binding';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'resdesk-binding-'));

@@ -1,7 +1,7 @@
 // A stand-in Core for the shell's adapter tests: records requests and lifecycle calls, emits events on demand.
 import type { Events, Handlers, RequestName } from '../../../shared/ipc';
 import { requestNames } from '../../../shared/ipc';
-import type { Core, EventListener } from '../../../main/core-types';
+import type { Core, EventListener } from '../../../main/desk/core-types';
 
 export function fakeCore() {
   const calls: { name: RequestName; request: unknown }[] = [];

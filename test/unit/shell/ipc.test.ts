@@ -2,7 +2,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eventChannel, eventNames, requestChannel, requestNames } from '../../../shared/ipc';
-import { FOREIGN_SENDER, forwardCoreEvents, registerRequestHandlers } from '../../../main/ipc';
+import { FOREIGN_SENDER, forwardCoreEvents, registerRequestHandlers } from '../../../main/shell/ipc';
 import { FakeSession, FakeWebContents, FakeWebFrame, fake } from '../../harness/fake-electron';
 import { fakeCore } from './fake-core';
 

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createFileLogger, formatLine, redact, redactText } from '../../../main/log';
+import { createFileLogger, formatLine, redact, redactText } from '../../../main/shell/log';
 
 const SECRET = 'S3cr3t-Pa55';
 const TOKEN = '3f2a9c0b7d1e4f5a8b6c3d2e1f0a9b8c';

@@ -1,5 +1,5 @@
 // A timer port the test drives by hand: no wall clock in the shell's tests.
-import type { Timer } from '../../../main/notification-groups';
+import type { Timer } from '../../../main/notifications/groups';
 
 export function manualTimer() {
   let now = 0;

@@ -5,8 +5,8 @@ import {
   parsePreferences,
   trayTooltip,
   type ChangeGroup,
-} from '../../../main/notification-groups';
-import { overdueCutoff, reminderDue, NO_REMINDER } from '../../../main/reminders';
+} from '../../../main/notifications/groups';
+import { overdueCutoff, reminderDue, NO_REMINDER } from '../../../main/notifications/reminders';
 import { manualTimer } from './manual-timer';
 
 const changes = (n: number, c: number, x: number, keyFields: string[]) => ({

@@ -3,8 +3,8 @@
 // opens the reservation, and a live one is not handled twice); a notification the OS refuses (macOS
 // without signing) is logged.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { GROUP_QUIET_MS, startDeskNotifications } from '../../../main/notify';
-import { launchArgument, targetOfLaunch, toastXml } from '../../../main/notification-activation';
+import { GROUP_QUIET_MS, startDeskNotifications } from '../../../main/shell/notify';
+import { launchArgument, targetOfLaunch, toastXml } from '../../../main/notifications/activation';
 import { FakeNotification, fake } from '../../harness/fake-electron';
 import { fakeCore } from './fake-core';
 import { manualTimer } from './manual-timer';

@@ -4,8 +4,8 @@ import {
   REMINDER_CHECK_MS,
   createSoundPlayer,
   startDeskNotifications,
-} from '../../../main/notify';
-import type { NotificationPreferences, SoundKind } from '../../../main/notification-groups';
+} from '../../../main/shell/notify';
+import type { NotificationPreferences, SoundKind } from '../../../main/notifications/groups';
 import { FakeBrowserWindow, FakeNotification, fake } from '../../harness/fake-electron';
 import { fakeCore } from './fake-core';
 import { manualTimer } from './manual-timer';

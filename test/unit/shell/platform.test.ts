@@ -3,11 +3,11 @@
 // better-sqlite3, and a clean stop on quit and on a Windows logoff (session-end).
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEV_DATA_FOLDER, developmentDataFolders } from '../../../main/data-folders';
+import { DEV_DATA_FOLDER, developmentDataFolders } from '../../../main/shell/data-folders';
 import { stopOnQuit, useDeskDataFolders, useElectronSqlite } from '../../../main/index';
 import { SQLITE_BINDING_ENV } from '../../../main/store/native-binding';
-import { createDeskTray, START_HIDDEN_ARG, startedAtLogin, trayIconName } from '../../../main/tray';
-import { preferencesFile } from '../../../main/notification-preferences';
+import { createDeskTray, START_HIDDEN_ARG, startedAtLogin, trayIconName } from '../../../main/shell/tray';
+import { preferencesFile } from '../../../main/notifications/preferences';
 import { FakeBrowserWindow, FakeTray, fake } from '../../harness/fake-electron';
 import type { FakeNativeImage } from '../../harness/fake-electron';
 import { existsSync } from 'node:fs';

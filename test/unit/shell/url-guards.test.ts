@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devServerUrl, isAppPageUrl, safeDataPath, safeExternalUrl } from '../../../main/url-guards';
+import { devServerUrl, isAppPageUrl, safeDataPath, safeExternalUrl } from '../../../main/shell/url-guards';
 
 describe('safeExternalUrl', () => {
   it('lets ordinary web links through, normalised', () => {

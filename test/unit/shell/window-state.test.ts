@@ -8,7 +8,7 @@ import {
   readWindowState,
   writeWindowState,
   DEFAULT_SIZE,
-} from '../../../main/window-state';
+} from '../../../main/shell/window-state';
 
 const laptop = { x: 0, y: 0, width: 1366, height: 728 };
 const rightMonitor = { x: 1366, y: 0, width: 1920, height: 1040 };

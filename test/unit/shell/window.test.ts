@@ -12,7 +12,7 @@ import {
   keepRunningWhenClosed,
   openExternalLink,
   showDeskWindow,
-} from '../../../main/window';
+} from '../../../main/shell/window';
 import { FakeBrowserWindow, fake } from '../../harness/fake-electron';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'resdesk-window-'));

@@ -1,8 +1,8 @@
 // Transport-neutral request dispatch: validates a request from the renderer against the contract and runs
-// its handler. Used by the Electron adapter (main/ipc.ts) and by the browser host of the tests, so the two
+// its handler. Used by the Electron adapter (main/shell/ipc.ts) and by the browser host of the tests, so the two
 // transports behave identically. Never throws: every outcome is an IpcResult.
-import type { Handlers, IpcError, IpcResult, RequestName } from '../shared/ipc';
-import { requestSchemas } from '../shared/ipc';
+import type { Handlers, IpcError, IpcResult, RequestName } from '../../shared/ipc';
+import { requestSchemas } from '../../shared/ipc';
 import type { Logger } from './core-types';
 
 /** A failure a handler may throw on purpose: its message is already a plain sentence for the receptionist. */

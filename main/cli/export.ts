@@ -3,11 +3,11 @@
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import { exportRequestSchema } from '../shared/ipc';
-import type { UiLanguage } from '../shared/domain';
-import { Store } from './store';
-import { readSetup } from './setup';
-import { runExport } from './export/run-export';
+import { exportRequestSchema } from '../../shared/ipc';
+import type { UiLanguage } from '../../shared/domain';
+import { Store } from '../store';
+import { readSetup } from '../desk/setup';
+import { runExport } from '../export/run-export';
 
 export const EXPORT_USAGE =
   'export   --kind reservations|guests|arrivals --out FILE.csv [--date D] [--from D --to D] [--scope to-enter|all] [--delimiter ";"|","] [--lang tr|en] [--user NAME] [--mark-entered]';

@@ -1,7 +1,7 @@
 // What the Electron shell (and the browser host, and the CLI) get from the core: the request handlers of
 // the contract, the push events, and a lifecycle. Nothing here imports electron.
-import type { Events, Handlers, NotificationSettings, ParsedRequestOf } from '../shared/ipc';
-import type { WorkerScript } from './sync/worker-pull';
+import type { Events, Handlers, NotificationSettings, ParsedRequestOf } from '../../shared/ipc';
+import type { WorkerScript } from '../sync/worker-pull';
 
 /** Where the password lives. Implementations: keytar, Electron safeStorage (given by the shell), memory. */
 export interface CredentialStore {

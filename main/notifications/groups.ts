@@ -1,8 +1,8 @@
 // What the desk tells the receptionist outside the window: reservation changes grouped into one
 // notification, the tray's waiting count, reminders. Pure: the timer is a port, so tests drive time.
 // The texts live here (not in renderer/i18n) because main must speak even while the window is closed.
-import type { Events } from '../shared/ipc';
-import type { UiLanguage } from '../shared/domain';
+import type { Events } from '../../shared/ipc';
+import type { UiLanguage } from '../../shared/domain';
 
 export type ReservationChanges = Events['reservationsChanged'];
 export type SoundKind = 'new' | 'changed' | 'cancelled';

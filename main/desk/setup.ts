@@ -1,6 +1,6 @@
 // The desk's setup as kept in the settings table. The password is not here: it lives in the keychain.
-import type { ServiceDialect, UiLanguage, WireFormat } from '../shared/domain';
-import type { Store } from './store';
+import type { ServiceDialect, UiLanguage, WireFormat } from '../../shared/domain';
+import type { Store } from '../store';
 
 export interface SavedSetup {
   serviceUrl: string;

@@ -1,4 +1,4 @@
-// The desk page's Content Security Policy, in one place for both ways it reaches the page: main/window.ts
+// The desk page's Content Security Policy, in one place for both ways it reaches the page: main/shell/window.ts
 // sets it as a response header, and vite.config.ts writes the same text into renderer/index.html's <meta>
 // (a file:// page gets no headers). Production is strict. Only the Vite dev server (loopback, unpackaged
 // builds only) also gets inline scripts and styles (the React Fast Refresh preamble, the CSS Vite injects)

@@ -1,7 +1,7 @@
 // Sentences main says to people (errors, connection test results) in the UI language, through i18next
 // like the renderer, so a Turkish desk never sees an English error.
 import i18next, { type i18n, type TOptions } from 'i18next';
-import type { UiLanguage } from '../shared/domain';
+import type { UiLanguage } from '../../shared/domain';
 import en from './i18n/en.json';
 import tr from './i18n/tr.json';
 

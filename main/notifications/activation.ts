@@ -2,7 +2,7 @@
 // have no Notification object left to receive 'click'. Windows hands the toast's launch argument to
 // Notification.handleActivation instead, so each toast carries where it leads (a reservation or the inbox)
 // in its own launch argument, written here, and read back here when it is activated.
-import type { DeskNotification, NotificationTarget } from './notification-groups';
+import type { DeskNotification, NotificationTarget } from './groups';
 
 const PREFIX = 'resdesk:';
 

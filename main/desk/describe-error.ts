@@ -1,8 +1,8 @@
 // Turns any failure into what the desk needs: a kind for retry decisions and a plain sentence for people.
-import { isExchangeError } from './exchange';
-import type { FailureKind } from './sync/push';
+import { isExchangeError } from '../exchange';
+import type { FailureKind } from '../sync/push';
 import type { Messages } from './messages';
-import { RemoteSyncError } from './sync/remote-error';
+import { RemoteSyncError } from '../sync/remote-error';
 
 export function classifyFailure(error: unknown): FailureKind {
   if (error instanceof RemoteSyncError) return error.failureKind;

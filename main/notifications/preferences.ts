@@ -2,7 +2,7 @@
 // Plain Node, so the core's settings handlers, the tray and the notifier share one copy of it.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parsePreferences, type NotificationPreferences } from './notification-groups';
+import { parsePreferences, type NotificationPreferences } from './groups';
 
 export interface PreferencesFile {
   get(): NotificationPreferences;

@@ -4,8 +4,8 @@
 import { BrowserWindow, Notification } from 'electron';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { UiLanguage } from '../shared/domain';
-import type { Core, Logger } from './core-types';
+import type { UiLanguage } from '../../shared/domain';
+import type { Core, Logger } from '../desk/core-types';
 import {
   createChangeGrouper,
   describeGroup,
@@ -14,9 +14,9 @@ import {
   type NotificationPreferences,
   type SoundKind,
   type Timer,
-} from './notification-groups';
-import { NO_REMINDER, overdueCutoff, reminderDue, type ReminderState } from './reminders';
-import { targetOfLaunch, toastXml } from './notification-activation';
+} from '../notifications/groups';
+import { NO_REMINDER, overdueCutoff, reminderDue, type ReminderState } from '../notifications/reminders';
+import { targetOfLaunch, toastXml } from '../notifications/activation';
 
 export const GROUP_QUIET_MS = 2_000;
 export const GROUP_MAX_WAIT_MS = 15_000;

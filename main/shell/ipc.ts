@@ -3,10 +3,10 @@
 // Core events go the other way on the contract's event channels.
 import { ipcMain } from 'electron';
 import type { IpcMainInvokeEvent, WebContents } from 'electron';
-import type { Events, Handlers, IpcResult } from '../shared/ipc';
-import { eventChannel, eventNames, requestChannel, requestNames } from '../shared/ipc';
-import type { Core, Logger } from './core-types';
-import { dispatchRequest } from './ipc-dispatch';
+import type { Events, Handlers, IpcResult } from '../../shared/ipc';
+import { eventChannel, eventNames, requestChannel, requestNames } from '../../shared/ipc';
+import type { Core, Logger } from '../desk/core-types';
+import { dispatchRequest } from '../desk/ipc-dispatch';
 import { isAppPageUrl, type AppPage } from './url-guards';
 
 /** The parts of an invoke event the sender check reads. */

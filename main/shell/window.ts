@@ -3,12 +3,12 @@
 // the OS only through url-guards.
 import { BrowserWindow, screen, session as electronSession, shell } from 'electron';
 import type { Session, WebContents } from 'electron';
-import type { Logger } from './core-types';
+import type { Logger } from '../desk/core-types';
 import { deskContentSecurityPolicy } from './csp';
 import { isAppPageUrl, safeDataPath, safeExternalUrl, type AppPage } from './url-guards';
 import { fitToDisplays, readWindowState, writeWindowState, MIN_SIZE } from './window-state';
 
-/** The page's policy (main/csp.ts), also written into its <meta> by vite.config.ts. */
+/** The page's policy (main/shell/csp.ts), also written into its <meta> by vite.config.ts. */
 export function contentSecurityPolicy(page: AppPage): string {
   return deskContentSecurityPolicy(page.kind === 'dev' ? page.url : null);
 }

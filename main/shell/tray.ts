@@ -6,10 +6,10 @@ import type { MenuItemConstructorOptions } from 'electron';
 import { mkdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { UiLanguage } from '../shared/domain';
-import type { Logger } from './core-types';
-import { textsFor, trayTooltip } from './notification-groups';
-import type { PreferencesFile } from './notification-preferences';
+import type { UiLanguage } from '../../shared/domain';
+import type { Logger } from '../desk/core-types';
+import { textsFor, trayTooltip } from '../notifications/groups';
+import type { PreferencesFile } from '../notifications/preferences';
 
 /** Passed when the OS starts Resdesk at sign-in: go straight to the tray. */
 export const START_HIDDEN_ARG = '--hidden';

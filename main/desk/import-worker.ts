@@ -1,12 +1,12 @@
 // Worker-thread entry for the heavy part of a sync: list → decode → store → acknowledge (and the reconcile
 // lists when due). Its own Store and exchange client; the password arrives in workerData, in memory only.
 import { parentPort, workerData } from 'node:worker_threads';
-import { createExchangeClient } from './exchange';
-import { Store } from './store';
+import { createExchangeClient } from '../exchange';
+import { Store } from '../store';
 import { createMessages } from './messages';
 import { classifyFailure, describeFailure } from './describe-error';
-import { pullInThisThread } from './sync/cycle';
-import type { PullJob, PullJobMessage } from './sync/worker-pull';
+import { pullInThisThread } from '../sync/cycle';
+import type { PullJob, PullJobMessage } from '../sync/worker-pull';
 
 async function run(job: PullJob & { password: string }): Promise<PullJobMessage> {
   const store = Store.open(job.dbFile);

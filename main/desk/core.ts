@@ -2,25 +2,25 @@
 // and push events. Imports nothing from electron: the shell, the browser host and tests all use it as is.
 import path from 'node:path';
 import { mkdirSync, rmSync } from 'node:fs';
-import type { Events, Handlers, SyncStatus } from '../shared/ipc';
-import type { ServiceDialect } from '../shared/domain';
+import type { Events, Handlers, SyncStatus } from '../../shared/ipc';
+import type { ServiceDialect } from '../../shared/domain';
 import type { Core, CorePorts } from './core-types';
 import { Desk } from './desk';
 import { createMessages } from './messages';
-import { Store } from './store';
-import { Poller, type PollerState } from './sync/poller';
-import { DeskEvents } from './sync/events';
+import { Store } from '../store';
+import { Poller, type PollerState } from '../sync/poller';
+import { DeskEvents } from '../sync/events';
 import { credentialAccount, isConfigured, readSetup, writeSetup, type SavedSetup } from './setup';
-import { startPracticeService, type PracticeService } from './sandbox';
-import type { DeskContext } from './handlers/context';
-import { setupHandlers } from './handlers/setup';
-import { reservationHandlers } from './handlers/reservations';
-import { mappingStatusHandlers } from './handlers/mapping-status';
-import { exportHandlers } from './handlers/export';
-import { notificationHandlers } from './handlers/notifications';
-import { preferencesFile } from './notification-preferences';
-import { notificationSettings } from './notification-settings';
-import type { PullSummary } from './sync/pull';
+import { startPracticeService, type PracticeService } from '../sandbox';
+import type { DeskContext } from '../handlers/context';
+import { setupHandlers } from '../handlers/setup';
+import { reservationHandlers } from '../handlers/reservations';
+import { mappingStatusHandlers } from '../handlers/mapping-status';
+import { exportHandlers } from '../handlers/export';
+import { notificationHandlers } from '../handlers/notifications';
+import { preferencesFile } from '../notifications/preferences';
+import { notificationSettings } from '../notifications/settings';
+import type { PullSummary } from '../sync/pull';
 
 export interface CoreOptions {
   /** Poll interval (default 60 s). */

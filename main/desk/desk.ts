@@ -2,18 +2,18 @@
 // and the command line share: a sync cycle, confirm / decline (queue first, then send), and reads.
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
-import type { ServiceDialect, WireFormat } from '../shared/domain';
-import type { DecisionView } from '../shared/ipc';
-import { createExchangeClient, type ExchangeClient } from './exchange';
-import type { Store } from './store';
-import { runCycle, type CycleReport } from './sync/cycle';
-import { pushDecisions, type PushSummary } from './sync/push';
-import type { PullSummary } from './sync/pull';
+import type { ServiceDialect, WireFormat } from '../../shared/domain';
+import type { DecisionView } from '../../shared/ipc';
+import { createExchangeClient, type ExchangeClient } from '../exchange';
+import type { Store } from '../store';
+import { runCycle, type CycleReport } from '../sync/cycle';
+import { pushDecisions, type PushSummary } from '../sync/push';
+import type { PullSummary } from '../sync/pull';
 import { classifyFailure, describeFailure } from './describe-error';
 import type { Messages } from './messages';
 import type { Logger } from './core-types';
-import { workerPullPhase, type WorkerScript } from './sync/worker-pull';
-import type { UiLanguage } from '../shared/domain';
+import { workerPullPhase, type WorkerScript } from '../sync/worker-pull';
+import type { UiLanguage } from '../../shared/domain';
 
 export interface DeskConnection {
   serviceUrl: string;

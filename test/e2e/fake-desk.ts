@@ -2,6 +2,7 @@
 // not make cheap (100 000 reservations) and for checking the screens' wiring before the real core. It
 // implements every handler of the contract over generated rows; it is not the thing under test.
 import type { Core, EventListener } from '../../main/desk/core-types';
+import { DeskError } from '../../main/desk/ipc-dispatch';
 import type { ChangeKind, ConfirmationStatus } from '../../shared/domain';
 import type {
   ConnectionCheckStep,
@@ -10,6 +11,7 @@ import type {
   Handlers,
   InboxRow,
   MappingView,
+  NotificationSettings,
   ReservationDetail,
   SetupView,
   SyncStatus,
@@ -127,8 +129,21 @@ export function createFakeDesk(options: { reservations: number; configured?: boo
     return view;
   };
 
-  // Partial: the requests no screen makes (PMS entry, CSV export) answer with a plain 'internal' failure.
+  // Every request of the contract (`satisfies Handlers`), so this fake cannot fall behind it. The PMS
+  // entry and CSV export requests are not modelled here (the real-desk tests cover them): they fail plainly.
+  const notModelled = (request: string) => async (): Promise<never> => {
+    throw new DeskError('internal', `The screen tests' desk does not model ${request}.`);
+  };
+  let notifications: NotificationSettings = { sound: true, remindAfterMinutes: 15, startAtLogin: null };
   const handlers = {
+    getNotificationSettings: async () => notifications,
+    saveNotificationSettings: async (r) => (notifications = { ...notifications, ...r }),
+    listToEnter: notModelled('listToEnter'),
+    getPmsEntry: notModelled('getPmsEntry'),
+    markEntered: notModelled('markEntered'),
+    previewExport: notModelled('previewExport'),
+    exportCsv: notModelled('exportCsv'),
+    openExport: notModelled('openExport'),
     getSetup: async () => setup,
     saveSetup: async (r) =>
       (setup = { ...setup, ...r, configured: true, practiceMode: false, passwordSaved: true }),
@@ -222,7 +237,7 @@ export function createFakeDesk(options: { reservations: number; configured?: boo
         detail: 'V-100001',
       },
     ],
-  } satisfies Partial<Handlers>;
+  } satisfies Handlers;
 
   const recorded = Object.fromEntries(
     Object.entries(handlers).map(([name, handler]) => [

@@ -192,7 +192,6 @@ describe('a package made with a stand-in rebuilder', () => {
       'csv-stringify',
       'saxes',
       '@tanstack/react-virtual',
-      'electron-log',
       'fast-xml-parser',
       'scheduler',
     ]) {

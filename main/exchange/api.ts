@@ -137,7 +137,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
           throw new ServiceError(`HTTP ${res.status}`, '', operation, res.status);
         }
         const sample = options.onAnswerText;
-        const body = sample ? teeText(res.body, (text) => sample(operation, text)) : res.body;
+        const body = sample ? teeText(res.guarded(), (text) => sample(operation, text)) : res.guarded();
         return decodeReservationStream(body, onBatch, {
           ...streamOptions,
           operation,

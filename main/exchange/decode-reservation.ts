@@ -2,11 +2,12 @@
 import {
   asObject,
   calendarDate,
-  decimal,
   field,
   FieldError,
   int,
   intOrNull,
+  intWithin,
+  decimalWithin,
   listItems,
   localDateTime,
   requiredInt,
@@ -29,6 +30,19 @@ function confirmationStatus(item: WireObject): ServiceConfirmationStatus {
   return value;
 }
 
+/**
+ * What a booking can hold. Beyond these a value is broken, not big: the item is set aside for a person
+ * to look at instead of being stored and later exported room by room or guest by guest.
+ */
+const LIMITS = { rooms: 100, guests: 999, nights: 400, age: 130, price: 100_000_000 };
+
+function ageOf(item: WireObject): number | null {
+  const age = intOrNull(item, 'Age');
+  if (age !== null && (age < 0 || age > LIMITS.age))
+    throw new FieldError('Age', `a whole number from 0 to ${LIMITS.age}`);
+  return age;
+}
+
 /** The name this item uses for a field both dialects carry (PartnerId / PaximumId, …). */
 function spelledAs(item: WireObject, specName: string): string {
   const spellings = reservationFieldSpellings[specName] ?? [specName];
@@ -41,7 +55,7 @@ export function decodeGuest(value: WireValue): Guest {
   return {
     name: text(item, 'Name'),
     title: text(item, 'Title'),
-    age: intOrNull(item, 'Age'),
+    age: ageOf(item),
     birthDate: localDateTime(item, 'BirthDate'),
     nationality: text(item, 'Nationality'),
     nationalityString: text(item, 'NationalityString'),
@@ -89,7 +103,7 @@ export function decodeReservation(value: WireValue): Reservation {
     voucherNo: text(item, 'VoucherNo'),
     checkIn: calendarDate(item, 'CheckIn'),
     checkOut: calendarDate(item, 'CheckOut'),
-    nights: int(item, 'Nights'),
+    nights: intWithin(item, 'Nights', 0, LIMITS.nights),
     roomId: text(item, 'RoomId'),
     roomName: text(item, 'RoomName'),
     roomNo: textOrNull(item, 'RoomNo'),
@@ -97,12 +111,12 @@ export function decodeReservation(value: WireValue): Reservation {
     roomTypeName: text(item, 'RoomTypeName'),
     accomId: text(item, 'AccomId'),
     accomName: text(item, 'AccomName'),
-    roomCount: int(item, 'RoomCount'),
-    adults: int(item, 'Adults'),
-    childs: int(item, 'Childs'),
-    infants: int(item, 'Infants'),
-    pax: int(item, 'Pax'),
-    extraBed: int(item, 'ExtraBed'),
+    roomCount: intWithin(item, 'RoomCount', 0, LIMITS.rooms),
+    adults: intWithin(item, 'Adults', 0, LIMITS.guests),
+    childs: intWithin(item, 'Childs', 0, LIMITS.guests),
+    infants: intWithin(item, 'Infants', 0, LIMITS.guests),
+    pax: intWithin(item, 'Pax', 0, LIMITS.guests),
+    extraBed: intWithin(item, 'ExtraBed', 0, LIMITS.guests),
     fisNo: int(item, 'FisNo'),
     freeOfCharge: text(item, 'FreeOfCharge'),
     honeyMoon: text(item, 'HoneyMoon'),
@@ -113,7 +127,7 @@ export function decodeReservation(value: WireValue): Reservation {
     note: text(item, 'Note'),
     sellDate: localDateTime(item, 'SellDate'),
     soldCurrency: text(item, 'SoldCurrency'),
-    soldPrice: decimal(item, 'SoldPrice'),
+    soldPrice: decimalWithin(item, 'SoldPrice', -LIMITS.price, LIMITS.price),
     guests: listItems(field(item, 'Customers'), 'Customers').map(decodeGuest),
     raw: item,
   };

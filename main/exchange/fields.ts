@@ -119,12 +119,27 @@ function fromDotNetJsonDate(value: string): LocalDateTime | null {
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?/;
 
+const isLeapYear = (y: number): boolean => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+
+/** 30 February, 31 April and day 0 are not dates: such a value would be shown as another day. */
+function isRealDay(y: number, m: number, d: number): boolean {
+  if (m < 1 || m > 12 || d < 1) return false;
+  const days = m === 2 ? (isLeapYear(y) ? 29 : 28) : m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
+  return d <= days;
+}
+
 /** Wall-clock text 'YYYY-MM-DDTHH:mm:ss', by slicing the wire text. Any zone suffix is ignored, not applied. */
 const FULL_WALL_CLOCK = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d/;
 
 function wallClock(name: string, value: string): LocalDateTime {
-  // The usual shape, tested without building a match: every reservation carries several dates.
-  if (FULL_WALL_CLOCK.test(value)) return value.slice(0, 19);
+  // The usual shape, tested without building a match: every reservation carries several dates. The day
+  // is checked against its month (the pattern allows 31 everywhere) only where it could be wrong.
+  if (FULL_WALL_CLOCK.test(value)) {
+    const day = Number(value.slice(8, 10));
+    if (day <= 28 || isRealDay(Number(value.slice(0, 4)), Number(value.slice(5, 7)), day))
+      return value.slice(0, 19);
+    throw new FieldError(name, 'a real calendar date');
+  }
   const match = ISO.exec(value.trim());
   if (!match) {
     const legacy = fromDotNetJsonDate(value);
@@ -132,15 +147,8 @@ function wallClock(name: string, value: string): LocalDateTime {
     throw new FieldError(name, 'a date');
   }
   const [, y, mo, d, h = '00', mi = '00', s = '00'] = match;
-  if (
-    Number(mo) < 1 ||
-    Number(mo) > 12 ||
-    Number(d) < 1 ||
-    Number(d) > 31 ||
-    Number(h) > 23 ||
-    Number(mi) > 59
-  )
-    throw new FieldError(name, 'a date');
+  if (!isRealDay(Number(y), Number(mo), Number(d)) || Number(h) > 23 || Number(mi) > 59 || Number(s) > 59)
+    throw new FieldError(name, 'a real calendar date');
   return `${y}-${mo}-${d}T${h}:${mi}:${s}`;
 }
 
@@ -153,10 +161,33 @@ export function localDateTime(item: WireObject, name: string): LocalDateTime | n
   return result.startsWith('0001-01-01') ? null : result;
 }
 
+/** Stays begin and end within these years; anything else is a broken value, not a booking. */
+const STAY_YEARS = { min: 2000, max: 2199 };
+
 export function calendarDate(item: WireObject, name: string): CalendarDate {
   const value = field(item, name);
   if (typeof value !== 'string' || value === '') throw new FieldError(name, 'a date');
-  return wallClock(name, value).slice(0, 10);
+  const date = wallClock(name, value).slice(0, 10);
+  const year = Number(date.slice(0, 4));
+  if (year < STAY_YEARS.min || year > STAY_YEARS.max)
+    throw new FieldError(name, `a date between ${STAY_YEARS.min} and ${STAY_YEARS.max}`);
+  return date;
+}
+
+/**
+ * A count or amount the desk will act on, within sane bounds: a RoomCount of 999999999999999 is not a
+ * booking, and building one export line per room of it would exhaust memory.
+ */
+export function intWithin(item: WireObject, name: string, min: number, max: number): number {
+  const value = int(item, name);
+  if (value < min || value > max) throw new FieldError(name, `a whole number from ${min} to ${max}`);
+  return value;
+}
+
+export function decimalWithin(item: WireObject, name: string, min: number, max: number): number {
+  const value = decimal(item, name);
+  if (value < min || value > max) throw new FieldError(name, `a number from ${min} to ${max}`);
+  return value;
 }
 
 /**

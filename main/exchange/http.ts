@@ -10,6 +10,7 @@ import {
   isExchangeError,
   type ExchangeError,
 } from './errors';
+import { decoded, defaultRateFloor, rateGuarded, type RateFloor, type ResponseBody } from './body';
 
 export interface HttpTimeouts {
   connectMs: number;
@@ -17,6 +18,8 @@ export interface HttpTimeouts {
   headersMs: number;
   /** Longest silence while the body streams. */
   bodyMs: number;
+  /** The least a body must average once it has had time to start (see body.ts). */
+  rate: RateFloor;
 }
 
 export interface RetryPolicy {
@@ -34,7 +37,12 @@ export interface ExchangeLogger {
   warn(message: string, fields?: Record<string, unknown>): void;
 }
 
-export const defaultTimeouts: HttpTimeouts = { connectMs: 10_000, headersMs: 30_000, bodyMs: 60_000 };
+export const defaultTimeouts: HttpTimeouts = {
+  connectMs: 10_000,
+  headersMs: 30_000,
+  bodyMs: 60_000,
+  rate: defaultRateFloor,
+};
 export const defaultRetries: RetryPolicy = { attempts: 3, baseDelayMs: 300, maxDelayMs: 5_000 };
 
 export interface HttpRequest {
@@ -51,7 +59,10 @@ export interface HttpRequest {
 
 export interface HttpStream {
   status: number;
-  body: Dispatcher.ResponseData['body'];
+  /** Decompressed; iterate it through `guarded` so a trickling body ends in time. */
+  body: ResponseBody;
+  /** The body with the minimum-rate watch of these timeouts. */
+  guarded(): AsyncGenerator<Uint8Array>;
 }
 
 export interface HttpText {
@@ -175,7 +186,13 @@ export function createHttp(options: HttpOptions = {}): Http {
       status: res.statusCode,
       ms,
     });
-    return { status: res.statusCode, body: res.body };
+    const encoding = res.headers['content-encoding'];
+    const body = decoded(res.body, Array.isArray(encoding) ? encoding.join(',') : encoding, req.operation);
+    return {
+      status: res.statusCode,
+      body,
+      guarded: () => rateGuarded<Uint8Array>(body, timeouts.rate, req.operation),
+    };
   }
 
   async function backoff(req: HttpRequest, attempt: number, why: string): Promise<void> {
@@ -226,7 +243,7 @@ export function createHttp(options: HttpOptions = {}): Http {
         req,
         async () => {
           const res = await once(req);
-          return { status: res.status, text: await readText(res.body, maxBytes, req.operation) };
+          return { status: res.status, text: await readText(res, maxBytes, req.operation) };
         },
         async () => undefined,
       ),
@@ -237,17 +254,13 @@ export function createHttp(options: HttpOptions = {}): Http {
   };
 }
 
-async function readText(
-  body: AsyncIterable<Uint8Array> & { destroy(): void },
-  maxBytes: number,
-  operation: string,
-) {
+async function readText(res: HttpStream, maxBytes: number, operation: string) {
   const parts: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of body) {
+  for await (const chunk of res.guarded()) {
     size += chunk.byteLength;
     if (size > maxBytes) {
-      body.destroy();
+      res.body.destroy();
       throw new MalformedResponseError(`an answer under ${Math.round(maxBytes / 1048576)} MB`, '', operation);
     }
     parts.push(chunk);

@@ -73,6 +73,8 @@ export function createJsonItemSplitter(): JsonItemSplitter {
   };
 
   function finishCapture(end: number, out: WireValue[]): void {
+    // The same limit as while streaming (compact), for an item that arrived whole in one piece.
+    if (end - captureStart > limits.maxItemChars) fail('one item is too large');
     const text = buffer.slice(captureStart, end);
     const value = parse(text);
     if (captureIsItem) {

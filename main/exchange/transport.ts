@@ -143,7 +143,7 @@ export function createTransport({
           await res.body.dump().catch(() => undefined);
           throw new ServiceError(`HTTP ${res.status}`, '', operation, res.status);
         }
-        await saveVoucher(res.body, destinationPath, operation, signal);
+        await saveVoucher(res.guarded(), destinationPath, operation, signal);
       };
       // The live service's PDF links point at another host: the token is the service's, not theirs.
       if (url.origin === baseUrl.origin) return openWithToken(operation, url, save, signal);

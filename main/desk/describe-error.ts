@@ -1,5 +1,5 @@
 // Turns any failure into what the desk needs: a kind for retry decisions and a plain sentence for people.
-import { isExchangeError } from '../exchange';
+import { InvalidRequestError, isExchangeError } from '../exchange';
 import type { FailureKind } from '../sync/push';
 import type { Messages } from './messages';
 import { RemoteSyncError } from '../sync/remote-error';
@@ -23,8 +23,41 @@ export function classifyFailure(error: unknown): FailureKind {
   }
 }
 
+type LocalFault =
+  | 'diskFull'
+  | 'databaseBusy'
+  | 'databaseReadOnly'
+  | 'databaseDamaged'
+  | 'databaseUnavailable'
+  | 'noPermission';
+
+/**
+ * Faults of this computer, not of the service: SQLite's result codes (better-sqlite3 puts them in `code`)
+ * and the file system's. Blaming them on the service would send the receptionist to the wrong place.
+ */
+export function localFault(error: unknown): LocalFault | null {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  if (typeof code !== 'string') return null;
+  if (
+    code === 'SQLITE_FULL' ||
+    code === 'ENOSPC' ||
+    (code === 'SQLITE_IOERR_WRITE' && /full/i.test(String(error)))
+  )
+    return 'diskFull';
+  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return 'databaseBusy';
+  if (code.startsWith('SQLITE_READONLY')) return 'databaseReadOnly';
+  if (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB') return 'databaseDamaged';
+  if (code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_IOERR')) return 'databaseUnavailable';
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return 'noPermission';
+  return null;
+}
+
 export function describeFailure(error: unknown, messages: Messages, partnerId: number | null): string {
   if (error instanceof RemoteSyncError) return error.message;
+  const local = localFault(error);
+  if (local) return messages.t(`error.${local}`);
+  if (error instanceof InvalidRequestError && error.field === 'serviceUrl')
+    return messages.t('error.badAddress');
   if (!isExchangeError(error)) return messages.t('error.malformed');
   switch (error.kind) {
     case 'network':

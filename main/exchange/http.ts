@@ -5,6 +5,7 @@ import { setTimeout as wait } from 'node:timers/promises';
 import { Agent, request, type Dispatcher } from 'undici';
 import {
   CancelledError,
+  InvalidRequestError,
   MalformedResponseError,
   NetworkError,
   isExchangeError,
@@ -167,6 +168,9 @@ export function createHttp(options: HttpOptions = {}): Http {
   const where = (req: HttpRequest) => `${req.method} ${req.url.pathname}`;
 
   async function once(req: HttpRequest): Promise<HttpStream> {
+    // A file:// or other address would be read by nobody's rules: the service is a web service.
+    if (req.url.protocol !== 'http:' && req.url.protocol !== 'https:')
+      throw new InvalidRequestError('serviceUrl', 'must start with http:// or https://');
     const started = Date.now();
     const res = await request(req.url, {
       dispatcher,

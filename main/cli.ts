@@ -303,6 +303,11 @@ export async function main(argv: string[]): Promise<void> {
 
 const isEntry = process.argv[1] !== undefined && /cli\.[cm]?[tj]s$/.test(process.argv[1]);
 if (isEntry) {
+  // `resdesk list … | head -1`: the reader went away, which is how pipes end, not a failure to report.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
   main(process.argv.slice(2)).catch((error: unknown) => {
     const message =
       error instanceof DecisionRefused || error instanceof Error ? error.message : String(error);

@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
+import { checkExportTarget } from './export-target';
 import { exportRequestSchema } from '../../shared/ipc';
 import type { UiLanguage } from '../../shared/domain';
 import { Store } from '../store';
@@ -54,6 +55,7 @@ export async function exportCommand(argv: string[]): Promise<void> {
       throw new Error(`--${name}: "${value}" is not a date; write it as YYYY-MM-DD, e.g. 2026-07-12.`);
   }
   if (!values.out) throw new Error('Give the file to write with --out FILE.csv.');
+  checkExportTarget(values.out, values.db);
   if (values.scope !== undefined && values.scope !== 'to-enter' && values.scope !== 'all')
     throw new Error('--scope must be to-enter or all.');
   if (values.lang !== undefined && values.lang !== 'tr' && values.lang !== 'en')

@@ -5,10 +5,17 @@ import type { UiLanguage } from '../../shared/domain';
 const locale = (language: UiLanguage): string => (language === 'tr' ? 'tr-TR' : 'en-GB');
 const calendarPattern = /^(\d{4})-(\d{2})-(\d{2})/;
 
+/**
+ * The date at midnight UTC, or null when the text is no real date. Date.UTC would roll 30 February over to
+ * 1 March and read the years 0–99 as 1900–1999: such a value is shown as it came instead.
+ */
 function calendarParts(date: string): Date | null {
   const m = calendarPattern.exec(date);
   if (!m) return null;
-  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  const [y, mo, d] = [Number(m[1]), Number(m[2]) - 1, Number(m[3])];
+  const day = new Date(0);
+  day.setUTCFullYear(y, mo, d);
+  return day.getUTCFullYear() === y && day.getUTCMonth() === mo && day.getUTCDate() === d ? day : null;
 }
 
 const long: Record<UiLanguage, Intl.DateTimeFormatOptions> = {
@@ -24,7 +31,12 @@ const short: Record<UiLanguage, Intl.DateTimeFormatOptions> = {
 export function formatDate(date: string | null | undefined, language: UiLanguage): string {
   if (!date) return '';
   const d = calendarParts(date);
-  return d ? new Intl.DateTimeFormat(locale(language), long[language]).format(d) : date;
+  if (!d) return date;
+  // Years before 1000 (a broken value, shown as it is) keep four digits: 0001, not 1.
+  return new Intl.DateTimeFormat(locale(language), long[language])
+    .formatToParts(d)
+    .map((p) => (p.type === 'year' ? p.value.padStart(4, '0') : p.value))
+    .join('');
 }
 
 /** 2026-07-12 → 12.07 (tr) / 12 Jul (en), for compact rows and diffs. */

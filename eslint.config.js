@@ -17,7 +17,7 @@ export const layers = {
   preload: { path: 'preload/', may: ['contract', 'domain'], node: false, electron: true },
   exchange: { path: 'main/exchange/', may: ['domain'] },
   sandbox: { path: 'main/sandbox/', may: ['domain'] },
-  store: { path: 'main/store/', may: ['domain', 'exchange', 'contract'] },
+  store: { path: 'main/store/', may: ['domain'] },
   sync: { path: 'main/sync/', may: ['domain', 'contract'] },
   export: { path: 'main/export/', may: ['store', 'domain', 'contract'] },
   secrets: { path: 'main/secrets/', may: ['desk', 'domain'] },

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { Store, DecisionRefused } from './store';
 import { Desk } from './desk/desk';
-import { createMessages } from './desk/messages';
+import { createMessages, refusalSentence } from './desk/messages';
 import { Poller } from './sync/poller';
 import { readSetup, writeSetup } from './desk/setup';
 import { isConfirmationStatus, type WireFormat } from '../shared/domain';
@@ -309,8 +309,13 @@ if (isEntry) {
     throw error;
   });
   main(process.argv.slice(2)).catch((error: unknown) => {
+    // The store refuses a decision with a code; the command line speaks English.
     const message =
-      error instanceof DecisionRefused || error instanceof Error ? error.message : String(error);
+      error instanceof DecisionRefused
+        ? refusalSentence(createMessages('en'), error.code)
+        : error instanceof Error
+          ? error.message
+          : String(error);
     console.error(error instanceof UsageError ? message : message.split('\n')[0]);
     process.exit(error instanceof UsageError ? 2 : 1);
   });

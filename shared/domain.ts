@@ -20,6 +20,9 @@ export type ServiceConfirmationStatus = ConfirmationStatus | (string & {});
 export const isConfirmationStatus = (value: string): value is ConfirmationStatus =>
   value === 'W' || value === 'E' || value === 'H';
 
+/** The longest note the service takes with a confirmation. */
+export const NOTE_MAX = 500;
+
 /** PmsStatus values the spec gives: 0 new, 2 changed, 3 cancelled. Others are kept and flagged. */
 export const isKnownPmsStatus = (value: number): boolean => value === 0 || value === 2 || value === 3;
 
@@ -145,6 +148,12 @@ export interface Reservation {
   guests: Guest[];
   /** The item exactly as decoded, unknown fields included, so nothing the service sent is lost. */
   raw: Record<string, unknown>;
+  /**
+   * The item's JSON text, only on a Reservation exactly as the exchange client decoded it: the store then
+   * keeps this text alone as the version's snapshot, since reading the item again gives this Reservation.
+   * Not enumerable, so a copy ({ ...r, logId }) does not carry it and is stored field by field.
+   */
+  readonly itemJson?: string;
 }
 
 /**
@@ -163,4 +172,212 @@ export interface UnreadableReservation {
   serviceId: string | null;
   /** The item's text: exactly as received for JSON; for XML, the element read into JSON. */
   text: string;
+}
+
+// ---------- the inbox ----------
+
+/** Which reservations the inbox shows. An empty list means no filter on that dimension. */
+export interface InboxFilter {
+  statuses?: ConfirmationStatus[];
+  kinds?: ChangeKind[];
+  agencyId?: string;
+  checkInFrom?: CalendarDate;
+  checkInTo?: CalendarDate;
+  /** Guest names, voucher, key; a search without any letter or digit is no search. */
+  search?: string;
+}
+
+/** Where the desk's answer to a reservation stands. */
+export type DecisionState = 'none' | 'pending' | 'sent' | 'failed' | 'review';
+
+export interface InboxRow {
+  keyField: string;
+  voucherNo: string;
+  tourOpName: string;
+  agencyName: string;
+  leadGuest: string;
+  checkIn: CalendarDate;
+  checkOut: CalendarDate;
+  nights: number;
+  roomTypeName: string;
+  accomId: string;
+  adults: number;
+  childs: number;
+  infants: number;
+  confirmationStatus: ServiceConfirmationStatus;
+  changeKind: ChangeKind;
+  decision: DecisionState;
+  /** When the latest version reached this desk (ISO instant). */
+  receivedAt: string;
+  /** First guest arrival time, when the service gave one. */
+  arrivalTime: string | null;
+  hasUnmappedCodes: boolean;
+}
+
+export interface InboxPage {
+  rows: InboxRow[];
+  total: number;
+}
+
+export interface InboxCounts {
+  total: number;
+  new: number;
+  changed: number;
+  cancelled: number;
+  waiting: number;
+  confirmed: number;
+  declined: number;
+}
+
+// ---------- versions and decisions ----------
+
+export interface FieldChange {
+  /** Stable field id for i18n, e.g. 'checkOut', 'guestAdded'. */
+  field: string;
+  before: string | null;
+  after: string | null;
+}
+
+/** One version of a reservation as received, with what changed since the one before it. */
+export interface VersionView {
+  logId: number;
+  changeKind: ChangeKind;
+  receivedAt: string;
+  changes: FieldChange[];
+}
+
+export interface DecisionView {
+  state: DecisionState;
+  action: 'confirm' | 'decline';
+  note: string;
+  reasonId: string | null;
+  user: string;
+  decidedAt: string;
+  sentAt: string | null;
+  /** Plain sentence of the last failure. */
+  error: string | null;
+  voucherSaved: boolean;
+}
+
+/** Who did what at the desk. */
+export interface ActivityEntry {
+  id: number;
+  at: string;
+  user: string;
+  action: 'confirm' | 'decline' | 'export' | 'mapping' | 'setup' | 'sync';
+  keyField: string | null;
+  detail: string;
+}
+
+// ---------- code mappings ----------
+
+export interface MappedCode {
+  kind: StayCodeKind;
+  channelCode: string;
+  channelName: string;
+  hotelCode: string | null;
+}
+
+export interface MappingRow {
+  kind: StayCodeKind;
+  channelCode: string;
+  channelName: string;
+  hotelCode: string | null;
+  /** Live (waiting or confirmed, not cancelled) reservations using this code. */
+  usedByLive: number;
+}
+
+export interface MappingView {
+  agencyId: string;
+  rows: MappingRow[];
+  total: number;
+  unmapped: number;
+}
+
+/** A channel code with no hotel code yet, and how many exported reservations use it. */
+export interface UnmappedCode {
+  agencyId: string;
+  kind: StayCodeKind;
+  channelCode: string;
+  count: number;
+}
+
+// ---------- PMS entry and export ----------
+
+export type ExportKind = 'reservations' | 'guests' | 'arrivals';
+export type ExportScope = 'to-enter' | 'all' | 'range' | 'filter';
+
+/** to-enter / needs-update / to-cancel ask something of the receptionist; entered and done do not. */
+export type PmsEntryState = 'to-enter' | 'entered' | 'needs-update' | 'to-cancel' | 'done';
+
+/** Who last marked the reservation in the PMS, and which version the PMS holds. */
+export interface PmsEntryMark {
+  /** The version whose data the PMS holds (the base of `changes`). */
+  logId: number;
+  enteredBy: string;
+  enteredAt: string;
+  pmsReference: string | null;
+  /** The last marking (an update or cancellation handled), else the first entry. */
+  handledBy: string;
+  handledAt: string;
+}
+
+export interface PmsEntryView {
+  keyField: string;
+  /** The current version. */
+  logId: number;
+  state: PmsEntryState;
+  entered: PmsEntryMark | null;
+  /** needs-update / to-cancel: from the version the PMS holds to the current one. Else empty. */
+  changes: FieldChange[];
+}
+
+export interface ToEnterRow extends PmsEntryView {
+  voucherNo: string;
+  agencyId: string;
+  agencyName: string;
+  tourOpName: string;
+  leadGuest: string;
+  checkIn: CalendarDate;
+  checkOut: CalendarDate;
+  nights: number;
+  roomTypeId: string;
+  roomTypeName: string;
+  accomId: string;
+  accomName: string;
+  roomCount: number;
+  adults: number;
+  childs: number;
+  infants: number;
+  confirmationStatus: ServiceConfirmationStatus;
+  changeKind: ChangeKind;
+  receivedAt: string;
+  hasUnmappedCodes: boolean;
+}
+
+export interface ToEnterCounts {
+  total: number;
+  toEnter: number;
+  needsUpdate: number;
+  toCancel: number;
+}
+
+export interface ToEnterPage {
+  /** Oldest check-in first. */
+  rows: ToEnterRow[];
+  total: number;
+  counts: ToEnterCounts;
+}
+
+export interface PmsVersionRef {
+  keyField: string;
+  logId: number;
+}
+
+export type MarkSkipReason = 'not-found' | 'changed' | 'nothing-to-do';
+
+export interface MarkEnteredResult {
+  marked: number;
+  /** changed: a newer version arrived since (look at it again); nothing-to-do: already entered or done. */
+  skipped: { keyField: string; reason: MarkSkipReason }[];
 }

@@ -1,14 +1,30 @@
 // Result types of the contract's desk requests (setup, inbox, reservation, decisions, mapping, status).
+// What the store reads out (inbox rows, versions, decisions, mappings, activity) is the domain's
+// vocabulary: passed on as it is, so the renderer and the store speak the same words.
 import type {
-  CalendarDate,
   ChangeKind,
-  ServiceConfirmationStatus,
-  ServiceDialect,
+  DecisionView,
   Guest,
+  MappedCode,
   Reservation,
-  StayCodeKind,
+  ServiceDialect,
   UiLanguage,
+  VersionView,
   WireFormat,
+} from './domain';
+
+export type {
+  ActivityEntry,
+  DecisionState,
+  DecisionView,
+  FieldChange,
+  InboxCounts,
+  InboxPage,
+  InboxRow,
+  MappedCode,
+  MappingRow,
+  MappingView,
+  VersionView,
 } from './domain';
 
 export type CredentialStoreKind = 'keychain' | 'safeStorage' | 'none';
@@ -87,83 +103,8 @@ export interface HotelHit {
   city: string;
 }
 
-export type DecisionState = 'none' | 'pending' | 'sent' | 'failed' | 'review';
-
-export interface InboxRow {
-  keyField: string;
-  voucherNo: string;
-  tourOpName: string;
-  agencyName: string;
-  leadGuest: string;
-  checkIn: CalendarDate;
-  checkOut: CalendarDate;
-  nights: number;
-  roomTypeName: string;
-  accomId: string;
-  adults: number;
-  childs: number;
-  infants: number;
-  confirmationStatus: ServiceConfirmationStatus;
-  changeKind: ChangeKind;
-  decision: DecisionState;
-  /** When the latest version reached this desk (ISO instant). */
-  receivedAt: string;
-  /** First guest arrival time, when the service gave one. */
-  arrivalTime: string | null;
-  hasUnmappedCodes: boolean;
-}
-
-export interface InboxPage {
-  rows: InboxRow[];
-  total: number;
-}
-
-export interface InboxCounts {
-  total: number;
-  new: number;
-  changed: number;
-  cancelled: number;
-  waiting: number;
-  confirmed: number;
-  declined: number;
-}
-
-export interface FieldChange {
-  /** Stable field id for i18n, e.g. 'checkOut', 'guestAdded'. */
-  field: string;
-  before: string | null;
-  after: string | null;
-}
-
-export interface VersionView {
-  logId: number;
-  changeKind: ChangeKind;
-  receivedAt: string;
-  changes: FieldChange[];
-}
-
-export interface DecisionView {
-  state: DecisionState;
-  action: 'confirm' | 'decline';
-  note: string;
-  reasonId: string | null;
-  user: string;
-  decidedAt: string;
-  sentAt: string | null;
-  /** Plain sentence of the last failure. */
-  error: string | null;
-  voucherSaved: boolean;
-}
-
-export interface MappedCode {
-  kind: StayCodeKind;
-  channelCode: string;
-  channelName: string;
-  hotelCode: string | null;
-}
-
 export interface ReservationDetail {
-  reservation: Omit<Reservation, 'raw'>;
+  reservation: Omit<Reservation, 'raw' | 'itemJson'>;
   changeKind: ChangeKind;
   codes: MappedCode[];
   guests: (Guest & { hotelNationality: string | null })[];
@@ -174,22 +115,6 @@ export interface ReservationDetail {
 export interface BulkResult {
   queued: number;
   skipped: { keyField: string; reason: string }[];
-}
-
-export interface MappingRow {
-  kind: StayCodeKind;
-  channelCode: string;
-  channelName: string;
-  hotelCode: string | null;
-  /** Live (waiting or confirmed, not cancelled) reservations using this code. */
-  usedByLive: number;
-}
-
-export interface MappingView {
-  agencyId: string;
-  rows: MappingRow[];
-  total: number;
-  unmapped: number;
 }
 
 export interface SyncStatus {
@@ -204,13 +129,4 @@ export interface SyncStatus {
   practiceMode: boolean;
   /** Listed reservations that could not be read: kept aside, not acknowledged, until fixed at the service. */
   unreadable: number;
-}
-
-export interface ActivityEntry {
-  id: number;
-  at: string;
-  user: string;
-  action: 'confirm' | 'decline' | 'export' | 'mapping' | 'setup' | 'sync';
-  keyField: string | null;
-  detail: string;
 }

@@ -2,7 +2,7 @@
 // and every push event. The preload exposes exactly this as `window.resdesk`; main validates every
 // request with these schemas and never throws across the boundary.
 import { z } from 'zod';
-import type { Agency, NotConfirmMessage } from './domain';
+import { NOTE_MAX, type Agency, type InboxFilter, type NotConfirmMessage } from './domain';
 
 // ---------- shared pieces of requests ----------
 
@@ -18,7 +18,7 @@ const status = z.enum(['W', 'E', 'H']);
 const changeKind = z.enum(['new', 'changed', 'cancelled']);
 const empty = z.object({}).strict();
 
-export const NOTE_MAX = 500;
+export { NOTE_MAX };
 /** The longest reminder delay the settings offer, in minutes (a whole day). */
 export const REMIND_MAX_MINUTES = 24 * 60;
 
@@ -31,7 +31,7 @@ export const inboxFilterSchema = z
     checkInTo: calendarDate.optional(),
     search: z.string().max(200).optional(),
   })
-  .strict();
+  .strict() satisfies z.ZodType<InboxFilter>;
 
 const connectionSchema = z
   .object({

@@ -1,7 +1,8 @@
 // Sentences main says to people (errors, connection test results) in the UI language, through i18next
 // like the renderer, so a Turkish desk never sees an English error.
 import i18next, { type i18n, type TOptions } from 'i18next';
-import type { UiLanguage } from '../../shared/domain';
+import { NOTE_MAX, type UiLanguage } from '../../shared/domain';
+import type { DecisionRefusal } from '../store';
 import en from './i18n/en.json';
 import tr from './i18n/tr.json';
 
@@ -29,3 +30,7 @@ export function createMessages(language: UiLanguage): Messages {
     setLanguage: (lang) => void instance.changeLanguage(lang),
   };
 }
+
+/** The sentence for a decision the store refused (DecisionRefused.code). */
+export const refusalSentence = (messages: Messages, code: DecisionRefusal): string =>
+  messages.t(`decision.${code}`, { max: NOTE_MAX });

@@ -69,15 +69,11 @@ export function decodeGuest(value: WireValue): Guest {
   };
 }
 
-// Reservations returned by decodeReservation, untouched since: decoding their raw item again gives
-// them back, so the store may keep the item alone as the version's snapshot. A copy ({ ...r, logId })
-// is a new object and is not in here. Reservations are never changed in place.
-const decodedFromRaw = new WeakSet<Reservation>();
-
-/** The raw item's JSON when `r` is exactly what decodeReservation made of it; null otherwise. */
-export function decodedItemJson(r: Reservation): string | null {
-  return decodedFromRaw.has(r) ? itemJson(r.raw) : null;
-}
+// The item's JSON rides along as `itemJson`, so the store may keep the item alone as the version's
+// snapshot (reading it again gives this Reservation back). Not enumerable: a copy ({ ...r, logId }) is
+// no longer what the item says and must not carry it. Reservations are never changed in place.
+const withItemJson = (reservation: Reservation, item: WireObject): Reservation =>
+  Object.defineProperty(reservation, 'itemJson', { value: itemJson(item), enumerable: false });
 
 /** Throws FieldError when the item is not a usable reservation. */
 export function decodeReservation(value: WireValue): Reservation {
@@ -131,6 +127,5 @@ export function decodeReservation(value: WireValue): Reservation {
     guests: listItems(field(item, 'Customers'), 'Customers').map(decodeGuest),
     raw: item,
   };
-  decodedFromRaw.add(reservation);
-  return reservation;
+  return withItemJson(reservation, item);
 }

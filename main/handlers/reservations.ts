@@ -1,6 +1,7 @@
 // Inbox, reservation detail and the receptionist's decisions.
 import type { Handlers, ReservationDetail } from '../../shared/ipc';
 import { DeskError } from '../desk/ipc-dispatch';
+import { refusalSentence } from '../desk/messages';
 import { DecisionRefused } from '../store';
 import type { DeskContext } from './context';
 
@@ -20,7 +21,7 @@ type ReservationHandlers = Pick<
 
 function refusal(ctx: DeskContext, error: unknown): never {
   if (error instanceof DecisionRefused)
-    throw new DeskError('conflict', ctx.messages.t(`decision.${error.reason}`));
+    throw new DeskError('conflict', refusalSentence(ctx.messages, error.code));
   throw error;
 }
 

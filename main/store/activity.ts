@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
-import type { ActivityEntry } from '../../shared/ipc';
+import { statementsOf } from './statements';
+import type { ActivityEntry } from '../../shared/domain';
 
 export interface NewActivity {
   at: string;
@@ -18,12 +19,7 @@ const prepare = (db: Database) => ({
      ORDER BY at DESC, id DESC LIMIT ? OFFSET ?`,
   ),
 });
-const cache = new WeakMap<Database, ReturnType<typeof prepare>>();
-const statements = (db: Database): ReturnType<typeof prepare> => {
-  let s = cache.get(db);
-  if (!s) cache.set(db, (s = prepare(db)));
-  return s;
-};
+const statements = statementsOf(prepare);
 
 /** Records who did what at the desk; returns the entry's id. */
 export function addActivity(db: Database, entry: NewActivity): number {

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { statementsOf } from './statements';
 import type { Agency } from '../../shared/domain';
 
 const prepare = (db: Database) => ({
@@ -10,12 +11,7 @@ const prepare = (db: Database) => ({
   listActive: db.prepare<[], Agency>('SELECT id, name FROM agencies WHERE active = 1 ORDER BY name, id'),
   find: db.prepare<[string], Agency>('SELECT id, name FROM agencies WHERE id = ?'),
 });
-const cache = new WeakMap<Database, ReturnType<typeof prepare>>();
-const statements = (db: Database): ReturnType<typeof prepare> => {
-  let s = cache.get(db);
-  if (!s) cache.set(db, (s = prepare(db)));
-  return s;
-};
+const statements = statementsOf(prepare);
 
 /**
  * Replaces the list of connected agencies with what the service now sends. An agency that is no

@@ -2,8 +2,13 @@
 // state) before anything goes on the wire, so nothing the receptionist decided is lost when the line
 // is down; the push sends it later. A row that was sent is never handed out for sending again.
 import type { Database } from 'better-sqlite3';
-import type { ServiceConfirmationStatus } from '../../shared/domain';
-import { NOTE_MAX, type DecisionState, type DecisionView } from '../../shared/ipc';
+import { statementsOf } from './statements';
+import {
+  NOTE_MAX,
+  type DecisionState,
+  type DecisionView,
+  type ServiceConfirmationStatus,
+} from '../../shared/domain';
 
 export type DecisionAction = 'confirm' | 'decline';
 export type DecisionRowState = 'pending' | 'sent' | 'failed' | 'review' | 'discarded';
@@ -38,33 +43,27 @@ export interface DecisionRecord {
   pdfPath: string | null;
 }
 
-export type DecisionRefusal =
-  | 'not-found'
-  | 'cancelled'
-  | 'not-waiting'
-  | 'already-decided'
-  | 'changed'
-  | 'note-too-long'
-  | 'reason-missing'
-  | 'reason-unknown'
-  | 'not-in-review';
+/** Why the desk refuses a decision. */
+export const DECISION_REFUSALS = [
+  'not-found',
+  'cancelled',
+  'not-waiting',
+  'already-decided',
+  'changed',
+  'note-too-long',
+  'reason-missing',
+  'reason-unknown',
+  'not-in-review',
+] as const;
+export type DecisionRefusal = (typeof DECISION_REFUSALS)[number];
 
-const refusalSentences: Record<DecisionRefusal, string> = {
-  'not-found': 'This reservation is not on this desk. Sync, then try again.',
-  cancelled: 'This reservation was cancelled by the agency, so it cannot be confirmed or declined.',
-  'not-waiting': 'This reservation is no longer waiting for an answer, so nothing was sent.',
-  'already-decided': 'This reservation already has an answer queued or sent. Open it to see where it stands.',
-  changed: 'This reservation changed while you were looking at it. Check the new version and decide again.',
-  'note-too-long': `The note is too long. Keep it to ${NOTE_MAX} characters.`,
-  'reason-missing': 'Choose a reason before declining.',
-  'reason-unknown': 'That decline reason is no longer offered by the service. Choose another one.',
-  'not-in-review': 'This answer is not waiting for your review any more.',
-};
-
-/** The desk refused a decision; `message` is a plain sentence for the receptionist. */
+/**
+ * The desk refused a decision. The store says only why (`code`); the sentence is said where the error
+ * reaches a person, in their language (the catalogs' decision.<code>).
+ */
 export class DecisionRefused extends Error {
-  constructor(readonly reason: DecisionRefusal) {
-    super(refusalSentences[reason]);
+  constructor(readonly code: DecisionRefusal) {
+    super(`Decision refused: ${code}`);
     this.name = 'DecisionRefused';
   }
 }
@@ -154,12 +153,7 @@ const prepare = (db: Database) => ({
     .prepare<[], number>(`SELECT count(*) FROM decisions WHERE state IN ('pending', 'failed')`)
     .pluck(),
 });
-const cache = new WeakMap<Database, ReturnType<typeof prepare>>();
-const statements = (db: Database): ReturnType<typeof prepare> => {
-  let s = cache.get(db);
-  if (!s) cache.set(db, (s = prepare(db)));
-  return s;
-};
+const statements = statementsOf(prepare);
 
 /** Refuses a decision the service would refuse, or one that no longer matches the reservation. */
 function checkReservation(

@@ -3,8 +3,15 @@
 // the database while a statement is open. Also the counts and unmapped codes an export is previewed with.
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { sqliteBindingOption } from './native-binding';
-import type { ExportKind, ExportScope, PmsEntryState, UnmappedCode } from '../../shared/ipc';
-import type { ChangeKind, ServiceConfirmationStatus, StayCodeKind } from '../../shared/domain';
+import type {
+  ChangeKind,
+  ExportKind,
+  ExportScope,
+  PmsEntryState,
+  ServiceConfirmationStatus,
+  StayCodeKind,
+  UnmappedCode,
+} from '../../shared/domain';
 import { filterClause, type InboxFilter, type SqlValue } from './inbox-filter';
 import { liveCondition, pendingStates, pmsStateSql } from './pms-entry-state';
 
@@ -259,7 +266,11 @@ export function exportCounts(db: Database, selection: ExportSelection): ExportCo
  */
 export function openExportReader(db: Database): { db: Database; close(): void } {
   if (db.memory) return { db, close: () => undefined };
-  const reader = new BetterSqlite3(db.name, { readonly: true, fileMustExist: true, ...sqliteBindingOption() });
+  const reader = new BetterSqlite3(db.name, {
+    readonly: true,
+    fileMustExist: true,
+    ...sqliteBindingOption(),
+  });
   reader.pragma('busy_timeout = 5000');
   return { db: reader, close: () => reader.close() };
 }

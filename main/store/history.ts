@@ -1,8 +1,7 @@
 // What changed between two versions of a reservation, in stable field ids the UI translates. Values are
 // display-neutral strings: dates stay 'YYYY-MM-DD', numbers as digits, and the UI formats them.
 import type { Database } from 'better-sqlite3';
-import type { Guest, Reservation } from '../../shared/domain';
-import type { FieldChange, VersionView } from '../../shared/ipc';
+import type { FieldChange, Guest, Reservation, VersionView } from '../../shared/domain';
 import { listVersions } from './reservations-read';
 
 type Compared =

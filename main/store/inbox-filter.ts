@@ -1,10 +1,9 @@
-// Turns the inbox filter of the contract into a WHERE clause over reservations (alias r) with bound
-// parameters. Only ever parameters, never text from the request, go into the SQL.
-import type { z } from 'zod';
-import type { inboxFilterSchema } from '../../shared/ipc';
+// Turns the inbox filter into a WHERE clause over reservations (alias r) with bound parameters. Only ever
+// parameters, never text from the request, go into the SQL.
+import type { InboxFilter } from '../../shared/domain';
 import { matchExpression, searchCondition } from './search';
 
-export type InboxFilter = z.infer<typeof inboxFilterSchema>;
+export type { InboxFilter };
 export type SqlValue = string | number;
 
 export interface FilterClause {

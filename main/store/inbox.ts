@@ -1,8 +1,9 @@
 // The inbox: a page of reservations under a filter and sort, and the counts for the filter chips.
 import type { Database, Statement } from 'better-sqlite3';
-import type { InboxCounts, InboxPage, InboxRow } from '../../shared/ipc';
+import type { InboxCounts, InboxPage, InboxRow } from '../../shared/domain';
 import { filterClause, hasSearch, type InboxFilter, type SqlValue } from './inbox-filter';
 import { countMatches, matchExpression } from './search';
+import { statementsOf } from './statements';
 
 export type { InboxFilter } from './inbox-filter';
 
@@ -18,7 +19,7 @@ export interface InboxQuery {
 /**
  * Fills what this module cannot know, for the rows of one page only (at most 500): `hasUnmappedCodes`
  * comes from the mappings, kept by another store module. `decision` is read from
- * reservations.decision_state when the desk migration added it, else 'none'; an enricher may override.
+ * reservations.decision_state (kept with the decisions outbox); an enricher may override it.
  * Gets rows with hasUnmappedCodes false; returns the rows to show, in the same order.
  */
 export type InboxEnricher = (rows: InboxRow[]) => InboxRow[];
@@ -41,28 +42,12 @@ const orderBy = (sort: InboxQuery['sort'], direction: InboxQuery['direction']): 
 
 // The SQL varies only with which filters are present and the sort, so there are few shapes: keep each
 // prepared once per database.
-const cache = new WeakMap<Database, Map<string, Statement<SqlValue[]>>>();
+const preparedBySql = statementsOf(() => new Map<string, Statement<SqlValue[]>>());
 function prepared(db: Database, sql: string): Statement<SqlValue[]> {
-  let byDb = cache.get(db);
-  if (!byDb) cache.set(db, (byDb = new Map()));
+  const byDb = preparedBySql(db);
   let statement = byDb.get(sql);
   if (!statement) byDb.set(sql, (statement = db.prepare<SqlValue[]>(sql)));
   return statement;
-}
-
-// The desk migration (002) adds reservations.decision_state, kept with the decisions outbox. Read it
-// when present, so a page needs no enrichment for it; a database with only 001 shows 'none'.
-const hasDecisionState = new WeakMap<Database, boolean>();
-function decisionColumn(db: Database): string {
-  let present = hasDecisionState.get(db);
-  if (present === undefined) {
-    const columns = db
-      .prepare<[], string>("SELECT name FROM pragma_table_info('reservations')")
-      .pluck()
-      .all();
-    hasDecisionState.set(db, (present = columns.includes('decision_state')));
-  }
-  return present ? 'r.decision_state' : "'none'";
 }
 
 // Up to this many matches, a search is read match by match and sorted; beyond it, walking the sort
@@ -85,7 +70,7 @@ export function inboxPageSql(
   drives = searchDrives(db, query.filter),
 ): { sql: string; params: SqlValue[] } {
   const { where, params } = filterClause(query.filter, { orderedBy: query.sort, searchDrives: drives });
-  const columns = `${rowColumns}, ${decisionColumn(db)} AS decision`;
+  const columns = `${rowColumns}, r.decision_state AS decision`;
   const from = drives ? 'reservations r' : `reservations r INDEXED BY ${sortIndex(query.sort)}`;
   return {
     sql: `SELECT ${columns} FROM ${from} ${where} ${orderBy(query.sort, query.direction)} LIMIT ? OFFSET ?`,

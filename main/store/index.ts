@@ -2,26 +2,24 @@
 // use. Each method is a thin binding of a module function; the SQL stays in those modules.
 import type { Database } from 'better-sqlite3';
 import type {
-  Agency,
-  NotConfirmMessage,
-  Reservation,
-  ServiceLanguage,
-  StayCode,
-  StayCodeKind,
-  UnreadableReservation,
-} from '../../shared/domain';
-import type {
   ActivityEntry,
+  Agency,
   DecisionView,
   InboxCounts,
   InboxPage,
   InboxRow,
   MappingView,
   MarkEnteredResult,
+  NotConfirmMessage,
   PmsEntryView,
+  Reservation,
+  ServiceLanguage,
+  StayCode,
+  StayCodeKind,
   ToEnterPage,
+  UnreadableReservation,
   VersionView,
-} from '../../shared/ipc';
+} from '../../shared/domain';
 import { openDatabase } from './db';
 import { importBatch, type ImportOptions, type ImportResult } from './reservations';
 import { getReservation, currentChangeKind, waitingCount, waitingReceivedBefore } from './reservations-read';
@@ -61,7 +59,7 @@ import { listToEnter, markEntered, pmsEntryOf, type MarkRequest } from './pms-en
 import { exportCounts, type ExportCounts, type ExportSelection } from './export-rows';
 import { listUnreadable, openUnreadableCount, recordUnreadable, type UnreadableRecord } from './unreadable';
 
-export { DecisionRefused } from './decisions';
+export { DECISION_REFUSALS, DecisionRefused, type DecisionRefusal } from './decisions';
 export { DatabaseTooNewError } from './db';
 export type { ImportResult, InboxFilter, InboxQuery, DecisionRecord, PendingAcknowledgement };
 export type { MarkRequest, ExportCounts, ExportSelection, UnreadableRecord };

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
-import type { StayCodeKind } from '../../shared/domain';
-import type { MappedCode, MappingRow, MappingView } from '../../shared/ipc';
+import { statementsOf } from './statements';
+import type { MappedCode, MappingRow, MappingView, StayCodeKind } from '../../shared/domain';
 
 export interface MappingChange {
   agencyId: string;
@@ -126,12 +126,7 @@ const prepare = (db: Database) => ({
     )
     .pluck(),
 });
-const cache = new WeakMap<Database, ReturnType<typeof prepare>>();
-const statements = (db: Database): ReturnType<typeof prepare> => {
-  let s = cache.get(db);
-  if (!s) cache.set(db, (s = prepare(db)));
-  return s;
-};
+const statements = statementsOf(prepare);
 
 /** Maps a channel code to the hotel's own code; an empty hotel code removes the mapping. */
 export function setMapping(db: Database, change: MappingChange): void {

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { statementsOf } from './statements';
 import type { NotConfirmMessage, ServiceLanguage } from '../../shared/domain';
 
 const prepare = (db: Database) => ({
@@ -18,12 +19,7 @@ const prepare = (db: Database) => ({
     'SELECT id, name, lang FROM not_confirm_messages WHERE id = ? AND lang = ?',
   ),
 });
-const cache = new WeakMap<Database, ReturnType<typeof prepare>>();
-const statements = (db: Database): ReturnType<typeof prepare> => {
-  let s = cache.get(db);
-  if (!s) cache.set(db, (s = prepare(db)));
-  return s;
-};
+const statements = statementsOf(prepare);
 
 /** Replaces the decline reasons of one language, keeping the service's order. */
 export function replaceNotConfirmMessages(

@@ -2,6 +2,7 @@
 // what changed since the PMS got it, and marking it done. The state itself is computed in SQL
 // (pms-entry-state.ts) from the current version against the version last handled.
 import type { Database } from 'better-sqlite3';
+import { statementsOf } from './statements';
 import type {
   FieldChange,
   MarkEnteredResult,
@@ -12,7 +13,7 @@ import type {
   ToEnterCounts,
   ToEnterPage,
   ToEnterRow,
-} from '../../shared/ipc';
+} from '../../shared/domain';
 import { diffReservations } from './history';
 import { decodeSnapshot } from './reservations-snapshot';
 import { pendingStates, pmsStateSql } from './pms-entry-state';
@@ -112,12 +113,7 @@ const prepare = (db: Database) => ({
     )
     .pluck(),
 });
-const cache = new WeakMap<Database, ReturnType<typeof prepare>>();
-const statements = (db: Database): ReturnType<typeof prepare> => {
-  let s = cache.get(db);
-  if (!s) cache.set(db, (s = prepare(db)));
-  return s;
-};
+const statements = statementsOf(prepare);
 
 const markOf = (row: EntryColumns): PmsEntryMark | null =>
   row.enteredLogId === null

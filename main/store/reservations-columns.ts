@@ -4,7 +4,7 @@
 import type { Guest, Reservation } from '../../shared/domain';
 
 export type Scalar = string | number | bigint | null;
-export type ReservationColumns = Omit<Reservation, 'guests' | 'raw'>;
+export type ReservationColumns = Omit<Reservation, 'guests' | 'raw' | 'itemJson'>;
 type Field = keyof ReservationColumns;
 
 const columnOfField = {

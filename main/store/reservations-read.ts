@@ -1,6 +1,7 @@
 // Reading imported reservations back: the current state, the versions received, and the counts the
 // tray badge and the reminder need.
 import type { Database } from 'better-sqlite3';
+import { statementsOf } from './statements';
 import type { ChangeKind, Guest, Reservation } from '../../shared/domain';
 import { guestSelectList, reservationSelectList, type ReservationColumns } from './reservations-columns';
 import { decodeSnapshot, rawOfSnapshot } from './reservations-snapshot';
@@ -50,12 +51,7 @@ const prepare = (db: Database) => ({
     )
     .pluck(),
 });
-const cache = new WeakMap<Database, ReturnType<typeof prepare>>();
-const statements = (db: Database): ReturnType<typeof prepare> => {
-  let s = cache.get(db);
-  if (!s) cache.set(db, (s = prepare(db)));
-  return s;
-};
+const statements = statementsOf(prepare);
 
 /** The current state of a reservation (its newest LogId), or null when it was never imported. */
 export function getReservation(db: Database, keyField: string): Reservation | null {

@@ -1,13 +1,14 @@
 // How a version's snapshot is stored. A version row is written for every LogId, so the snapshot is the
 // bulk of the database and of an import's work.
 //
-// Format 2, when the Reservation is exactly what the exchange client decoded from an item: the item itself,
-// as the JSON object it came as ({...}). Reading decodes it again the same way. The item is the one thing
-// stored anyway (unknown fields kept), so the typed fields are not written a second time, and a JSON item
-// is saved as the very text received, without serializing it again (import about a quarter faster).
+// Format 2, when the Reservation is exactly what the exchange client decoded from an item (it carries the
+// item's text as `itemJson`): the item itself, as the JSON object it came as ({...}). The item is the one
+// thing stored anyway (unknown fields kept), so the typed fields are not written a second time, and a JSON
+// item is saved as the very text received, without serializing it again (import about a quarter faster).
 //
-// Format 2 is read with today's decodeReservation, so a later decoder must keep accepting every item an
-// earlier one accepted: stored items are history (test/unit/store/snapshot.test.ts holds one to that).
+// Format 2 is read by the store's own reader (stored-item.ts), frozen with the format: stored items are
+// history, and a later exchange client may decode the wire differently without touching them
+// (test/unit/store/snapshot.test.ts holds the reader to the wire decoder and to items stored earlier).
 //
 // Format 1, for any other Reservation (built by hand, or changed after decoding): a JSON array of values
 // in the frozen orders below, which stays readable forever:
@@ -15,9 +16,9 @@
 //   [1, [reservation values...], [[guest values...], ...], raw]
 //
 // Frozen: when Reservation or Guest gain a field, format 2 needs nothing; format 1 keeps these lists.
-import { decodedItemJson, decodeReservation } from '../exchange/decode-reservation';
-import { isWireObject } from '../exchange/wire-value';
 import type { Guest, Reservation } from '../../shared/domain';
+import { readStoredItem } from './stored-item';
+import { isStoredItem } from './stored-item-fields';
 
 const reservationFields1 = [
   'keyField',
@@ -84,9 +85,8 @@ const guestFields1 = [
 
 // Compile-time: format 1 covers every field the domain has today.
 type Missing<T, L extends readonly string[]> = Exclude<keyof T, L[number]>;
-const coversReservation: [Missing<Omit<Reservation, 'guests' | 'raw'>, typeof reservationFields1>] extends [
-  never,
-]
+type ReservationFields = Omit<Reservation, 'guests' | 'raw' | 'itemJson'>;
+const coversReservation: [Missing<ReservationFields, typeof reservationFields1>] extends [never]
   ? true
   : never = true;
 const coversGuest: [Missing<Guest, typeof guestFields1>] extends [never] ? true : never = true;
@@ -95,8 +95,7 @@ void coversGuest;
 
 /** Encodes a version: format 2 when `r` is a decoded item, else format 1. */
 export function encodeSnapshot(r: Reservation): string {
-  const item = decodedItemJson(r);
-  if (item !== null) return item;
+  if (r.itemJson !== undefined) return r.itemJson;
   const rawJson = JSON.stringify(r.raw);
   const values = reservationFields1.map((f) => r[f]);
   const guests = r.guests.map((g) => guestFields1.map((f) => g[f]));
@@ -118,15 +117,15 @@ export class SnapshotFormatError extends Error {
 /** The raw item of a version, without decoding the rest. */
 export function rawOfSnapshot(json: string): Record<string, unknown> {
   const parsed: unknown = JSON.parse(json);
-  if (isWireObject(parsed)) return parsed;
+  if (isStoredItem(parsed)) return parsed;
   return decodeSnapshot(json).raw;
 }
 
 export function decodeSnapshot(json: string): Reservation {
   const parsed: unknown = JSON.parse(json);
-  if (isWireObject(parsed)) {
+  if (isStoredItem(parsed)) {
     try {
-      return decodeReservation(parsed);
+      return readStoredItem(parsed);
     } catch {
       // It was decoded this way when it arrived: failing now means the stored text is damaged.
       throw new SnapshotFormatError();
@@ -135,7 +134,7 @@ export function decodeSnapshot(json: string): Reservation {
   if (!Array.isArray(parsed) || parsed[0] !== 1) throw new SnapshotFormatError();
   const [, values, guests, raw] = parsed as [1, unknown, unknown, unknown];
   // Written only by encodeSnapshot from a typed Reservation: the shapes are known to match.
-  const reservation = zip(reservationFields1, values) as unknown as Omit<Reservation, 'guests' | 'raw'>;
+  const reservation = zip(reservationFields1, values) as unknown as ReservationFields;
   const guestList = (Array.isArray(guests) ? guests : []).map(
     (g) => zip(guestFields1, g) as unknown as Guest,
   );

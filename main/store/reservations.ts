@@ -1,6 +1,7 @@
 // Importing reservations from the service: one transaction per batch, so a batch is stored whole or
 // not at all, and the LogIds to acknowledge are queued in that same transaction.
 import type { Database } from 'better-sqlite3';
+import { statementsOf } from './statements';
 import { changeKindOfPmsStatus, type ChangeKind, type Reservation } from '../../shared/domain';
 import {
   guestValues,
@@ -10,7 +11,6 @@ import {
   reservationWriteColumns,
   type Scalar,
 } from './reservations-columns';
-import { itemJson } from '../exchange/item-text';
 import { encodeSnapshot } from './reservations-snapshot';
 import { searchTextOf } from './search';
 
@@ -105,12 +105,7 @@ type Statements = ReturnType<typeof prepare>;
 const REBUILD_SHARE = 0.1;
 const REBUILD_MINIMUM = 1000;
 const replacedSinceRebuild = new WeakMap<Database, number>();
-const cache = new WeakMap<Database, Statements>();
-const statements = (db: Database): Statements => {
-  let s = cache.get(db);
-  if (!s) cache.set(db, (s = prepare(db)));
-  return s;
-};
+const statements = statementsOf(prepare);
 
 function writeGuests(s: Statements, reservationId: number | bigint, r: Reservation): void {
   r.guests.forEach((g, position) => s.insertGuest.run(guestValues(reservationId, position, g)));
@@ -198,7 +193,7 @@ export function importBatch(
           cur.id,
         );
         // The version's snapshot keeps the raw item as first received; the moved-on one overrides it.
-        s.putRaw.run(cur.id, itemJson(r.raw));
+        s.putRaw.run(cur.id, r.itemJson ?? JSON.stringify(r.raw));
         pushOnce('statusUpdated', r.keyField);
       } else {
         result.unchanged++;

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { statementsOf } from './statements';
 
 // Settings live in a plain file anyone can copy. Secrets belong in the OS keychain, so a key
 // that even looks like one is refused here rather than trusted to every caller's care.
@@ -25,12 +26,7 @@ const prepare = (db: Database) => ({
   ),
   remove: db.prepare<[string]>('DELETE FROM settings WHERE key = ?'),
 });
-const cache = new WeakMap<Database, ReturnType<typeof prepare>>();
-const statements = (db: Database): ReturnType<typeof prepare> => {
-  let s = cache.get(db);
-  if (!s) cache.set(db, (s = prepare(db)));
-  return s;
-};
+const statements = statementsOf(prepare);
 
 /** The stored value of a setting, or the fallback when it was never set. */
 export function getSetting<T>(db: Database, key: string, fallback: T): T {

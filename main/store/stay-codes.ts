@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { statementsOf } from './statements';
 import type { StayCode, StayCodeKind } from '../../shared/domain';
 
 interface StayCodeRow {
@@ -50,12 +51,7 @@ const prepare = (db: Database) => ({
     `SELECT ${columns} FROM stay_codes WHERE agency_id = ? AND kind = ? ORDER BY position`,
   ),
 });
-const cache = new WeakMap<Database, ReturnType<typeof prepare>>();
-const statements = (db: Database): ReturnType<typeof prepare> => {
-  let s = cache.get(db);
-  if (!s) cache.set(db, (s = prepare(db)));
-  return s;
-};
+const statements = statementsOf(prepare);
 
 /**
  * Replaces every stay code of one agency: the service sends rooms, room types, boards and

@@ -4,6 +4,7 @@
 // LogId) has been stored: worked out when read, so the import path pays nothing for it.
 import { createHash } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
+import { statementsOf } from './statements';
 import type { UnreadableReservation } from '../../shared/domain';
 
 export interface UnreadableRecord extends UnreadableReservation {
@@ -35,12 +36,7 @@ const prepare = (db: Database) => ({
   ),
   open: db.prepare<[], number>(`SELECT count(*) FROM set_aside_items u WHERE NOT ${RESOLVED}`).pluck(),
 });
-const cache = new WeakMap<Database, ReturnType<typeof prepare>>();
-const statements = (db: Database): ReturnType<typeof prepare> => {
-  let s = cache.get(db);
-  if (!s) cache.set(db, (s = prepare(db)));
-  return s;
-};
+const statements = statementsOf(prepare);
 
 const fingerprint = (text: string): string => createHash('sha256').update(text).digest('hex');
 

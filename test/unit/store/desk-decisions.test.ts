@@ -54,7 +54,7 @@ const refusal = (action: () => unknown): string => {
   try {
     action();
   } catch (error) {
-    if (error instanceof DecisionRefused) return error.reason;
+    if (error instanceof DecisionRefused) return error.code;
     throw error;
   }
   return 'accepted';
@@ -122,7 +122,7 @@ describe('enqueueDecision', () => {
   it('refuses a second decision while one is queued or sent', () => {
     confirm();
     expect(refusal(() => confirm())).toBe('already-decided');
-    expect(() => confirm()).toThrow(/already has an answer/);
+    expect(() => confirm()).toThrow(DecisionRefused);
     expect(decisionCount()).toBe(1);
   });
 

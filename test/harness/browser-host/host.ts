@@ -149,13 +149,15 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   };
   sockets.on('connection', (socket) => {
     socket.on('message', (data) => {
-      let request: BridgeRequest;
+      let parsed: unknown;
       try {
-        request = JSON.parse(String(data)) as BridgeRequest;
+        parsed = JSON.parse(String(data));
       } catch {
         return;
       }
-      if (request.kind !== 'request' || typeof request.id !== 'number') return;
+      // A page may send anything, `null` and `[]` included: only a well-formed request is answered.
+      if (!isBridgeRequest(parsed)) return;
+      const request = parsed;
       void dispatchRequest(options.core.handlers, request.name, request.payload, options.logger).then(
         (result) => send(socket, { kind: 'result', id: request.id, result }),
       );
@@ -178,4 +180,12 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+function isBridgeRequest(value: unknown): value is BridgeRequest {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const candidate = value as Partial<Record<keyof BridgeRequest, unknown>>;
+  return (
+    candidate.kind === 'request' && typeof candidate.id === 'number' && typeof candidate.name === 'string'
+  );
 }

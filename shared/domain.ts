@@ -381,3 +381,46 @@ export interface MarkEnteredResult {
   /** changed: a newer version arrived since (look at it again); nothing-to-do: already entered or done. */
   skipped: { keyField: string; reason: MarkSkipReason }[];
 }
+
+export type CsvDelimiter = ';' | ',';
+export type CsvDateFormat = 'dd.MM.yyyy' | 'yyyy-MM-dd';
+
+/**
+ * What to export. scope: 'to-enter' (default) what the PMS still lacks; 'all'; 'range' check-in from..to;
+ * 'filter' the inbox filter. kind 'arrivals' takes the day in `date` and ignores scope. delimiter /
+ * dateFormat default by UI language (tr: ';' dd.MM.yyyy, en: ',' yyyy-MM-dd).
+ */
+export interface ExportRequest {
+  kind: ExportKind;
+  scope?: ExportScope;
+  from?: CalendarDate;
+  to?: CalendarDate;
+  date?: CalendarDate;
+  filter?: InboxFilter;
+  delimiter?: CsvDelimiter;
+  dateFormat?: CsvDateFormat;
+}
+
+export interface ExportPreview {
+  kind: ExportKind;
+  /** Lines the CSV will have (without the header). */
+  rows: number;
+  reservations: number;
+  unmapped: UnmappedCode[];
+  /** Reservations the export would let you mark as entered (scope to-enter only). */
+  markable: number;
+}
+
+export interface ExportResult {
+  /** Absolute path of the CSV, inside <dataDir>/exports. */
+  path: string;
+  /** Arrivals only: the printable HTML written beside the CSV. */
+  htmlPath: string | null;
+  rows: number;
+  reservations: number;
+  unmapped: UnmappedCode[];
+  /** Plain sentence (unmapped codes, nothing to export), else null. */
+  warning: string | null;
+  /** Scope to-enter: the versions exported, to pass to markEntered once typed into the PMS. */
+  markable: PmsVersionRef[];
+}

@@ -1,9 +1,9 @@
-// Result types of the contract's PMS-entry and CSV-export requests. The PMS-entry shapes are the
-// domain's, as the store reads them out.
-import type { ExportKind, PmsVersionRef, UnmappedCode } from './domain';
-
+// Result types of the contract's PMS-entry and CSV-export requests: the domain's shapes, as the store
+// reads them out and the export writes them.
 export type {
   ExportKind,
+  ExportPreview,
+  ExportResult,
   ExportScope,
   MarkEnteredResult,
   MarkSkipReason,
@@ -16,27 +16,3 @@ export type {
   ToEnterRow,
   UnmappedCode,
 } from './domain';
-
-export interface ExportPreview {
-  kind: ExportKind;
-  /** Lines the CSV will have (without the header). */
-  rows: number;
-  reservations: number;
-  unmapped: UnmappedCode[];
-  /** Reservations the export would let you mark as entered (scope to-enter only). */
-  markable: number;
-}
-
-export interface ExportResult {
-  /** Absolute path of the CSV, inside <dataDir>/exports. */
-  path: string;
-  /** Arrivals only: the printable HTML written beside the CSV. */
-  htmlPath: string | null;
-  rows: number;
-  reservations: number;
-  unmapped: UnmappedCode[];
-  /** Plain sentence (unmapped codes, nothing to export), else null. */
-  warning: string | null;
-  /** Scope to-enter: the versions exported, to pass to markEntered once typed into the PMS. */
-  markable: PmsVersionRef[];
-}

@@ -2,7 +2,13 @@
 // and every push event. The preload exposes exactly this as `window.resdesk`; main validates every
 // request with these schemas and never throws across the boundary.
 import { z } from 'zod';
-import { NOTE_MAX, type Agency, type InboxFilter, type NotConfirmMessage } from './domain';
+import {
+  NOTE_MAX,
+  type Agency,
+  type ExportRequest,
+  type InboxFilter,
+  type NotConfirmMessage,
+} from './domain';
 
 // ---------- shared pieces of requests ----------
 
@@ -75,7 +81,7 @@ export const exportRequestSchema = z
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last check-in date is before the first.' });
     if (r.kind !== 'arrivals' && r.scope === 'filter' && r.filter === undefined)
       ctx.addIssue({ code: 'custom', path: ['filter'], message: 'Give the inbox filter to export.' });
-  });
+  }) satisfies z.ZodType<ExportRequest>;
 
 const pmsVersionRef = z
   .object({

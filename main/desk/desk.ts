@@ -132,7 +132,7 @@ export class Desk {
 
   private workerPhase() {
     const script = this.options.importWorker;
-    const dbFile = this.options.store.db.name;
+    const dbFile = this.options.store.file;
     if (!script || dbFile === ':memory:') return undefined;
     const c = this.options.connection;
     return workerPullPhase(script, async () => ({

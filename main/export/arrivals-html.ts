@@ -1,7 +1,7 @@
 // The printable arrivals list: the same rows as the arrivals CSV, one block per reservation, as a
 // self-contained HTML page. It holds no script, and its Content-Security-Policy forbids any, so a note
 // with markup in it is shown as text and nothing in the file can run.
-import type { ExportGuestRow } from '../store/export-rows';
+import type { ExportGuestRow } from '../store';
 import { dateCell, numberCell, timeCell, type CsvFormat } from './format';
 import { columnLabel, exportMessages } from './labels';
 

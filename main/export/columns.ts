@@ -1,10 +1,8 @@
 // The columns of each export kind, and how one stored row becomes CSV lines. Hotel codes come first
 // with the channel's code beside them; a code nobody mapped shows as ?CODE and is listed in the
 // "Unmapped" column, so it cannot be typed into the PMS unnoticed.
-import type { ExportKind } from '../../shared/ipc';
-import type { ExportGuestRow } from '../store/export-rows';
-import { diffReservations } from '../store/history';
-import { decodeSnapshot } from '../store/reservations-snapshot';
+import type { ExportKind } from '../../shared/domain';
+import type { ExportGuestRow } from '../store';
 import { dateCell, numberCell, textCell, timeCell, type CsvFormat } from './format';
 import { actionLabel, columnLabel, fieldLabel, statusLabel, type ColumnId } from './labels';
 
@@ -118,11 +116,9 @@ const dateFields = new Set(['checkIn', 'checkOut']);
 
 /** "Check-out: 17.07.2026 → 18.07.2026; Guest added: KAYA ALİ, 30, TR" for an update or cancellation. */
 export function changesText(row: ExportGuestRow, format: CsvFormat): string {
-  if (row.enteredSnapshot === null || row.currentSnapshot === null) return '';
-  const changes = diffReservations(decodeSnapshot(row.enteredSnapshot), decodeSnapshot(row.currentSnapshot));
   const shown = (field: string, value: string | null): string =>
     value === null ? '—' : dateFields.has(field) ? dateCell(value, format) : value;
-  return changes
+  return row.changes
     .filter((c) => c.field !== 'cancelled')
     .map(
       (c) =>

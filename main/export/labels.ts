@@ -2,7 +2,7 @@
 // headers a receptionist reads in a spreadsheet), so they live with the export rather than in the
 // renderer's i18n.
 import type { ServiceConfirmationStatus, UiLanguage } from '../../shared/domain';
-import type { PmsEntryState } from '../../shared/ipc';
+import type { PmsEntryState } from '../../shared/domain';
 
 export type ColumnId =
   | 'pmsAction'

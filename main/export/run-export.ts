@@ -1,17 +1,15 @@
 // One CSV export from request to file: what to read, in which format, into which file, what to tell
 // the receptionist, and the activity-log line. The rows stream from a read-only connection of their
-// own (export-rows.ts), so a large export neither blocks the sync nor fills memory.
+// own (Store.openExportRows), so a large export neither blocks the sync nor fills memory.
 import { writeFile } from 'node:fs/promises';
-import type { z } from 'zod';
-import type { UiLanguage } from '../../shared/domain';
-import type { ExportPreview, ExportResult, PmsVersionRef, exportRequestSchema } from '../../shared/ipc';
-import type { Store } from '../store';
-import {
-  iterateExportRows,
-  openExportReader,
-  type ExportGuestRow,
-  type ExportSelection,
-} from '../store/export-rows';
+import type {
+  ExportPreview,
+  ExportRequest,
+  ExportResult,
+  PmsVersionRef,
+  UiLanguage,
+} from '../../shared/domain';
+import type { ExportGuestRow, ExportSelection, Store } from '../store';
 import { headerLine, linesOf } from './columns';
 import { csvFormatFor } from './format';
 import { exportMessages } from './labels';
@@ -19,7 +17,7 @@ import { arrivalsHtml } from './arrivals-html';
 import { writeCsvFile } from './write-csv';
 import { UnmappedTally } from './unmapped-tally';
 
-export type ExportRequest = z.output<typeof exportRequestSchema>;
+export type { ExportRequest };
 
 export function selectionOf(request: ExportRequest): ExportSelection {
   return {
@@ -81,11 +79,11 @@ export async function runExport(job: ExportJob): Promise<ExportResult> {
   let lastKey: string | null = null;
   const collectMarkable = offersMarking(selection);
 
-  const reader = openExportReader(store.db);
+  const reader = store.openExportRows(selection);
   let rows: number;
   try {
     const lines = function* (): Generator<string[]> {
-      for (const row of iterateExportRows(reader.db, selection)) {
+      for (const row of reader.rows) {
         if (row.keyField !== lastKey) {
           reservations++;
           lastKey = row.keyField;

@@ -1,8 +1,8 @@
 // Counts, while the rows stream past, the channel codes that have no hotel code: how many exported
 // reservations use each. The same numbers the preview gets from SQL, without a second pass.
 import type { StayCodeKind } from '../../shared/domain';
-import type { UnmappedCode } from '../../shared/ipc';
-import type { ExportGuestRow } from '../store/export-rows';
+import type { UnmappedCode } from '../../shared/domain';
+import type { ExportGuestRow } from '../store';
 
 const kindRank: Record<StayCodeKind, number> = { room: 0, roomType: 1, board: 2, nationality: 3 };
 

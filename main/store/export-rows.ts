@@ -6,6 +6,7 @@ import { sqliteBindingOption } from './native-binding';
 import type {
   ChangeKind,
   ExportKind,
+  FieldChange,
   ExportScope,
   PmsEntryState,
   ServiceConfirmationStatus,
@@ -14,6 +15,8 @@ import type {
 } from '../../shared/domain';
 import { filterClause, type InboxFilter, type SqlValue } from './inbox-filter';
 import { liveCondition, pendingStates, pmsStateSql } from './pms-entry-state';
+import { diffReservations } from './history';
+import { decodeSnapshot } from './reservations-snapshot';
 
 export interface ExportSelection {
   kind: ExportKind;
@@ -60,9 +63,8 @@ export interface ExportReservationRow {
   /** Nationality: the lead guest's (reservations) or the guest's own (guests, arrivals). */
   nationality: string | null;
   nationalityHotel: string | null;
-  /** needs-update / to-cancel only: the snapshots of the version the PMS holds and of the current one. */
-  enteredSnapshot: string | null;
-  currentSnapshot: string | null;
+  /** needs-update / to-cancel only: from the version the PMS holds to the current one. Else empty. */
+  changes: FieldChange[];
 }
 
 /** One guest line of the rooming list / arrivals: the reservation's fields plus the guest's. */
@@ -97,6 +99,12 @@ const text = (v: Value): string => (v === null ? '' : String(v));
 const textOrNull = (v: Value): string | null => (v === null ? null : String(v));
 const num = (v: Value): number => (typeof v === 'number' ? v : Number(v ?? 0));
 const numOrNull = (v: Value): number | null => (v === null ? null : Number(v));
+
+/** What changed between two stored versions; empty unless both are given. */
+const changesBetween = (entered: Value, current: Value): FieldChange[] =>
+  typeof entered === 'string' && typeof current === 'string'
+    ? diffReservations(decodeSnapshot(entered), decodeSnapshot(current))
+    : [];
 
 /** One positional row as the export's row; the hotel codes are filled by the caller. */
 function rowOf(
@@ -136,8 +144,7 @@ function rowOf(
     guestCount: num(v[24] ?? null),
     pmsReference: textOrNull(v[25] ?? null),
     nationality,
-    enteredSnapshot: textOrNull(v[27] ?? null),
-    currentSnapshot: textOrNull(v[28] ?? null),
+    changes: changesBetween(v[27] ?? null, v[28] ?? null),
     position: numOrNull(v[29] ?? null),
     name: textOrNull(v[30] ?? null),
     title: textOrNull(v[31] ?? null),
@@ -257,6 +264,18 @@ export function exportCounts(db: Database, selection: ExportSelection): ExportCo
     )
     .all(...params);
   return { reservations: totals?.reservations ?? 0, rows: totals?.rows ?? 0, unmapped };
+}
+
+/** The rows of one export and the connection they are read on; close it when done (or given up). */
+export interface ExportRows {
+  rows: Generator<ExportGuestRow>;
+  close(): void;
+}
+
+/** The rows of an export, streamed from a connection of their own (openExportReader). */
+export function openExportRows(db: Database, selection: ExportSelection): ExportRows {
+  const reader = openExportReader(db);
+  return { rows: iterateExportRows(reader.db, selection), close: () => reader.close() };
 }
 
 /**

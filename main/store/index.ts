@@ -56,13 +56,20 @@ import {
 import { addActivity, listActivity, type NewActivity } from './activity';
 import { getSetting, setSetting } from './settings';
 import { listToEnter, markEntered, pmsEntryOf, type MarkRequest } from './pms-entry';
-import { exportCounts, type ExportCounts, type ExportSelection } from './export-rows';
+import {
+  exportCounts,
+  openExportRows,
+  type ExportCounts,
+  type ExportGuestRow,
+  type ExportRows,
+  type ExportSelection,
+} from './export-rows';
 import { listUnreadable, openUnreadableCount, recordUnreadable, type UnreadableRecord } from './unreadable';
 
 export { DECISION_REFUSALS, DecisionRefused, type DecisionRefusal } from './decisions';
 export { DatabaseTooNewError } from './db';
 export type { ImportResult, InboxFilter, InboxQuery, DecisionRecord, PendingAcknowledgement };
-export type { MarkRequest, ExportCounts, ExportSelection, UnreadableRecord };
+export type { MarkRequest, ExportCounts, ExportGuestRow, ExportRows, ExportSelection, UnreadableRecord };
 
 export class Store {
   constructor(readonly db: Database) {}
@@ -73,6 +80,11 @@ export class Store {
 
   close(): void {
     if (this.db.open) this.db.close();
+  }
+
+  /** The database file (':memory:' for one in memory): what another thread opens its own connection to. */
+  get file(): string {
+    return this.db.name;
   }
 
   // reservations
@@ -233,5 +245,9 @@ export class Store {
   }
   exportCounts(selection: ExportSelection): ExportCounts {
     return exportCounts(this.db, selection);
+  }
+  /** The rows of an export, on a read-only connection of their own so the sync can go on meanwhile. */
+  openExportRows(selection: ExportSelection): ExportRows {
+    return openExportRows(this.db, selection);
   }
 }

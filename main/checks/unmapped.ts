@@ -1,0 +1,25 @@
+// Every code of the reservation that has no hotel code yet: the reservation cannot be typed into the PMS
+// until someone maps it. The same codes as the store's hasUnmappedCodes (room, room type, board, each
+// guest's nationality; an empty code is nothing to map), one check per distinct code.
+import type { StayCodeKind } from '../../shared/domain';
+import type { CheckedReservation } from './context';
+import type { MappedCodes } from './mapped-codes';
+import type { ReservationCheck } from './types';
+
+export function checkUnmapped(mapped: MappedCodes, r: CheckedReservation, out: ReservationCheck[]): void {
+  const report = (codeKind: StayCodeKind, code: string): void => {
+    if (code !== '' && mapped.hotelCode(r.agencyId, codeKind, code) === undefined)
+      out.push({ kind: 'unmapped', severity: 'problem', agencyId: r.agencyId, codeKind, code });
+  };
+  report('room', r.roomId);
+  report('roomType', r.roomTypeId);
+  report('board', r.accomId);
+  // Guests of one booking mostly share a nationality: compare with the ones already seen, no Set needed.
+  const guests = r.guests;
+  for (let i = 0; i < guests.length; i += 1) {
+    const code = guests[i]?.nationality ?? '';
+    let seen = false;
+    for (let j = 0; j < i && !seen; j += 1) seen = guests[j]?.nationality === code;
+    if (!seen) report('nationality', code);
+  }
+}

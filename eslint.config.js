@@ -18,7 +18,6 @@ export const layers = {
   exchange: { path: 'main/exchange/', may: ['domain'] },
   sandbox: { path: 'main/sandbox/', may: ['domain'] },
   checks: { path: 'main/checks/', may: ['domain'] },
-  checks: { path: 'main/checks/', may: ['domain'] },
   store: { path: 'main/store/', may: ['domain'] },
   sync: { path: 'main/sync/', may: ['domain', 'contract'] },
   export: { path: 'main/export/', may: ['store', 'domain'] },

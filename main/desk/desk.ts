@@ -99,7 +99,7 @@ export class Desk {
 
   /**
    * Stores the decision (and the reservation's pending state) first; the caller then sends it with
-   * pushNow. Throws DecisionRefused with a plain sentence when it cannot be taken.
+   * pushNow. Throws DecisionRefused with its code when it cannot be taken.
    */
   decide(decision: Decision): DecisionView {
     const store = this.options.store;

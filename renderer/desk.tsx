@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { StayCodeKind, UiLanguage } from '../shared/domain';
 import type { SetupView, SyncStatus } from '../shared/ipc';
 import { ask, onDeskEvent } from './api';
+import { DeskUserPrompt, needsDeskUser } from './components/DeskUserPrompt';
 import { LanguageSwitch } from './components/LanguageSwitch';
 import { PracticeBanner } from './components/PracticeBanner';
 import { StatusBar } from './components/StatusBar';
@@ -39,8 +40,13 @@ export function Desk({ setup, onSetupChanged, onLanguage }: Props) {
   const [status, setStatus] = useState<SyncStatus | null>(null);
   const [syncError, setSyncError] = useState<unknown>(null);
   const [leaving, setLeaving] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
   const nonce = useRef(0);
   const toEnter = useToEnterCount(refreshToken);
+  // The live region speaks in the language on screen; the event handlers read the latest `t` from here.
+  const tRef = useRef(t);
+  tRef.current = t;
+  const wasOnline = useRef<boolean | null>(null);
 
   const open = useCallback((keyField: string | null, intent: OpenIntent) => {
     nonce.current += 1;
@@ -48,13 +54,25 @@ export function Desk({ setup, onSetupChanged, onLanguage }: Props) {
   }, []);
 
   useEffect(() => {
-    ask('getStatus', {}).then(setStatus, setSyncError);
+    ask('getStatus', {}).then((first) => {
+      setStatus(first);
+      wasOnline.current ??= first.online;
+    }, setSyncError);
     const offs = [
       onDeskEvent('reservationsChanged', (e) => {
         setRefreshToken((x) => x + 1);
         setFresh(new Set(e.keyFields));
+        const said = (['new', 'changed', 'cancelled'] as const)
+          .filter((kind) => e[kind] > 0)
+          .map((kind) => tRef.current(`announce.${kind}`, { count: e[kind] }));
+        if (said.length > 0) setAnnouncement(said.join(' '));
       }),
-      onDeskEvent('syncStatus', setStatus),
+      onDeskEvent('syncStatus', (next) => {
+        setStatus(next);
+        if (wasOnline.current !== null && wasOnline.current !== next.online)
+          setAnnouncement(tRef.current(next.online ? 'announce.online' : 'announce.offline'));
+        wasOnline.current = next.online;
+      }),
       onDeskEvent('decisionChanged', () => setRefreshToken((x) => x + 1)),
       onDeskEvent('openInbox', () => setView('inbox')),
       onDeskEvent('openReservation', ({ keyField }) => {
@@ -92,6 +110,10 @@ export function Desk({ setup, onSetupChanged, onLanguage }: Props) {
   return (
     <div className={`desk ${practice ? 'in-practice' : ''}`}>
       {practice && <PracticeBanner onLeave={leavePractice} busy={leaving} />}
+      {!practice && needsDeskUser(setup) && <DeskUserPrompt onSetupChanged={onSetupChanged} />}
+      <div className="sr-only" role="status" aria-live="polite" data-testid="announcer">
+        {announcement}
+      </div>
       <header className="top-bar">
         <span className="brand">Resdesk</span>
         <nav className="tabs" aria-label={t('nav.label')}>
@@ -135,6 +157,8 @@ export function Desk({ setup, onSetupChanged, onLanguage }: Props) {
             onOpenMapping={openMapping}
             query={inboxQuery}
             onQueryChange={setInboxQuery}
+            status={status}
+            onOpenSetup={() => setView('settings')}
           />
         )}
         {view === 'pmsEntry' && (

@@ -1,6 +1,7 @@
-// The check-in "from" and "to" days of the inbox's filter, as two labelled date fields; the caller decides
-// where they stand (the inbox's filter row, the export's own line).
+// The check-in "from" and "to" days of the inbox's filter, as two labelled date fields in the UI
+// language's format; the caller decides where they stand (the inbox's filter row, the export's own line).
 import { useTranslation } from 'react-i18next';
+import { DateField } from './DateField';
 
 /** The part of a reservation filter these fields edit; an empty field means no bound. */
 interface CheckInBounds {
@@ -17,22 +18,20 @@ export function CheckInRange<F extends CheckInBounds>({ filter, onChange }: Prop
   const { t } = useTranslation();
   return (
     <>
-      <label className="compact">
-        {t('inbox.checkInFrom')}
-        <input
-          type="date"
-          value={filter.checkInFrom ?? ''}
-          onChange={(e) => onChange({ ...filter, checkInFrom: e.target.value || undefined })}
-        />
-      </label>
-      <label className="compact">
-        {t('inbox.checkInTo')}
-        <input
-          type="date"
-          value={filter.checkInTo ?? ''}
-          onChange={(e) => onChange({ ...filter, checkInTo: e.target.value || undefined })}
-        />
-      </label>
+      <DateField
+        className="compact"
+        testId="check-in-from"
+        label={t('inbox.checkInFrom')}
+        value={filter.checkInFrom ?? ''}
+        onChange={(v) => onChange({ ...filter, checkInFrom: v || undefined })}
+      />
+      <DateField
+        className="compact"
+        testId="check-in-to"
+        label={t('inbox.checkInTo')}
+        value={filter.checkInTo ?? ''}
+        onChange={(v) => onChange({ ...filter, checkInTo: v || undefined })}
+      />
     </>
   );
 }

@@ -57,9 +57,35 @@ export interface FakeDesk {
   calls: { name: string; request: unknown }[];
 }
 
-export function createFakeDesk(options: { reservations: number; configured?: boolean }): FakeDesk {
+export interface FakeDeskOptions {
+  reservations: number;
+  configured?: boolean;
+  /** Reservations this desk already confirmed (sent), with the note and when: a later version is a change since. */
+  confirmed?: Record<string, { note: string; decidedAt: string }>;
+}
+
+export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
   const rows = Array.from({ length: options.reservations }, (_, i) => makeRow(i));
-  const decisions = new Map<string, DecisionView>();
+  const decisions = new Map<string, DecisionView>(
+    Object.entries(options.confirmed ?? {}).map(([keyField, { note, decidedAt }]) => [
+      keyField,
+      {
+        state: 'sent',
+        action: 'confirm',
+        note,
+        reasonId: null,
+        user: 'Ayşe',
+        decidedAt,
+        sentAt: decidedAt,
+        error: null,
+        voucherSaved: false,
+      },
+    ]),
+  );
+  for (const keyField of decisions.keys()) {
+    const row = rows[Number(keyField.slice(1))];
+    if (row) row.decision = 'sent';
+  }
   const mappings = new Map<string, string>([['roomType:STD', 'STD-G']]);
   const listeners = new Map<keyof Events, Set<(p: unknown) => void>>();
   const calls: FakeDesk['calls'] = [];
@@ -182,6 +208,8 @@ export function createFakeDesk(options: { reservations: number; configured?: boo
         (row) =>
           (!f.statuses || f.statuses.some((s) => s === row.confirmationStatus)) &&
           (!f.kinds || f.kinds.includes(row.changeKind)) &&
+          (!f.checkInFrom || row.checkIn >= f.checkInFrom) &&
+          (!f.checkInTo || row.checkIn <= f.checkInTo) &&
           (!f.search || row.leadGuest.toLowerCase().includes(f.search.toLowerCase())),
       );
       return { rows: matching.slice(r.offset, r.offset + r.limit), total: matching.length };

@@ -55,6 +55,8 @@ export interface RealDeskOptions {
   format?: WireFormat;
   core?: CoreOptions;
   rendererDir: string;
+  /** The browser's own language (navigator.language); tr-TR unless given. The desk's language is its own. */
+  browserLocale?: string;
 }
 
 export async function startRealDesk(options: RealDeskOptions): Promise<RealDesk> {
@@ -86,7 +88,7 @@ export async function startRealDesk(options: RealDeskOptions): Promise<RealDesk>
     await core.handlers.syncNow({});
   }
   const host = await startBrowserHost({ core, rendererDir: options.rendererDir });
-  const browser = await launchDesk();
+  const browser = await launchDesk({ locale: options.browserLocale });
   await browser.page.goto(host.url);
 
   const serviceUrl = () => {

@@ -112,15 +112,33 @@ describe('reception screens (in-memory core)', () => {
     expect(errors).toEqual([]);
   });
 
-  it('bulk: ticked waiting reservations are confirmed in one request', async () => {
-    const desk = createFakeDesk({ reservations: 10, configured: true });
+  it('bulk: waiting reservations confirmed in one request; a changed one only after its changes are shown, note kept', async () => {
+    // K1 was confirmed with a note, then changed (its check-out moved); K2 is a cancellation; K0, K3 are new.
+    const desk = createFakeDesk({
+      reservations: 10,
+      configured: true,
+      confirmed: { K1: { note: 'Geç giriş', decidedAt: '2026-06-01T10:00:00.000Z' } },
+    });
     const { page, errors } = await start(desk);
-    for (const key of ['K0', 'K1', 'K2'])
+    for (const key of ['K0', 'K1', 'K2', 'K3'])
       await page.locator(`[data-key="${key}"] input[type="checkbox"]`).check();
-    // K2 is already confirmed: only the two waiting ones are sent.
+    // Only the two new waiting ones go in bulk: the cancellation is left out, the change is held back.
+    expect(await page.getByTestId('bulk-held').textContent()).toContain(
+      '1 değişmiş rezervasyon toplu onaylanmaz.',
+    );
     await page.getByRole('button', { name: 'Bekleyen 2 rezervasyonu onayla' }).click();
     await page.getByTestId('bulk-bar').filter({ hasText: '2 onay gönderim sırasına alındı.' }).waitFor();
-    expect(callsOf(desk, 'confirmMany').map((c) => c.request)).toEqual([{ keyFields: ['K0', 'K1'] }]);
+    expect(callsOf(desk, 'confirmMany').map((c) => c.request)).toEqual([{ keyFields: ['K0', 'K3'] }]);
+    expect(callsOf(desk, 'confirm')).toEqual([]);
+
+    await page.locator('[data-key="K1"] input[type="checkbox"]').check();
+    await page.getByRole('button', { name: 'Değişeni göster (1)' }).click();
+    const review = page.getByTestId('bulk-review');
+    await review.locator('[data-testid="change-summary"]').filter({ hasText: '12.07 → 14.07' }).waitFor();
+    expect(await review.getByTestId('kept-note').textContent()).toBe('Önceki not korunur: “Geç giriş”');
+    await review.getByRole('button', { name: 'Bu rezervasyonu notuyla onayla' }).click();
+    await page.getByTestId('bulk-bar').filter({ hasText: '1 onay gönderim sırasına alındı.' }).waitFor();
+    expect(callsOf(desk, 'confirm').map((c) => c.request)).toEqual([{ keyField: 'K1', note: 'Geç giriş' }]);
     expect(errors).toEqual([]);
   });
 

@@ -5,6 +5,7 @@ import type { Agency, ChangeKind, ConfirmationStatus } from '../../../shared/dom
 import type { InboxCounts } from '../../../shared/ipc';
 import { AgencySelect } from '../../components/AgencySelect';
 import { CheckInRange } from '../../components/CheckInRange';
+import { addDays } from '../../components/dates';
 import { FilterChip } from '../../components/FilterChip';
 import { toggle, type InboxQuery } from './inbox-query';
 
@@ -13,6 +14,8 @@ interface Props {
   onChange: (query: InboxQuery) => void;
   counts: InboxCounts | null;
   agencies: Agency[];
+  /** The hotel's today, YYYY-MM-DD: the Today and Tomorrow views are check-in on that day or the next. */
+  today: string;
 }
 
 const statusChips: { status: ConfirmationStatus; count: keyof InboxCounts; icon: string }[] = [
@@ -26,7 +29,7 @@ const kindChips: { kind: ChangeKind; icon: string }[] = [
   { kind: 'cancelled', icon: '✕' },
 ];
 
-export function InboxFilters({ query, onChange, counts, agencies }: Props) {
+export function InboxFilters({ query, onChange, counts, agencies, today }: Props) {
   const { t } = useTranslation();
   const { filter } = query;
   const [search, setSearch] = useState(filter.search ?? '');
@@ -44,6 +47,18 @@ export function InboxFilters({ query, onChange, counts, agencies }: Props) {
   }, [search, filter, query, onChange]);
 
   const anyFilter = Object.values(filter).some((v) => v !== undefined);
+  const days = [
+    { id: 'today', day: today },
+    { id: 'tomorrow', day: addDays(today, 1) },
+  ] as const;
+  const isDay = (day: string) => filter.checkInFrom === day && filter.checkInTo === day;
+  /** One click: arrivals of that day; a second click on the same view lifts it. */
+  const arrivalsOn = (day: string) =>
+    setFilter(
+      isDay(day)
+        ? { ...filter, checkInFrom: undefined, checkInTo: undefined }
+        : { ...filter, checkInFrom: day, checkInTo: day },
+    );
 
   return (
     <div className="inbox-filters">
@@ -61,6 +76,21 @@ export function InboxFilters({ query, onChange, counts, agencies }: Props) {
           value={filter.agencyId}
           onChange={(agencyId) => setFilter({ ...filter, agencyId })}
         />
+        <span className="day-views" role="group" aria-label={t('inbox.dayViews')}>
+          {days.map(({ id, day }) => (
+            <button
+              key={id}
+              type="button"
+              className="button small day-view"
+              aria-pressed={isDay(day)}
+              data-testid={`view-${id}`}
+              title={t(`inbox.${id}Hint`)}
+              onClick={() => arrivalsOn(day)}
+            >
+              {t(`inbox.${id}`)}
+            </button>
+          ))}
+        </span>
         <CheckInRange filter={filter} onChange={setFilter} />
         <label className="compact">
           {t('inbox.sort')}

@@ -1,28 +1,41 @@
 // The virtualized inbox: only the rows on screen (plus a few) exist in the page, whatever the total.
 // Keyboard: arrows move, Enter opens, C confirm, D decline, Space selects.
+// The cursor is a reservation, not a row position: when arrivals shift the list, it stays on the guest it
+// was on (found again by keyField), so C always opens the form of the reservation that is highlighted.
+// For assistive technology the list is a grid of rows; the cursor row is aria-selected and the grid's
+// active descendant, and the cursor row's tick box is the one Tab reaches.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InboxRow } from '../../../shared/ipc';
 import { InboxRowView } from './InboxRowView';
+import { inboxRowId } from './row-id';
 import type { InboxPages } from './useInboxPages';
 
 export const ROW_HEIGHT = 58;
 
 export type OpenIntent = 'view' | 'confirm' | 'decline';
 
+/** Where the keyboard cursor is: the reservation, and the row index it was last seen at. */
+export interface InboxCursor {
+  keyField: string | null;
+  index: number;
+}
+
 interface Props {
   pages: InboxPages;
-  cursor: number;
-  setCursor: (index: number) => void;
+  cursor: InboxCursor;
+  setCursor: (cursor: InboxCursor) => void;
   openKey: string | null;
   selected: ReadonlyMap<string, InboxRow>;
   fresh: ReadonlySet<string>;
+  today: string;
   onToggle: (row: InboxRow) => void;
-  onOpen: (row: InboxRow, intent: OpenIntent) => void;
+  onOpen: (keyField: string, intent: OpenIntent) => void;
 }
 
-export function InboxList({ pages, cursor, setCursor, openKey, selected, fresh, onToggle, onOpen }: Props) {
+export function InboxList(props: Props) {
+  const { pages, cursor, setCursor, openKey, selected, fresh, today, onToggle, onOpen } = props;
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const total = pages.total ?? 0;
@@ -41,29 +54,62 @@ export function InboxList({ pages, cursor, setCursor, openKey, selected, fresh, 
     if (last >= first) ensure(first, last);
   }, [first, last, ensure, pages.version]);
 
+  // Where the cursor's reservation is now; where it was last seen while its page is not loaded.
+  const found = cursor.keyField === null ? -1 : pages.indexOf(cursor.keyField);
+  const cursorIndex = found >= 0 ? found : Math.max(0, Math.min(total - 1, cursor.index));
+  const rowAtCursor = pages.rowAt(cursorIndex);
+  const cursorRow =
+    rowAtCursor?.keyField === cursor.keyField || cursor.keyField === null ? rowAtCursor : undefined;
+
+  // The list shifted (or the cursor was never set): follow the reservation and keep it in view.
+  useEffect(() => {
+    if (total === 0) return;
+    if (cursor.keyField === null) {
+      const row = pages.rowAt(cursor.index);
+      if (row) setCursor({ keyField: row.keyField, index: cursor.index });
+      return;
+    }
+    if (found < 0) {
+      // Gone from the list (answered under a "waiting" filter, say): the cursor takes the row now in its place.
+      const row = pages.settled(first, last) ? pages.rowAt(cursor.index) : undefined;
+      if (row) setCursor({ keyField: row.keyField, index: cursor.index });
+      return;
+    }
+    if (found !== cursor.index) {
+      setCursor({ keyField: cursor.keyField, index: found });
+      virtualizer.scrollToIndex(found, { align: 'auto' });
+    }
+  }, [found, cursor, total, pages, setCursor, virtualizer, first, last]);
+
   const move = (to: number) => {
     if (total === 0) return;
     const next = Math.max(0, Math.min(total - 1, to));
-    setCursor(next);
+    setCursor({ keyField: pages.rowAt(next)?.keyField ?? null, index: next });
     virtualizer.scrollToIndex(next, { align: 'auto' });
+  };
+
+  const open = (intent: OpenIntent) => {
+    const keyField = cursorRow?.keyField ?? cursor.keyField;
+    if (!keyField) return;
+    // A cancelled reservation has nothing to answer: C and D only open it.
+    onOpen(keyField, cursorRow?.changeKind === 'cancelled' ? 'view' : intent);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
-    const row = pages.rowAt(cursor);
     const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? ROW_HEIGHT) / ROW_HEIGHT) - 1);
     const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
     const actions: Record<string, () => void> = {
-      ArrowDown: () => move(cursor + 1),
-      ArrowUp: () => move(cursor - 1),
-      PageDown: () => move(cursor + page),
-      PageUp: () => move(cursor - page),
+      ArrowDown: () => move(cursorIndex + 1),
+      ArrowUp: () => move(cursorIndex - 1),
+      PageDown: () => move(cursorIndex + page),
+      PageUp: () => move(cursorIndex - page),
       Home: () => move(0),
       End: () => move(total - 1),
-      Enter: () => row && onOpen(row, 'view'),
-      c: () => row && onOpen(row, 'confirm'),
-      d: () => row && onOpen(row, 'decline'),
-      ' ': () => row && onToggle(row),
+      Enter: () => open('view'),
+      c: () => open('confirm'),
+      d: () => open('decline'),
+      ' ': () => cursorRow && onToggle(cursorRow),
     };
     const action = actions[key];
     if (!action) return;
@@ -75,14 +121,20 @@ export function InboxList({ pages, cursor, setCursor, openKey, selected, fresh, 
     <div
       ref={scroller}
       className="inbox-scroll"
+      role="grid"
       tabIndex={0}
       onKeyDown={onKeyDown}
       aria-label={t('inbox.listLabel')}
+      aria-rowcount={total}
+      aria-activedescendant={items.some((i) => i.index === cursorIndex) ? inboxRowId(cursorIndex) : undefined}
       data-testid="inbox-list"
+      data-cursor-key={cursor.keyField ?? ''}
     >
-      <div className="inbox-canvas" style={{ height: virtualizer.getTotalSize() }}>
+      <div className="inbox-canvas" role="presentation" style={{ height: virtualizer.getTotalSize() }}>
         {items.map((item) => {
           const row = pages.rowAt(item.index);
+          const isCursor =
+            item.index === cursorIndex && (row === undefined || row.keyField === cursorRow?.keyField);
           return (
             <div
               key={item.key}
@@ -94,18 +146,27 @@ export function InboxList({ pages, cursor, setCursor, openKey, selected, fresh, 
                 <InboxRowView
                   row={row}
                   index={item.index}
-                  isCursor={item.index === cursor}
+                  isCursor={isCursor}
                   isOpen={row.keyField === openKey}
                   isSelected={selected.has(row.keyField)}
                   isFresh={fresh.has(row.keyField)}
+                  today={today}
                   onToggle={onToggle}
-                  onOpen={(index, r) => {
-                    setCursor(index);
-                    onOpen(r, 'view');
+                  onOpen={(r) => {
+                    setCursor({ keyField: r.keyField, index: item.index });
+                    onOpen(r.keyField, 'view');
                   }}
                 />
               ) : (
-                <div className="row-body placeholder">{t('common.loading')}</div>
+                <div
+                  className="row-body placeholder"
+                  id={inboxRowId(item.index)}
+                  role="row"
+                  aria-rowindex={item.index + 1}
+                  aria-selected={isCursor}
+                >
+                  <div role="gridcell">{t('common.loading')}</div>
+                </div>
               )}
             </div>
           );

@@ -1,8 +1,12 @@
 // One reservation in the inbox, two short lines: who and what state; when, what room, how many, from whom.
+// A cancelled reservation says so instead of "waiting"; one still waiting after its check-in day is flagged.
 import { useTranslation } from 'react-i18next';
 import type { InboxRow } from '../../../shared/ipc';
 import { DecisionBadge, KindBadge, StatusBadge } from '../../components/badges';
 import { GuestLine, StayLine } from '../../components/ReservationLines';
+import { currentLanguage } from '../../i18n';
+import { formatDate } from '../../i18n/format';
+import { inboxRowId } from './row-id';
 
 interface Props {
   row: InboxRow;
@@ -11,12 +15,34 @@ interface Props {
   isOpen: boolean;
   isSelected: boolean;
   isFresh: boolean;
+  /** The hotel's today, YYYY-MM-DD. */
+  today: string;
   onToggle: (row: InboxRow) => void;
-  onOpen: (index: number, row: InboxRow) => void;
+  onOpen: (row: InboxRow) => void;
 }
 
-export function InboxRowView({ row, index, isCursor, isOpen, isSelected, isFresh, onToggle, onOpen }: Props) {
+/** Still waiting for the hotel's answer although the guest was due to arrive before today. */
+export const isOverdue = (row: InboxRow, today: string): boolean =>
+  row.confirmationStatus === 'W' &&
+  row.changeKind !== 'cancelled' &&
+  row.decision !== 'pending' &&
+  row.checkIn < today;
+
+export function InboxRowView({
+  row,
+  index,
+  isCursor,
+  isOpen,
+  isSelected,
+  isFresh,
+  today,
+  onToggle,
+  onOpen,
+}: Props) {
   const { t } = useTranslation();
+  const lng = currentLanguage();
+  const cancelled = row.changeKind === 'cancelled';
+  const overdue = isOverdue(row, today);
   const classes = [
     'row-body',
     `kind-${row.changeKind}`,
@@ -26,20 +52,41 @@ export function InboxRowView({ row, index, isCursor, isOpen, isSelected, isFresh
     isFresh ? 'is-fresh' : '',
   ].join(' ');
   return (
-    <div className={classes} onClick={() => onOpen(index, row)} data-key={row.keyField}>
-      <label className="row-check" onClick={(e) => e.stopPropagation()}>
-        <input
-          type="checkbox"
-          tabIndex={-1}
-          checked={isSelected}
-          onChange={() => onToggle(row)}
-          aria-label={t('inbox.select', { guest: row.leadGuest })}
-        />
-      </label>
-      <div className="row-lines">
+    <div
+      className={classes}
+      id={inboxRowId(index)}
+      role="row"
+      aria-rowindex={index + 1}
+      aria-selected={isCursor}
+      onClick={() => onOpen(row)}
+      data-key={row.keyField}
+    >
+      <div className="row-check" role="gridcell" onClick={(e) => e.stopPropagation()}>
+        <label>
+          <input
+            type="checkbox"
+            tabIndex={isCursor ? 0 : -1}
+            checked={isSelected}
+            onChange={() => onToggle(row)}
+            aria-label={t('inbox.select', { guest: row.leadGuest || t('inbox.noName') })}
+          />
+        </label>
+      </div>
+      <div className="row-lines" role="gridcell">
         <GuestLine row={row} lead={<KindBadge kind={row.changeKind} />}>
+          {overdue && (
+            <span
+              className="badge overdue"
+              data-testid="overdue"
+              title={t('inbox.overdueHint', { date: formatDate(row.checkIn, lng) })}
+            >
+              <span aria-hidden="true">⏰ </span>
+              {t('inbox.overdue')}
+            </span>
+          )}
           <DecisionBadge state={row.decision} />
-          <StatusBadge status={row.confirmationStatus} />
+          {/* "Waiting" would be wrong: a cancellation waits for nothing (the kind badge says cancelled). */}
+          {!(cancelled && row.confirmationStatus === 'W') && <StatusBadge status={row.confirmationStatus} />}
         </GuestLine>
         <StayLine row={row} />
       </div>

@@ -3,14 +3,16 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Agency, StayCodeKind } from '../../../shared/domain';
-import type { InboxCounts, InboxRow } from '../../../shared/ipc';
+import type { InboxCounts, InboxRow, SyncStatus } from '../../../shared/ipc';
 import { ask } from '../../api';
 import { ErrorNote } from '../../components/ErrorNote';
+import { todayIso } from '../../components/dates';
 import { toggleSelected } from '../../components/selection';
 import { ReservationScreen } from '../reservation/ReservationScreen';
 import { BulkBar } from './BulkBar';
 import { InboxFilters } from './InboxFilters';
-import { InboxList, type OpenIntent } from './InboxList';
+import { ConnectionBanner, neverConnected } from './ConnectionBanner';
+import { InboxList, type InboxCursor, type OpenIntent } from './InboxList';
 import { countsFilter, type InboxQuery } from './inbox-query';
 import { useInboxPages } from './useInboxPages';
 
@@ -23,6 +25,9 @@ interface Props {
   /** Kept by the desk, so the inbox keeps its filter across tabs and the export can use it. */
   query: InboxQuery;
   onQueryChange: (query: InboxQuery) => void;
+  /** The line to the service: a setup that never worked is said here, not passed off as a quiet day. */
+  status: SyncStatus | null;
+  onOpenSetup: () => void;
 }
 
 export interface OpenedReservation {
@@ -40,11 +45,14 @@ export function InboxScreen({
   onOpenMapping,
   query,
   onQueryChange,
+  status,
+  onOpenSetup,
 }: Props) {
   const { t } = useTranslation();
   const [counts, setCounts] = useState<InboxCounts | null>(null);
   const [agencies, setAgencies] = useState<Agency[]>([]);
-  const [cursor, setCursor] = useState(0);
+  const [cursor, setCursor] = useState<InboxCursor>({ keyField: null, index: 0 });
+  const today = todayIso();
   const [selected, setSelected] = useState<ReadonlyMap<string, InboxRow>>(new Map());
   const pages = useInboxPages(query, refreshToken);
 
@@ -67,21 +75,33 @@ export function InboxScreen({
   const changeQuery = useCallback(
     (next: InboxQuery) => {
       onQueryChange(next);
-      setCursor(0);
+      setCursor({ keyField: null, index: 0 });
     },
     [onQueryChange],
   );
 
   const toggleRow = (row: InboxRow) => setSelected((prev) => toggleSelected(prev, row));
 
+  const focusList = () => document.querySelector<HTMLElement>('[data-testid="inbox-list"]')?.focus();
+
   const closeDetail = () => {
     onOpen(null, 'view');
-    document.querySelector<HTMLElement>('[data-testid="inbox-list"]')?.focus();
+    focusList();
   };
+
+  /** An answer went out: back to the list, on the same reservation, ready for the next one. */
+  const answered = (keyField: string) => {
+    setCursor((c) => (c.keyField === keyField ? c : { keyField, index: c.index }));
+    focusList();
+  };
+
+  const unfiltered = !Object.values(query.filter).some((v) => v !== undefined);
 
   return (
     <div className="inbox-screen">
-      <InboxFilters query={query} onChange={changeQuery} counts={counts} agencies={agencies} />
+      <h1 className="sr-only">{t('inbox.title')}</h1>
+      <ConnectionBanner status={status} onOpenSetup={onOpenSetup} />
+      <InboxFilters query={query} onChange={changeQuery} counts={counts} agencies={agencies} today={today} />
       <div className="inbox-body">
         <section className="inbox-column" aria-label={t('inbox.title')}>
           <div className="list-head">
@@ -100,9 +120,11 @@ export function InboxScreen({
           <ErrorNote error={pages.error} />
           {pages.total === 0 ? (
             <p className="empty" data-testid="inbox-empty">
-              {Object.values(query.filter).some((v) => v !== undefined)
+              {!unfiltered
                 ? t('inbox.emptyFiltered')
-                : t('inbox.empty')}
+                : neverConnected(status)
+                  ? t('inbox.emptyNeverConnected')
+                  : t('inbox.empty')}
             </p>
           ) : (
             <InboxList
@@ -112,8 +134,9 @@ export function InboxScreen({
               openKey={opened?.keyField ?? null}
               selected={selected}
               fresh={fresh}
+              today={today}
               onToggle={toggleRow}
-              onOpen={(row, intent) => onOpen(row.keyField, intent)}
+              onOpen={onOpen}
             />
           )}
         </section>
@@ -125,6 +148,7 @@ export function InboxScreen({
             intentNonce={opened.nonce}
             refreshToken={refreshToken}
             onClose={closeDetail}
+            onAnswered={answered}
             onOpenMapping={onOpenMapping}
           />
         )}

@@ -10,6 +10,13 @@ export const PAGE_SIZE = 100;
 export interface InboxPages {
   total: number | null;
   rowAt: (index: number) => InboxRow | undefined;
+  /**
+   * Where a reservation is in the rows loaded so far, or -1. Rows of the latest refresh win over rows still
+   * on screen from before it, so a list shifted by arrivals finds the reservation at its new place.
+   */
+  indexOf: (keyField: string) => number;
+  /** Whether the pages covering these row indexes (inclusive) all come from the latest query or refresh. */
+  settled: (first: number, last: number) => boolean;
   /** Asks for the pages covering these row indexes (inclusive). */
   ensure: (first: number, last: number) => void;
   error: unknown;
@@ -18,7 +25,7 @@ export interface InboxPages {
 }
 
 export function useInboxPages(query: InboxQuery, refreshToken: number): InboxPages {
-  const pages = useRef(new Map<number, InboxRow[]>());
+  const pages = useRef(new Map<number, { rows: InboxRow[]; generation: number }>());
   const requested = useRef(new Set<number>());
   const generation = useRef(0);
   const current = useRef(query);
@@ -34,7 +41,7 @@ export function useInboxPages(query: InboxQuery, refreshToken: number): InboxPag
     ask('listReservations', { ...q, offset: page * PAGE_SIZE, limit: PAGE_SIZE }).then(
       (result) => {
         if (gen !== generation.current) return;
-        pages.current.set(page, result.rows);
+        pages.current.set(page, { rows: result.rows, generation: gen });
         setTotal(result.total);
         setError(null);
         setVersion((v) => v + 1);
@@ -77,7 +84,26 @@ export function useInboxPages(query: InboxQuery, refreshToken: number): InboxPag
   );
 
   // Rows live in a ref; `version` re-renders consumers when a page arrives.
-  const rowAt = (index: number) => pages.current.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE];
+  const rowAt = (index: number) => pages.current.get(Math.floor(index / PAGE_SIZE))?.rows[index % PAGE_SIZE];
 
-  return { total, rowAt, ensure, error, version };
+  const indexOf = (keyField: string): number => {
+    let best = -1;
+    let bestGeneration = -1;
+    for (const [page, { rows, generation: gen }] of pages.current) {
+      if (gen <= bestGeneration) continue;
+      const at = rows.findIndex((r) => r.keyField === keyField);
+      if (at < 0) continue;
+      best = page * PAGE_SIZE + at;
+      bestGeneration = gen;
+    }
+    return best;
+  };
+
+  const settled = (first: number, last: number) => {
+    for (let page = Math.floor(first / PAGE_SIZE); page <= Math.floor(last / PAGE_SIZE); page++)
+      if (pages.current.get(page)?.generation !== generation.current) return false;
+    return true;
+  };
+
+  return { total, rowAt, indexOf, settled, ensure, error, version };
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Agency, StayCodeKind } from '../../../shared/domain';
 import type { ExportKind, ExportPreview, ExportResult } from '../../../shared/ipc';
 import { ask } from '../../api';
+import { DateField } from '../../components/DateField';
 import { ErrorNote } from '../../components/ErrorNote';
 import { currentLanguage } from '../../i18n';
 import { ExportDone } from './ExportDone';
@@ -105,10 +106,13 @@ export function ExportPanel({ agencies, dataVersion, onOpenMapping, onMarked, in
       </div>
 
       {form.kind === 'arrivals' ? (
-        <label className="pms-field">
-          {t('pms.export.day')}
-          <input type="date" value={form.date} onChange={(e) => change({ date: e.target.value })} />
-        </label>
+        <DateField
+          className="pms-field"
+          testId="export-day"
+          label={t('pms.export.day')}
+          value={form.date}
+          onChange={(date) => change({ date })}
+        />
       ) : (
         <fieldset className="pms-scope">
           <legend>{t('pms.export.scopeLabel')}</legend>
@@ -126,14 +130,18 @@ export function ExportPanel({ agencies, dataVersion, onOpenMapping, onMarked, in
           ))}
           {form.scope === 'range' && (
             <div className="pms-dates">
-              <label className="compact">
-                {t('inbox.checkInFrom')}
-                <input type="date" value={form.from} onChange={(e) => change({ from: e.target.value })} />
-              </label>
-              <label className="compact">
-                {t('inbox.checkInTo')}
-                <input type="date" value={form.to} onChange={(e) => change({ to: e.target.value })} />
-              </label>
+              <DateField
+                className="compact"
+                label={t('inbox.checkInFrom')}
+                value={form.from}
+                onChange={(from) => change({ from })}
+              />
+              <DateField
+                className="compact"
+                label={t('inbox.checkInTo')}
+                value={form.to}
+                onChange={(to) => change({ to })}
+              />
             </div>
           )}
           {form.scope === 'filter' && (

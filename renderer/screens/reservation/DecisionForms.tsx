@@ -13,14 +13,25 @@ interface FormProps {
   onCancel: () => void;
 }
 
-export function ConfirmForm({ busy, onCancel, onSend }: FormProps & { onSend: (note: string) => void }) {
+interface ConfirmProps extends FormProps {
+  /** The reservation the form answers, so a test (and a screen reader) can tell which guest it is for. */
+  keyField: string;
+  /** The note of the earlier confirmation, kept when confirming again after a change. */
+  initialNote: string;
+  onSend: (note: string) => void;
+}
+
+export function ConfirmForm({ busy, keyField, initialNote, onCancel, onSend }: ConfirmProps) {
   const { t } = useTranslation();
-  const [note, setNote] = useState('');
+  const [note, setNote] = useState(initialNote.slice(0, NOTE_MAX));
   const box = useRef<HTMLTextAreaElement>(null);
   useEffect(() => box.current?.focus(), []);
   return (
     <form
       className="decision-form"
+      data-testid="confirm-form"
+      data-key={keyField}
+      aria-label={t('decision.confirmFormLabel')}
       onSubmit={(e) => {
         e.preventDefault();
         onSend(note.trim());
@@ -80,6 +91,8 @@ export function DeclineForm({ busy, onCancel, onSend }: FormProps & { onSend: (r
   return (
     <form
       className="decision-form"
+      data-testid="decline-form"
+      aria-label={t('decision.declineFormLabel')}
       onSubmit={(e) => {
         e.preventDefault();
         if (reasonId) onSend(reasonId);

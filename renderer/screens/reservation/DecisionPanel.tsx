@@ -9,6 +9,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { currentLanguage } from '../../i18n';
 import { formatInstant } from '../../i18n/format';
 import type { OpenIntent } from '../inbox/InboxList';
+import { ChangeSummary, changesToShow } from './ChangeSummary';
 import { ConfirmForm, DeclineForm } from './DecisionForms';
 
 interface Props {
@@ -16,6 +17,8 @@ interface Props {
   intent: OpenIntent;
   intentNonce: number;
   onDecided: (decision: DecisionView | null) => void;
+  /** A confirmation or decline was accepted: the inbox takes the keyboard back, on this reservation. */
+  onAnswered: () => void;
 }
 
 type Mode = 'idle' | 'confirm' | 'decline';
@@ -45,14 +48,18 @@ function DecisionState({ decision }: { decision: DecisionView }) {
   );
 }
 
-export function DecisionPanel({ detail, intent, intentNonce, onDecided }: Props) {
+export function DecisionPanel({ detail, intent, intentNonce, onDecided, onAnswered }: Props) {
   const { t } = useTranslation();
   const statusLabel = useStatusLabel();
   const { reservation, decision } = detail;
   const [mode, setMode] = useState<Mode>('idle');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const cancelled = detail.changeKind === 'cancelled';
+  const changes = changesToShow(detail);
+  // A cancellation has nothing to answer: Confirm and Decline could only fail there.
   const canDecide =
+    !cancelled &&
     reservation.confirmationStatus === 'W' &&
     (decision === null || decision.state === 'none' || decision.state === 'sent');
 
@@ -60,13 +67,14 @@ export function DecisionPanel({ detail, intent, intentNonce, onDecided }: Props)
     if (canDecide) setMode(intent === 'view' ? 'idle' : intent);
   }, [intent, intentNonce, canDecide]);
 
-  const act = async (work: () => Promise<DecisionView | null>) => {
+  const act = async (work: () => Promise<DecisionView | null>, answer = false) => {
     setBusy(true);
     setError(null);
     try {
       const result = await work();
       setMode('idle');
       onDecided(result);
+      if (answer) onAnswered();
     } catch (e) {
       setError(e);
     } finally {
@@ -78,6 +86,13 @@ export function DecisionPanel({ detail, intent, intentNonce, onDecided }: Props)
   return (
     <section className="decision-panel" data-testid="decision-panel">
       {decision && decision.state !== 'none' && <DecisionState decision={decision} />}
+      {cancelled && (
+        <p className="no-answer" data-testid="no-answer">
+          <span aria-hidden="true">✕ </span>
+          {t('decision.cancelledNoAnswer')}
+        </p>
+      )}
+      {changes && <ChangeSummary shown={changes} />}
       {decision?.state === 'failed' && (
         <div className="actions">
           <button
@@ -137,18 +152,20 @@ export function DecisionPanel({ detail, intent, intentNonce, onDecided }: Props)
       {canDecide && mode === 'confirm' && (
         <ConfirmForm
           busy={busy}
+          keyField={keyField}
+          initialNote={decision?.action === 'confirm' ? decision.note : ''}
           onCancel={() => setMode('idle')}
-          onSend={(note) => void act(() => ask('confirm', { keyField, note: note || undefined }))}
+          onSend={(note) => void act(() => ask('confirm', { keyField, note: note || undefined }), true)}
         />
       )}
       {canDecide && mode === 'decline' && (
         <DeclineForm
           busy={busy}
           onCancel={() => setMode('idle')}
-          onSend={(reasonId) => void act(() => ask('decline', { keyField, reasonId }))}
+          onSend={(reasonId) => void act(() => ask('decline', { keyField, reasonId }), true)}
         />
       )}
-      {!canDecide && !decision && (
+      {!canDecide && !decision && !cancelled && (
         <p className="muted">
           {reservation.confirmationStatus === 'E'
             ? t('decision.alreadyConfirmed')

@@ -17,6 +17,13 @@ export function ReservationFields({ detail, onMap }: Props) {
   const lng = currentLanguage();
   const r = detail.reservation;
   const codes = detail.codes;
+  /** The service's flags come as Y/N (E/H in Turkish, 1/0 from some systems); anything else as it came. */
+  const yesNo = (value: string) => {
+    const v = value.trim().toLowerCase();
+    if (['y', 'e', '1', 'true', 'yes', 'evet'].includes(v)) return t('common.yes');
+    if (['n', 'h', '0', 'false', 'no', 'hayır', ''].includes(v)) return t('common.no');
+    return value;
+  };
   const field = (label: string, value: React.ReactNode, testId?: string) => (
     <div className="field" data-field={testId}>
       <dt>{label}</dt>
@@ -31,7 +38,8 @@ export function ReservationFields({ detail, onMap }: Props) {
         {field(t('fields.checkIn'), formatDate(r.checkIn, lng), 'checkIn')}
         {field(t('fields.checkOut'), formatDate(r.checkOut, lng), 'checkOut')}
         {field(t('fields.nights'), String(r.nights))}
-        {field(t('fields.roomCount'), String(r.roomCount))}
+        {field(t('fields.roomCount'), String(r.roomCount), 'roomCount')}
+        {field(t('fields.roomNo'), r.roomNo ?? '', 'roomNo')}
         {field(
           t('fields.room'),
           <CodeValue
@@ -76,6 +84,9 @@ export function ReservationFields({ detail, onMap }: Props) {
         )}
         {field(t('fields.price'), r.soldPrice ? formatMoney(r.soldPrice, r.soldCurrency, lng) : '', 'price')}
         {field(t('fields.agency'), r.agencyName)}
+        {field(t('fields.confirmationNo'), r.confirmationNo, 'confirmationNo')}
+        {field(t('fields.extraBed'), r.extraBed > 0 ? String(r.extraBed) : t('common.none'), 'extraBed')}
+        {field(t('fields.honeyMoon'), yesNo(r.honeyMoon), 'honeyMoon')}
       </dl>
       {r.note && (
         <div className="note-box" data-field="note">

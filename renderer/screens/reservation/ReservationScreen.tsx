@@ -17,6 +17,8 @@ interface Props {
   intentNonce: number;
   refreshToken: number;
   onClose: () => void;
+  /** An answer was accepted for this reservation. */
+  onAnswered: (keyField: string) => void;
   onOpenMapping: (agencyId: string, kind: StayCodeKind, code: string) => void;
 }
 
@@ -26,6 +28,7 @@ export function ReservationScreen({
   intentNonce,
   refreshToken,
   onClose,
+  onAnswered,
   onOpenMapping,
 }: Props) {
   const { t } = useTranslation();
@@ -57,7 +60,7 @@ export function ReservationScreen({
     const target = e.target as HTMLElement;
     if (target.closest('input, textarea, select') || e.ctrlKey || e.altKey || e.metaKey) return;
     const key = e.key.toLowerCase();
-    if (key === 'c' || key === 'd') {
+    if ((key === 'c' || key === 'd') && detail?.changeKind !== 'cancelled') {
       e.preventDefault();
       setLocalIntent((p) => ({ intent: key === 'c' ? 'confirm' : 'decline', nonce: p.nonce + 1 }));
     }
@@ -110,6 +113,7 @@ export function ReservationScreen({
             intent={localIntent.intent}
             intentNonce={localIntent.nonce}
             onDecided={() => load()}
+            onAnswered={() => onAnswered(keyField)}
           />
           <ReservationFields detail={detail} onMap={(kind, code) => onOpenMapping(r.agencyId, kind, code)} />
           <VersionHistory versions={detail.versions} />

@@ -5,7 +5,7 @@ import { KindBadge } from '../../components/badges';
 import { currentLanguage } from '../../i18n';
 import { formatChangeValue, formatInstant } from '../../i18n/format';
 
-function ChangeLine({ change }: { change: FieldChange }) {
+export function ChangeLine({ change }: { change: FieldChange }) {
   const { t } = useTranslation();
   const lng = currentLanguage();
   const before = formatChangeValue(change.before, lng);

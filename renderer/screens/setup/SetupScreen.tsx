@@ -49,30 +49,46 @@ export function SetupScreen({ setup, firstRun, onSetupChanged }: Props) {
               type="url"
               value={fields.serviceUrl}
               placeholder="https://"
+              aria-describedby="hint-serviceUrl"
               onChange={(e) => setField('serviceUrl', e.target.value)}
             />
           </label>
+          <p className="field-hint" id="hint-serviceUrl">
+            {t('setup.where.serviceUrl')}
+          </p>
           <div className="two-fields">
-            <label>
-              {t('setup.user')}
-              <input
-                name="user"
-                autoComplete="off"
-                value={fields.user}
-                onChange={(e) => setField('user', e.target.value)}
-              />
-            </label>
-            <label>
-              {t('setup.password')}
-              <input
-                name="password"
-                type="password"
-                autoComplete="off"
-                value={fields.password}
-                placeholder={form.passwordSaved ? t('setup.passwordSaved') : ''}
-                onChange={(e) => setField('password', e.target.value)}
-              />
-            </label>
+            <div>
+              <label>
+                {t('setup.user')}
+                <input
+                  name="user"
+                  autoComplete="off"
+                  value={fields.user}
+                  aria-describedby="hint-user"
+                  onChange={(e) => setField('user', e.target.value)}
+                />
+              </label>
+              <p className="field-hint" id="hint-user">
+                {t('setup.where.user')}
+              </p>
+            </div>
+            <div>
+              <label>
+                {t('setup.password')}
+                <input
+                  name="password"
+                  type="password"
+                  autoComplete="off"
+                  value={fields.password}
+                  placeholder={form.passwordSaved ? t('setup.passwordSaved') : ''}
+                  aria-describedby="hint-password"
+                  onChange={(e) => setField('password', e.target.value)}
+                />
+              </label>
+              <p className="field-hint" id="hint-password">
+                {t('setup.where.password')}
+              </p>
+            </div>
           </div>
           <label>
             {t('setup.partnerId')}
@@ -80,9 +96,13 @@ export function SetupScreen({ setup, firstRun, onSetupChanged }: Props) {
               name="partnerId"
               inputMode="numeric"
               value={fields.partnerId}
+              aria-describedby="hint-partnerId"
               onChange={(e) => setField('partnerId', e.target.value.replace(/[^\d]/g, ''))}
             />
           </label>
+          <p className="field-hint" id="hint-partnerId">
+            {t('setup.where.partnerId')}
+          </p>
           <HotelSearch
             serviceUrl={fields.serviceUrl}
             user={fields.user}
@@ -128,7 +148,7 @@ export function SetupScreen({ setup, firstRun, onSetupChanged }: Props) {
               {busy === 'test' ? t('setup.testing') : t('setup.test')}
             </button>
             <button type="submit" className="button primary" disabled={busy !== null}>
-              {busy === 'save' ? t('common.saving') : t('setup.save')}
+              {busy === 'save' ? t('setup.checkingBeforeSave') : t('setup.save')}
             </button>
           </div>
         </form>

@@ -1,9 +1,11 @@
 // The setup form's state and requests: the connection fields, the connection test (whose recommended data
-// format the form takes over, saying so), saving, practice mode and the desk user's name.
+// format the form takes over, saying so), saving, practice mode and the desk user's name. Saving runs the
+// connection check first and refuses details the service turned away (unreachable address, wrong password,
+// wrong hotel number), saying the check's own sentence, so a desk never starts on details that cannot work.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WireFormat } from '../../../shared/domain';
-import type { ConnectionTest, RequestOf, SetupView } from '../../../shared/ipc';
+import type { ConnectionProblem, ConnectionTest, RequestOf, SetupView } from '../../../shared/ipc';
 import { ask } from '../../api';
 
 export type SetupBusy = null | 'test' | 'save' | 'practice' | 'name';
@@ -23,6 +25,13 @@ export interface TestOutcome {
   testedFormat: WireFormat;
   switchedTo: WireFormat | null;
 }
+
+/** What the check can find that no desk could work with; other failures are saved and shown, not refused. */
+export const refusedProblems: readonly ConnectionProblem[] = [
+  'unreachable',
+  'wrong-password',
+  'wrong-partner',
+];
 
 const initialFields = (setup: SetupView): SetupFields => {
   // Practice mode's details are not the hotel's: the form starts empty there.
@@ -100,14 +109,17 @@ export function useSetupForm(
     }
     setProblem(null);
     await guarded(kind, async () => {
-      if (kind === 'test') {
-        const result = await ask('testConnection', request);
-        const switchedTo = result.recommendedFormat !== request.format ? result.recommendedFormat : null;
-        if (switchedTo) setField('format', switchedTo);
-        setTest({ result, testedFormat: request.format, switchedTo });
+      const result = await ask('testConnection', request);
+      const switchedTo = result.recommendedFormat !== request.format ? result.recommendedFormat : null;
+      if (switchedTo) setField('format', switchedTo);
+      setTest({ result, testedFormat: request.format, switchedTo });
+      if (kind === 'test') return;
+      if (!result.ok && result.problem !== null && refusedProblems.includes(result.problem)) {
+        setProblem(t('setup.notSaved', { reason: result.message }));
         return;
       }
-      onSetupChanged(await ask('saveSetup', request));
+      // Saved in the format the check recommends, as the form now shows.
+      onSetupChanged(await ask('saveSetup', { ...request, format: switchedTo ?? request.format }));
       setSaved(true);
       setField('password', '');
     });

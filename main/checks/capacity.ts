@@ -35,31 +35,45 @@ function limitsOf(code: RoomLimits): Limits | null {
   return { ...known, maxChildren };
 }
 
+const capacity = (
+  limit: CapacityCheck['limit'],
+  value: number,
+  allowed: number,
+  roomId: string,
+): CapacityCheck => ({
+  kind: 'capacity',
+  severity: 'problem',
+  limit,
+  value,
+  allowed,
+  roomId,
+});
+
 export class CapacityRule {
-  /** agencyId NUL room code → limits. */
-  private readonly rooms = new Map<string, Limits>();
+  /** agencyId → room code → limits. */
+  private readonly agencies = new Map<string, Map<string, Limits>>();
 
   addStayCode(code: RoomLimits): void {
     if (code.kind !== 'room') return;
     const limits = limitsOf(code);
-    if (limits) this.rooms.set(`${code.agencyId}\u0000${code.code}`, limits);
+    if (!limits) return;
+    let rooms = this.agencies.get(code.agencyId);
+    if (!rooms) this.agencies.set(code.agencyId, (rooms = new Map()));
+    rooms.set(code.code, limits);
   }
 
   check(r: CheckedReservation, out: ReservationCheck[]): void {
-    const limits = this.rooms.get(`${r.agencyId}\u0000${r.roomId}`);
+    const limits = this.agencies.get(r.agencyId)?.get(r.roomId);
     if (!limits) return;
     const rooms = Math.max(1, Math.floor(r.roomCount) || 1);
     const total = r.adults + r.childs;
-    const report = (limit: CapacityCheck['limit'], value: number, allowed: number): void => {
-      out.push({ kind: 'capacity', severity: 'problem', limit, value, allowed, roomId: r.roomId });
-    };
     if (limits.minAdults !== null && r.adults < limits.minAdults * rooms)
-      report('minAdults', r.adults, limits.minAdults * rooms);
+      out.push(capacity('minAdults', r.adults, limits.minAdults * rooms, r.roomId));
     if (limits.maxAdults !== null && r.adults > limits.maxAdults * rooms)
-      report('maxAdults', r.adults, limits.maxAdults * rooms);
+      out.push(capacity('maxAdults', r.adults, limits.maxAdults * rooms, r.roomId));
     if (limits.maxChildren !== null && r.childs > limits.maxChildren * rooms)
-      report('maxChildren', r.childs, limits.maxChildren * rooms);
+      out.push(capacity('maxChildren', r.childs, limits.maxChildren * rooms, r.roomId));
     if (limits.maxPax !== null && total > limits.maxPax * rooms)
-      report('maxPax', total, limits.maxPax * rooms);
+      out.push(capacity('maxPax', total, limits.maxPax * rooms, r.roomId));
   }
 }

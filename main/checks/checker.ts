@@ -45,7 +45,7 @@ export function createChecker(context: ChecksContext): Checker {
   for (const code of context.stayCodes) capacity.addStayCode(code);
   const mapped = new MappedCodes();
   for (const mapping of context.mappings) mapped.add(mapping);
-  const stopSales = new StopSaleRule(mapped);
+  const stopSales = new StopSaleRule();
   for (const stopSale of context.stopSales) stopSales.add(stopSale);
   const returning = new ReturningGuestRule();
   const duplicates = new DuplicateVoucherRule();
@@ -56,18 +56,21 @@ export function createChecker(context: ChecksContext): Checker {
     returning.addReservation(r);
     duplicates.addReservation(r);
   }
+  returning.finish();
+  duplicates.finish();
 
   return {
     settings,
     check(r) {
       const out: ReservationCheck[] = [];
       if (isCancelled(r)) return out;
+      const codes = mapped.of(r.agencyId);
       checkPastCheckIn(r, today, out);
       capacity.check(r, out);
-      stopSales.check(r, out);
+      stopSales.check(r, codes, out);
       duplicates.check(r, out);
       if (settings.menOnly) checkMenOnly(r, out);
-      checkUnmapped(mapped, r, out);
+      checkUnmapped(codes, r, out);
       returning.check(r, out);
       checkHoneymoon(r, out);
       return out;

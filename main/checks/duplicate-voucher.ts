@@ -1,8 +1,8 @@
 // Another active reservation of the same agency with the same voucher number: booked twice, or a
 // rebooking whose old version was never cancelled. Voucher numbers are each agency's own numbering, so
 // two agencies may well use the same one: only the same agency counts. Compared trimmed and in capitals
-// (agencies retype them). Cancelled and declined reservations hold no room, so they never count, and a
-// cancelled reservation is never checked.
+// (agencies retype them). Cancelled and declined reservations hold no room, so they never count, and
+// neither is checked.
 import type { CheckedReservation, KnownReservation } from './context';
 import { isActive } from './status';
 import type { ReservationCheck } from './types';
@@ -10,50 +10,55 @@ import type { ReservationCheck } from './types';
 /** How many of the other keyFields a check names; `count` says how many there are. */
 export const DUPLICATES_SHOWN = 5;
 
-const voucherKey = (agencyId: string, voucherNo: string): string | null => {
-  const voucher = voucherNo.trim().toUpperCase();
-  return voucher === '' ? null : `${agencyId}\u0000${voucher}`;
-};
+/** Past this many holders, membership is asked of a Set (an agency typing "TBA" for every voucher). */
+const SCAN_LIMIT = 16;
+
+interface Holders {
+  keyFields: string[];
+  set: Set<string> | null;
+}
+
+const normalized = (voucherNo: string): string => voucherNo.trim().toUpperCase();
 
 export class DuplicateVoucherRule {
-  /** agencyId NUL voucher → keyFields of the active reservations holding it, sorted when first read. */
-  private readonly holders = new Map<string, string[]>();
-  /** keyField → its voucher key, for the active reservations indexed (to leave a reservation out of its own count). */
-  private readonly voucherOf = new Map<string, string>();
-  private sorted = true;
+  /** agencyId → voucher → the active reservations holding it. */
+  private readonly agencies = new Map<string, Map<string, Holders>>();
 
   addReservation(r: KnownReservation): void {
     if (!isActive(r)) return;
-    const key = voucherKey(r.agencyId, r.voucherNo);
-    if (key === null) return;
-    this.voucherOf.set(r.keyField, key);
-    const list = this.holders.get(key);
-    if (list) {
-      list.push(r.keyField);
-      this.sorted = false;
-    } else this.holders.set(key, [r.keyField]);
+    const voucher = normalized(r.voucherNo);
+    if (voucher === '') return;
+    let vouchers = this.agencies.get(r.agencyId);
+    if (!vouchers) this.agencies.set(r.agencyId, (vouchers = new Map()));
+    const holders = vouchers.get(voucher);
+    if (holders) holders.keyFields.push(r.keyField);
+    else vouchers.set(voucher, { keyFields: [r.keyField], set: null });
+  }
+
+  /** Sorts the holders of shared vouchers: called once, after the last reservation is added. */
+  finish(): void {
+    for (const vouchers of this.agencies.values())
+      for (const holders of vouchers.values())
+        if (holders.keyFields.length > 1) {
+          holders.keyFields.sort();
+          if (holders.keyFields.length > SCAN_LIMIT) holders.set = new Set(holders.keyFields);
+        }
   }
 
   check(r: CheckedReservation, out: ReservationCheck[]): void {
     if (!isActive(r)) return;
-    const key = voucherKey(r.agencyId, r.voucherNo);
-    if (key === null) return;
-    const list = this.holders.get(key);
-    if (!list) return;
-    const count = list.length - (this.voucherOf.get(r.keyField) === key ? 1 : 0);
+    const voucher = normalized(r.voucherNo);
+    const holders = voucher === '' ? undefined : this.agencies.get(r.agencyId)?.get(voucher);
+    if (!holders) return;
+    const list = holders.keyFields;
+    const itself = holders.set ? holders.set.has(r.keyField) : list.includes(r.keyField);
+    const count = list.length - (itself ? 1 : 0);
     if (count === 0) return;
-    this.sort();
     const keyFields: string[] = [];
     for (let i = 0; i < list.length && keyFields.length < DUPLICATES_SHOWN; i += 1) {
       const keyField = list[i] as string;
       if (keyField !== r.keyField) keyFields.push(keyField);
     }
     out.push({ kind: 'duplicate-voucher', severity: 'problem', voucherNo: r.voucherNo, keyFields, count });
-  }
-
-  private sort(): void {
-    if (this.sorted) return;
-    for (const list of this.holders.values()) if (list.length > 1) list.sort();
-    this.sorted = true;
   }
 }

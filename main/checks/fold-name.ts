@@ -3,6 +3,11 @@
 // Turkish letters are replaced first, then any other accent is dropped. main/store/turkish-fold.ts does the
 // same for search, but the checks may import only the domain (the layering lint): this is its own copy,
 // with what identity needs beyond search (punctuation and spacing never make two people).
+//
+// Every guest name of the hotel is folded when the checks are indexed, so the usual case (Latin letters,
+// Turkish and Western European ones included) goes through a per-character table built from the
+// reference folding below; anything beyond (Cyrillic, decomposed accents) takes the reference path.
+// A test holds the two equal.
 
 const special: Readonly<Record<string, string>> = {
   ı: 'i',
@@ -22,21 +27,52 @@ const special: Readonly<Record<string, string>> = {
 };
 const specialPattern = /[ıİşŞğĞçÇöÖüÜßẞ]/g;
 const combiningMarks = /\p{M}/gu;
-const plainAscii = /^[ -~]*$/;
 // "O'NEIL" and "ONEIL", "ST. JOHN" and "ST JOHN": marks inside a word vanish; anything else between
 // letters ("AYŞE-NUR", tabs, double spaces) is one space.
 const inWordMarks = /['’`´.]/g;
 const separators = /[^\p{L}\p{N}]+/gu;
 
+function foldCharacters(text: string): string {
+  return text
+    .replace(specialPattern, (c) => special[c] ?? c)
+    .normalize('NFKD')
+    .replace(combiningMarks, '')
+    .toLowerCase()
+    .replace(inWordMarks, '')
+    .replace(separators, ' ');
+}
+
+/** The folding by definition (the fast path must give the same): regular expressions over the text. */
+export function foldNameReference(name: string): string {
+  return foldCharacters(name).trim();
+}
+
+// Characters below U+0250 (Basic Latin to Latin Extended-B): what each folds to, as a separator (' '),
+// nothing (''), or letters and digits. Null: folds to something mixed, left to the reference path.
+const TABLE_END = 0x250;
+const SEPARATOR = ' ';
+const table: (string | null)[] = [];
+for (let code = 0; code < TABLE_END; code += 1) {
+  const folded = foldCharacters(String.fromCharCode(code));
+  table.push(folded === SEPARATOR || folded === '' || /^[\p{L}\p{N}]+$/u.test(folded) ? folded : null);
+}
+
 /** Lowercase words of plain letters, single-spaced, in the order written (SURNAME GIVEN). */
 export function foldName(name: string): string {
-  let text = name;
-  if (!plainAscii.test(text))
-    text = text
-      .replace(specialPattern, (c) => special[c] ?? c)
-      .normalize('NFKD')
-      .replace(combiningMarks, '');
-  return text.toLowerCase().replace(inWordMarks, '').replace(separators, ' ').trim();
+  let out = '';
+  let space = false;
+  for (let i = 0; i < name.length; i += 1) {
+    const code = name.charCodeAt(i);
+    const folded = code < TABLE_END ? table[code] : null;
+    if (folded === null || folded === undefined) return foldNameReference(name);
+    if (folded === SEPARATOR) space = out.length > 0;
+    else if (folded !== '') {
+      if (space) out += SEPARATOR;
+      out += folded;
+      space = false;
+    }
+  }
+  return out;
 }
 
 /**

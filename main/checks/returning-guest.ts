@@ -3,10 +3,10 @@
 // have one (a disagreement means two people); when either lacks one, the name alone is a weaker match,
 // the PMS module's "possibly returning". The strongest match wins, then the latest earlier stay.
 //
-// Indexed once: every guest name of every active reservation → its stays sorted by check-in, under the
-// name alone, the name with the birth date, and the name without one. A check is then three map lookups
-// and binary searches, however common the name.
-import { birthDay, isCalendarDate } from './calendar';
+// Indexed once: every guest name of every active reservation → its stays sorted by check-in, all of
+// them, those without a birth date, and those per birth date. A check is then a lookup or two and a
+// binary search, however common the name.
+import { birthDay, dayNumber, isCalendarDate } from './calendar';
 import type { CheckedReservation, KnownReservation } from './context';
 import { personKey } from './fold-name';
 import { isActive } from './status';
@@ -16,26 +16,41 @@ interface Stay {
   keyField: string;
   voucherNo: string;
   checkIn: string;
+  /** checkIn as YYYYMMDD, to sort and search by. */
+  day: number;
 }
 
-type Stays = Stay[];
-
-function push(map: Map<string, Stays>, key: string, stay: Stay): void {
-  const list = map.get(key);
-  if (list) list.push(stay);
-  else map.set(key, [stay]);
+/** Stays sorted by check-in, with their days side by side: a binary search reads only the numbers. */
+interface Sorted {
+  stays: Stay[];
+  days: Int32Array | null;
 }
 
-const byCheckIn = (a: Stay, b: Stay): number => (a.checkIn < b.checkIn ? -1 : a.checkIn > b.checkIn ? 1 : 0);
+/** The stays of one folded name. */
+interface NameStays {
+  all: Sorted;
+  withoutBirth: Sorted;
+  /** Birth date (YYYYMMDD) → stays of a guest born that day; null until a guest has one. */
+  byBirth: Map<number, Sorted> | null;
+}
 
-/** The stay with the latest check-in before `checkIn` that is not the reservation itself. */
-function latestBefore(list: Stays | undefined, checkIn: string, keyField: string): Stay | undefined {
-  if (!list) return undefined;
+const sorted = (stay?: Stay): Sorted => ({ stays: stay ? [stay] : [], days: null });
+const byDay = (a: Stay, b: Stay): number => a.day - b.day;
+
+function seal(list: Sorted): void {
+  list.stays.sort(byDay);
+  list.days = Int32Array.from(list.stays, (stay) => stay.day);
+}
+
+/** The stay with the latest check-in before `day` that is not the reservation itself. */
+function latestBefore(sortedStays: Sorted | undefined, day: number, keyField: string): Stay | undefined {
+  if (!sortedStays?.days) return undefined;
+  const { stays: list, days } = sortedStays;
   let low = 0;
-  let high = list.length;
+  let high = days.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if ((list[middle] as Stay).checkIn < checkIn) low = middle + 1;
+    if ((days[middle] as number) < day) low = middle + 1;
     else high = middle;
   }
   // Only another version of the same reservation can be skipped here, and it has few guests.
@@ -47,40 +62,58 @@ function latestBefore(list: Stays | undefined, checkIn: string, keyField: string
 }
 
 export class ReturningGuestRule {
-  private readonly byName = new Map<string, Stays>();
-  private readonly byNameAndBirth = new Map<string, Stays>();
-  private readonly byNameWithoutBirth = new Map<string, Stays>();
-  private sorted = true;
+  private readonly names = new Map<string, NameStays>();
 
   addReservation(r: KnownReservation): void {
     if (!isActive(r) || !isCalendarDate(r.checkIn)) return;
-    const stay: Stay = { keyField: r.keyField, voucherNo: r.voucherNo, checkIn: r.checkIn.slice(0, 10) };
+    let stay: Stay | null = null;
     for (const guest of r.guests) {
       const name = personKey(guest.name);
       if (name === null) continue;
+      stay ??= {
+        keyField: r.keyField,
+        voucherNo: r.voucherNo,
+        checkIn: r.checkIn.slice(0, 10),
+        day: dayNumber(r.checkIn),
+      };
+      let stays = this.names.get(name);
+      if (!stays) this.names.set(name, (stays = { all: sorted(), withoutBirth: sorted(), byBirth: null }));
+      stays.all.stays.push(stay);
       const birth = birthDay(guest.birthDate);
-      push(this.byName, name, stay);
-      if (birth === null) push(this.byNameWithoutBirth, name, stay);
-      else push(this.byNameAndBirth, `${name}\u0000${birth}`, stay);
+      if (birth === null) stays.withoutBirth.stays.push(stay);
+      else {
+        stays.byBirth ??= new Map();
+        const born = stays.byBirth.get(birth);
+        if (born) born.stays.push(stay);
+        else stays.byBirth.set(birth, sorted(stay));
+      }
     }
-    this.sorted = false;
+  }
+
+  /** Sorts every list by check-in: called once, after the last reservation is added. */
+  finish(): void {
+    for (const stays of this.names.values()) {
+      seal(stays.all);
+      seal(stays.withoutBirth);
+      if (stays.byBirth) for (const list of stays.byBirth.values()) seal(list);
+    }
   }
 
   check(r: CheckedReservation, out: ReservationCheck[]): void {
     const lead = r.guests[0];
     if (!lead || !isCalendarDate(r.checkIn)) return;
     const name = personKey(lead.name);
-    if (name === null) return;
-    this.sort();
-    const checkIn = r.checkIn.slice(0, 10);
+    const stays = name === null ? undefined : this.names.get(name);
+    if (!stays) return;
+    const day = dayNumber(r.checkIn);
     const birth = birthDay(lead.birthDate);
     let match: ReturningGuestCheck['match'] = 'name';
     let stay: Stay | undefined;
-    if (birth === null) stay = latestBefore(this.byName.get(name), checkIn, r.keyField);
+    if (birth === null) stay = latestBefore(stays.all, day, r.keyField);
     else {
-      stay = latestBefore(this.byNameAndBirth.get(`${name}\u0000${birth}`), checkIn, r.keyField);
+      stay = latestBefore(stays.byBirth?.get(birth), day, r.keyField);
       if (stay) match = 'birth-date';
-      else stay = latestBefore(this.byNameWithoutBirth.get(name), checkIn, r.keyField);
+      else stay = latestBefore(stays.withoutBirth, day, r.keyField);
     }
     if (stay)
       out.push({
@@ -92,13 +125,5 @@ export class ReturningGuestRule {
         voucherNo: stay.voucherNo,
         checkIn: stay.checkIn,
       });
-  }
-
-  /** Sorted once, on the first check after the last addition. */
-  private sort(): void {
-    if (this.sorted) return;
-    for (const map of [this.byName, this.byNameAndBirth, this.byNameWithoutBirth])
-      for (const list of map.values()) if (list.length > 1) list.sort(byCheckIn);
-    this.sorted = true;
   }
 }

@@ -4,62 +4,50 @@
 // the check-out day on does not touch it. A day-use stay (checkOut = checkIn) is its one day.
 import { isCalendarDate } from './calendar';
 import type { CheckedReservation } from './context';
-import type { MappedCodes } from './mapped-codes';
+import { hotelCodeOf, type AgencyCodes } from './mapped-codes';
 import type { ReservationCheck, StopSale, StopSaleCodeKind } from './types';
 
+/** Whether closed dates [from, to] touch the nights of a stay (dates as 'YYYY-MM-DD'). */
+export function touchesStay(range: StopSale, checkIn: string, checkOut: string): boolean {
+  if (range.to < checkIn) return false;
+  return checkOut > checkIn ? range.from < checkOut : range.from <= checkIn;
+}
+
 export class StopSaleRule {
-  /** kind NUL hotel code → its closed ranges (a hotel enters a handful: a scan is enough). */
-  private readonly ranges = new Map<string, StopSale[]>();
-
-  private readonly mapped: MappedCodes;
-
-  constructor(mapped: MappedCodes) {
-    this.mapped = mapped;
-  }
+  /** kind → hotel code → its closed ranges (a hotel enters a handful: a scan is enough). */
+  private readonly ranges = new Map<StopSaleCodeKind, Map<string, StopSale[]>>();
 
   add(stopSale: StopSale): void {
-    if (!isCalendarDate(stopSale.from) || !isCalendarDate(stopSale.to) || stopSale.to < stopSale.from) return;
-    const key = `${stopSale.codeKind}\u0000${stopSale.hotelCode.trim()}`;
-    const entry = { ...stopSale, from: stopSale.from.slice(0, 10), to: stopSale.to.slice(0, 10) };
-    const list = this.ranges.get(key);
+    const { from, to } = stopSale;
+    if (!isCalendarDate(from) || !isCalendarDate(to) || to < from) return;
+    const hotelCode = stopSale.hotelCode.trim();
+    let byCode = this.ranges.get(stopSale.codeKind);
+    if (!byCode) this.ranges.set(stopSale.codeKind, (byCode = new Map()));
+    const entry = { codeKind: stopSale.codeKind, hotelCode, from: from.slice(0, 10), to: to.slice(0, 10) };
+    const list = byCode.get(hotelCode);
     if (list) list.push(entry);
-    else this.ranges.set(key, [entry]);
+    else byCode.set(hotelCode, [entry]);
   }
 
-  check(r: CheckedReservation, out: ReservationCheck[]): void {
+  check(r: CheckedReservation, codes: AgencyCodes, out: ReservationCheck[]): void {
     if (this.ranges.size === 0 || !isCalendarDate(r.checkIn) || !isCalendarDate(r.checkOut)) return;
-    const checkIn = r.checkIn.slice(0, 10);
-    const checkOut = r.checkOut.slice(0, 10);
-    this.scan(r, 'roomType', r.roomTypeId, checkIn, checkOut, out);
-    this.scan(r, 'room', r.roomId, checkIn, checkOut, out);
+    this.scan(codes, 'roomType', r.roomTypeId, r.checkIn.slice(0, 10), r.checkOut.slice(0, 10), out);
+    this.scan(codes, 'room', r.roomId, r.checkIn.slice(0, 10), r.checkOut.slice(0, 10), out);
   }
 
   private scan(
-    r: CheckedReservation,
+    codes: AgencyCodes,
     codeKind: StopSaleCodeKind,
     channelCode: string,
     checkIn: string,
     checkOut: string,
     out: ReservationCheck[],
   ): void {
-    const hotelCode = this.mapped.hotelCode(r.agencyId, codeKind, channelCode);
-    if (hotelCode === undefined) return;
-    const ranges = this.ranges.get(`${codeKind}\u0000${hotelCode}`);
-    if (!ranges) return;
-    for (const range of ranges) {
-      const touches =
-        checkOut > checkIn
-          ? range.from < checkOut && range.to >= checkIn
-          : range.from <= checkIn && range.to >= checkIn;
-      if (touches)
-        out.push({
-          kind: 'stop-sale',
-          severity: 'problem',
-          codeKind,
-          hotelCode,
-          from: range.from,
-          to: range.to,
-        });
-    }
+    const hotelCode = hotelCodeOf(codes, codeKind, channelCode);
+    const ranges = hotelCode === undefined ? undefined : this.ranges.get(codeKind)?.get(hotelCode);
+    if (ranges)
+      for (const range of ranges)
+        if (touchesStay(range, checkIn, checkOut))
+          out.push({ kind: 'stop-sale', severity: 'problem', ...range });
   }
 }

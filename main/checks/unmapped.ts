@@ -3,23 +3,30 @@
 // guest's nationality; an empty code is nothing to map), one check per distinct code.
 import type { StayCodeKind } from '../../shared/domain';
 import type { CheckedReservation } from './context';
-import type { MappedCodes } from './mapped-codes';
+import { hotelCodeOf, type AgencyCodes } from './mapped-codes';
 import type { ReservationCheck } from './types';
 
-export function checkUnmapped(mapped: MappedCodes, r: CheckedReservation, out: ReservationCheck[]): void {
-  const report = (codeKind: StayCodeKind, code: string): void => {
-    if (code !== '' && mapped.hotelCode(r.agencyId, codeKind, code) === undefined)
-      out.push({ kind: 'unmapped', severity: 'problem', agencyId: r.agencyId, codeKind, code });
-  };
-  report('room', r.roomId);
-  report('roomType', r.roomTypeId);
-  report('board', r.accomId);
+function report(
+  codes: AgencyCodes,
+  agencyId: string,
+  codeKind: StayCodeKind,
+  code: string,
+  out: ReservationCheck[],
+): void {
+  if (code !== '' && hotelCodeOf(codes, codeKind, code) === undefined)
+    out.push({ kind: 'unmapped', severity: 'problem', agencyId, codeKind, code });
+}
+
+export function checkUnmapped(codes: AgencyCodes, r: CheckedReservation, out: ReservationCheck[]): void {
+  report(codes, r.agencyId, 'room', r.roomId, out);
+  report(codes, r.agencyId, 'roomType', r.roomTypeId, out);
+  report(codes, r.agencyId, 'board', r.accomId, out);
   // Guests of one booking mostly share a nationality: compare with the ones already seen, no Set needed.
   const guests = r.guests;
   for (let i = 0; i < guests.length; i += 1) {
     const code = guests[i]?.nationality ?? '';
     let seen = false;
     for (let j = 0; j < i && !seen; j += 1) seen = guests[j]?.nationality === code;
-    if (!seen) report('nationality', code);
+    if (!seen) report(codes, r.agencyId, 'nationality', code, out);
   }
 }

@@ -6,6 +6,7 @@ import { benchDecode } from './decode';
 import { benchStore } from './store';
 import { benchIdlePoll } from './idle-poll';
 import { benchExport } from './export';
+import { benchChecks, CHECKS_RATIO_TARGET } from './checks';
 import { benchRenderer, BUNDLE_BUDGET_KB, FIRST_ROWS_TARGET_MS } from './renderer';
 
 type Part = () => Promise<void>;
@@ -64,6 +65,22 @@ const parts: Record<string, Part> = {
   export: async () => {
     const e = await benchExport(100_000);
     console.log(JSON.stringify(e, null, 2));
+  },
+  checks: async () => {
+    const c = benchChecks(100_000);
+    console.log(
+      `checks: ${c.reservations} reservations, every rule tripped (${Object.entries(c.kinds)
+        .map(([kind, n]) => `${kind} ${n}`)
+        .join(', ')})`,
+    );
+    line(
+      `pre-confirm checks (index + check all) ≤ ${CHECKS_RATIO_TARGET}x one plain object per reservation`,
+      `${c.ratio}x (${c.indexMs} + ${c.checkMs} ms vs floor ${c.floorMs} ms)`,
+      c.ratio <= CHECKS_RATIO_TARGET,
+    );
+    console.log(
+      `      ${c.microsecondsPerReservation} µs per reservation on this machine now; checking alone ${c.checkRatio}x the floor`,
+    );
   },
   renderer: async () => {
     const r = await benchRenderer(100_000, 5);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { foldName, personKey } from '../../../main/checks';
+import { foldNameReference } from '../../../main/checks/fold-name';
 
 describe('foldName', () => {
   it.each([
@@ -45,5 +46,28 @@ describe('personKey', () => {
     expect(personKey(' - ')).toBeNull();
     expect(personKey('N N')).toBeNull();
     expect(personKey('TBA TBA')).toBeNull();
+  });
+});
+
+describe('the fast folding', () => {
+  it('gives what the reference folding gives, for any text', () => {
+    const alphabet = fc.constantFrom(
+      ..."aıİIiŞşĞğÜüÖöÇçßẞÄäÉéÑñĲĳŉǄ¼¨ -\t.'’`´,/0123456789ЙйЁёИван\u0301\u0307".split(''),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(alphabet, { maxLength: 40 }).map((a) => a.join('')),
+        (name) => {
+          expect(foldName(name)).toBe(foldNameReference(name));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 30 }), (name) => {
+        expect(foldName(name)).toBe(foldNameReference(name));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -33,6 +33,11 @@ const forbidden: [string, string, RegExp][] = [
     /sandbox may not import exchange/,
   ],
   [
+    'main/checks/x.ts',
+    "import { foldForSearch } from '../store/turkish-fold';\nexport const f = foldForSearch;\n",
+    /checks may not import store/,
+  ],
+  [
     'preload/x.ts',
     "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n",
     /never touches Node/,

@@ -150,6 +150,24 @@ describe('reception screens (in-memory core)', () => {
     desk.emit('reservationsChanged', { new: 1, changed: 0, cancelled: 0, keyFields: ['K3'] });
     await page.locator('[data-key="K3"].is-fresh').waitFor();
     expect(callsOf(desk, 'listReservations').length).toBeGreaterThan(before);
+    // Said in the polite live region too, and so is the line going down and coming back.
+    const announcer = page.getByTestId('announcer');
+    expect(await announcer.getAttribute('aria-live')).toBe('polite');
+    await announcer.filter({ hasText: '1 yeni rezervasyon geldi.' }).waitFor();
+    const line = {
+      since: new Date().toISOString(),
+      lastSuccessAt: new Date().toISOString(),
+      nextPollAt: null,
+      syncing: false,
+      queuedDecisions: 0,
+      lastError: null,
+      practiceMode: true,
+      unreadable: 0,
+    };
+    desk.emit('syncStatus', { ...line, online: false });
+    await announcer.filter({ hasText: 'Servis bağlantısı kesildi.' }).waitFor();
+    desk.emit('syncStatus', { ...line, online: true });
+    await announcer.filter({ hasText: 'Servis bağlantısı yeniden kuruldu.' }).waitFor();
     desk.emit('openReservation', { keyField: 'K4' });
     await page.locator('[data-testid="reservation"][data-key="K4"]').waitFor();
     expect(await page.getByTestId('history').textContent()).toContain('12.07 → 14.07');

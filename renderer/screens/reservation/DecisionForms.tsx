@@ -51,7 +51,11 @@ export function ConfirmForm({ busy, keyField, initialNote, onCancel, onSend }: C
             e.preventDefault();
             onSend(note.trim());
           }
-          if (e.key === 'Escape') onCancel();
+          if (e.key === 'Escape') {
+            // Only the form closes; the reservation stays open (a second Escape closes it).
+            e.stopPropagation();
+            onCancel();
+          }
         }}
       />
       <div className="form-foot">
@@ -98,7 +102,10 @@ export function DeclineForm({ busy, onCancel, onSend }: FormProps & { onSend: (r
         if (reasonId) onSend(reasonId);
       }}
       onKeyDown={(e) => {
-        if (e.key === 'Escape') onCancel();
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          onCancel();
+        }
       }}
     >
       <fieldset className="reasons">

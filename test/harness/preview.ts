@@ -1,6 +1,9 @@
 // `npm run preview [-- --port N]`: the real core (real SQLite in a fresh temp folder) in practice mode,
 // already synced, served to any browser through the browser host. Prints "Preview at http://127.0.0.1:PORT"
-// as its first line. Ctrl+C stops everything and removes the temp folder.
+// as its first line and "Practice service at http://127.0.0.1:PORT" as its second: the practice service
+// the desk polls, whose control API (/_sandbox/arrive, change, cancel; docs/practice-service.md) lets a
+// trainer make reservations arrive, change or be cancelled while the desk is open. Ctrl+C stops everything
+// and removes the temp folder.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -37,8 +40,14 @@ const setup = await core.handlers.startPracticeMode({});
 await core.handlers.syncNow({});
 if (!setup.practiceMode) throw new Error('practice mode did not start');
 const host = await startBrowserHost({ core, port, logger });
+const practiceUrl = core.practiceServiceUrl?.() ?? null;
+if (!practiceUrl) throw new Error('the practice service has no address');
 console.log(`Preview at ${host.url.replace(/\/$/, '')}`);
-console.error('Practice mode with demo reservations. Press Ctrl+C to stop.');
+console.log(`Practice service at ${practiceUrl.replace(/\/$/, '')}`);
+console.error(
+  'Practice mode with demo reservations. Make more arrive: curl -X POST -H "content-type: application/json" ' +
+    `-d '{"count":3}' ${practiceUrl}/_sandbox/arrive (also /_sandbox/change, /_sandbox/cancel). Ctrl+C stops.`,
+);
 
 let stopping = false;
 const stop = async () => {

@@ -1,7 +1,8 @@
 // Login and the token. The token lives in memory only; the password is asked from its port for each login
 // and dropped right after, so neither is ever stored or logged here.
 import { MalformedResponseError, ServiceError, UnauthorizedError } from './errors';
-import { parseXml, XmlSyntaxError } from './xml-reader';
+import { XmlSyntaxError } from './xml-reader';
+import { parseXml } from './xml-extractor';
 import type { Http } from './http';
 
 /** Thrown by a call that got 401 with the current token: the session logs in again and repeats it once. */

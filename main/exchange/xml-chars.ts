@@ -23,12 +23,20 @@ const allowedCodePoint = (c: number): boolean =>
 
 /** The text without characters XML 1.0 forbids, raw or as references. */
 export function withoutForbiddenXmlChars(text: string): string {
-  let out = FORBIDDEN_RAW.test(text) ? text.replace(FORBIDDEN_RAW_ALL, '') : text;
-  if (out.includes('&#'))
-    out = out.replace(CHAR_REF, (ref: string, hex: string | undefined, dec: string | undefined) =>
-      allowedCodePoint(hex !== undefined ? parseInt(hex, 16) : Number(dec)) ? ref : '',
-    );
-  return out;
+  const out = FORBIDDEN_RAW.test(text) ? text.replace(FORBIDDEN_RAW_ALL, '') : text;
+  if (!out.includes('&#')) return out;
+  // Nearly every chunk of a reservation file has references (a note's \r is written &#xD;) and nearly none
+  // a forbidden one: look first, and rebuild the text only when one must go.
+  CHAR_REF.lastIndex = 0;
+  let kept = '';
+  let from = 0;
+  for (let match = CHAR_REF.exec(out); match !== null; match = CHAR_REF.exec(out)) {
+    const [ref, hex, dec] = match;
+    if (allowedCodePoint(hex !== undefined ? parseInt(hex, 16) : Number(dec))) continue;
+    kept += out.slice(from, match.index);
+    from = match.index + ref.length;
+  }
+  return from === 0 ? out : kept + out.slice(from);
 }
 
 /** Longest reference worth holding back at a chunk's end: "&#x10FFFF;" and a little more. */

@@ -1,5 +1,7 @@
 // Streaming XML reader for .NET DataContract answers, on saxes (about 4x faster here than fast-xml-parser).
-// Namespaces are ignored on purpose: the root carries a default namespace, items may reset it with
+// Since issue 15 the desk reads answers with the hand-written extractor (xml-extractor.ts); this reader is
+// its reference (the equivalence tests compare the two) and its fallback for what the extractor leaves
+// to a general parser (a DOCTYPE, an XML declaration other than version 1.0). Namespaces are ignored on purpose: the root carries a default namespace, items may reset it with
 // xmlns="", and prefixes (i:, xsi:, a:) vary, so only local names count. Items of the result list are
 // handed out one at a time and not kept, so a large file is read in bounded memory.
 import { SaxesParser } from 'saxes';
@@ -60,18 +62,22 @@ const isNil = (attributes: Record<string, string>) => {
   return false;
 };
 
-function attach(parent: Frame, name: string, value: WireValue): void {
+/** Adds a child's value to its parent: a repeated name becomes an array, in the place of its first use. */
+export function attach(parent: { object: WireObject | null }, name: string, value: WireValue): void {
   const object = (parent.object ??= {});
-  if (!Object.prototype.hasOwnProperty.call(object, name)) {
-    // Plain assignment keeps objects fast; only a hostile "__proto__" element needs defineProperty.
-    if (name === '__proto__')
-      Object.defineProperty(object, name, { value, enumerable: true, writable: true, configurable: true });
-    else object[name] = value;
+  // Values are never undefined, so undefined means a new name, unless it is one the prototype has
+  // ("constructor", "__proto__"...): those are told apart by hasOwnProperty, and defined as own data.
+  const existing = object[name];
+  if (existing === undefined) {
+    object[name] = value;
     return;
   }
-  const existing = object[name];
+  if (!Object.prototype.hasOwnProperty.call(object, name)) {
+    Object.defineProperty(object, name, { value, enumerable: true, writable: true, configurable: true });
+    return;
+  }
   if (Array.isArray(existing)) existing.push(value);
-  else object[name] = [existing ?? null, value];
+  else object[name] = [existing, value];
 }
 
 export interface XmlReader {
@@ -79,8 +85,13 @@ export interface XmlReader {
   close(): XmlSummary;
 }
 
+export interface XmlReaderOptions {
+  /** The text was already cleaned of forbidden characters (createXmlCharFilter): do not clean it twice. */
+  prefiltered?: boolean;
+}
+
 /** With `stream` false, items stay in the tree instead of going to onItem (for small whole answers). */
-export function createXmlReader(listener: XmlListener | null): XmlReader {
+export function createXmlReader(listener: XmlListener | null, options: XmlReaderOptions = {}): XmlReader {
   const parser = new SaxesParser({ xmlns: false, position: false });
   const localName = localNameCache();
   // Frames are reused from depth to depth: an element is opened and closed some 60 times per
@@ -157,25 +168,18 @@ export function createXmlReader(listener: XmlListener | null): XmlReader {
     else attach(parent, frame.name, value);
   });
 
-  const chars = createXmlCharFilter();
+  const chars = options.prefiltered ? null : createXmlCharFilter();
   return {
     write(text) {
       if (failure) throw failure;
-      parser.write(chars.write(text));
+      parser.write(chars ? chars.write(text) : text);
     },
     close() {
       if (failure) throw failure;
-      parser.write(chars.end());
+      if (chars) parser.write(chars.end());
       parser.close();
       if (!rootName) throw new XmlSyntaxError('no root element');
       return { rootName, root, shape: mode === 'unknown' ? 'other' : mode };
     },
   };
-}
-
-/** A whole small answer as one value: the root element's content, and its name. */
-export function parseXml(text: string): XmlSummary {
-  const reader = createXmlReader(null);
-  reader.write(text);
-  return reader.close();
 }

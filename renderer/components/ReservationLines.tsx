@@ -48,7 +48,10 @@ type Stay = Pax &
   Pick<
     InboxRow,
     'checkIn' | 'checkOut' | 'nights' | 'roomTypeName' | 'accomId' | 'tourOpName' | 'agencyName'
-  >;
+  > & {
+    /** Rooms booked, where the list knows it (the PMS list does; the inbox's rows do not carry it yet). */
+    roomCount?: number;
+  };
 
 export function StayLine({ row }: { row: Stay }) {
   const { t } = useTranslation();
@@ -59,6 +62,11 @@ export function StayLine({ row }: { row: Stay }) {
         {formatDate(row.checkIn, lng)} → {formatDate(row.checkOut, lng)}
       </span>
       <span className="muted">{t('common.nights', { count: row.nights })}</span>
+      {row.roomCount !== undefined && row.roomCount > 1 && (
+        <strong className="room-count" data-testid="room-count">
+          {t('pms.rooms', { count: row.roomCount })}
+        </strong>
+      )}
       <span className="room">
         {row.roomTypeName} · {row.accomId}
       </span>

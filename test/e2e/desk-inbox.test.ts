@@ -55,6 +55,7 @@ describe('inbox (real core, practice service, Chromium)', () => {
     await page.locator('.decision-panel button.decline').click();
     const firstReason = page.locator('.reasons input[type="radio"]').first();
     const reasonId = await firstReason.getAttribute('value');
+    const reasonName = (await page.locator('.reasons label.radio').first().textContent())?.trim();
     await firstReason.check();
     await page.getByRole('button', { name: 'Reddi gönder' }).click();
     await page.locator('[data-testid="decision-state"][data-state="sent"]').waitFor({ timeout: 30_000 });
@@ -71,6 +72,10 @@ describe('inbox (real core, practice service, Chromium)', () => {
     await page.locator('[data-view="activity"]').click();
     await page.locator('tr[data-action="confirm"]').first().waitFor();
     expect(await page.locator('tr[data-action="decline"]').count()).toBeGreaterThan(0);
+    // The reason by its name, never its id.
+    const detail = page.locator('tr[data-action="decline"] [data-testid="activity-detail"]').first();
+    await detail.filter({ hasText: reasonName ?? '' }).waitFor();
+    expect(await detail.textContent()).not.toBe(reasonId);
     expect(errors).toEqual([]);
   });
 

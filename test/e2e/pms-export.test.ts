@@ -79,6 +79,11 @@ describe('To enter in PMS (real core, practice service, Chromium)', () => {
     await page
       .getByRole('button', { name: `${pending} rezervasyonun hepsini PMS'te yapıldı olarak işaretle` })
       .click();
+    // Many at once: asked first, with how many; nothing is marked before "yes".
+    const ask = page.getByTestId('export-mark-ask');
+    expect(await ask.textContent()).toContain(`${pending} rezervasyonu PMS'e girdiniz mi?`);
+    expect((await desk.core.handlers.getPmsEntry({ keyField })).state).toBe('to-enter');
+    await ask.getByRole('button', { name: `Evet, ${pending} rezervasyonu işaretle` }).click();
     expect(await page.getByTestId('export-marked').textContent()).toContain(`${pending} rezervasyon`);
     await page.getByTestId('pms-counts').locator('.ok-note').waitFor();
     expect(await page.locator('.pms-row').count()).toBe(0);

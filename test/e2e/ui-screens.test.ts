@@ -171,6 +171,10 @@ describe('reception screens (in-memory core)', () => {
     desk.emit('openReservation', { keyField: 'K4' });
     await page.locator('[data-testid="reservation"][data-key="K4"]').waitFor();
     expect(await page.getByTestId('history').textContent()).toContain('12.07 → 14.07');
+    // The service's confirmation number, extra bed and honeymoon are shown, not dropped.
+    expect(await page.locator('[data-field="confirmationNo"] dt').textContent()).toBe('Onay no (servis)');
+    expect(await page.locator('[data-field="extraBed"] dd').textContent()).toBe('Yok');
+    expect(await page.locator('[data-field="honeyMoon"] dd').textContent()).toBe('Hayır');
     expect(errors).toEqual([]);
   });
 

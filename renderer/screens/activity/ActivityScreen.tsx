@@ -21,6 +21,20 @@ export function ActivityScreen({
   const [entries, setEntries] = useState<ActivityEntry[]>([]);
   const [more, setMore] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  // A decline's detail is the reason's id: shown by its name in the screen's language.
+  const [reasons, setReasons] = useState<ReadonlyMap<string, string>>(new Map());
+  useEffect(() => {
+    let live = true;
+    ask('listDeclineReasons', { language: lng }).then(
+      (list) => live && setReasons(new Map(list.map((r) => [r.id, r.name]))),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [lng]);
+  const detailOf = (e: ActivityEntry) =>
+    e.action === 'decline' ? (reasons.get(e.detail) ?? e.detail) : e.detail;
 
   const load = useCallback((offset: number) => {
     ask('listActivity', { offset, limit: PAGE }).then(
@@ -60,7 +74,7 @@ export function ActivityScreen({
                     <span className={`badge action-${e.action}`}>{t(`activity.action.${e.action}`)}</span>
                   </td>
                   <td>
-                    {e.detail}{' '}
+                    <span data-testid="activity-detail">{detailOf(e)}</span>{' '}
                     {e.keyField && (
                       <button type="button" className="link" onClick={() => onOpen(e.keyField ?? '')}>
                         {t('activity.openReservation')}

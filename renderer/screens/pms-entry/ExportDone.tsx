@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExportResult, MarkEnteredResult } from '../../../shared/ipc';
 import { ask } from '../../api';
+import { AskFirst } from '../../components/AskFirst';
 import { ErrorNote } from '../../components/ErrorNote';
 import { fileNameOf } from './export-form';
 import { MarkOutcome } from './MarkOutcome';
@@ -60,14 +61,15 @@ export function ExportDone({ result, onMarked }: Props) {
       {result.markable.length > 0 && !marked && (
         <div className="pms-offer">
           <p>{t('pms.export.markOffer', { count: result.markable.length })}</p>
-          <button
-            type="button"
-            className="button primary small"
+          <AskFirst
+            count={result.markable.length}
+            label={t('pms.export.markAll', { count: result.markable.length })}
+            question={t('pms.askMark', { count: result.markable.length })}
+            yes={t('pms.askMarkYes', { count: result.markable.length })}
             disabled={busy}
-            onClick={() => void markAll()}
-          >
-            {t('pms.export.markAll', { count: result.markable.length })}
-          </button>
+            testId="export-mark-ask"
+            onConfirmed={() => void markAll()}
+          />
         </div>
       )}
       {marked && (

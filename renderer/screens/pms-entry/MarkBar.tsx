@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MarkEnteredResult, ToEnterRow } from '../../../shared/ipc';
 import { ask } from '../../api';
+import { AskFirst } from '../../components/AskFirst';
 import { SelectionBar } from '../../components/SelectionBar';
 import { useSelectionRequest } from '../../components/useSelectionRequest';
 import { MarkOutcome } from './MarkOutcome';
@@ -57,14 +58,15 @@ export function MarkBar({ selected, onClear, onMarked }: Props) {
               aria-label={t('pms.reference')}
             />
           )}
-          <button
-            type="button"
-            className="button primary small"
+          <AskFirst
+            count={selected.size}
+            label={t('pms.markEntered', { count: selected.size })}
+            question={t('pms.askMark', { count: selected.size })}
+            yes={t('pms.askMarkYes', { count: selected.size })}
             disabled={request.busy}
-            onClick={() => void mark()}
-          >
-            {t('pms.markEntered', { count: selected.size })}
-          </button>
+            testId="pms-mark-ask"
+            onConfirmed={() => void mark()}
+          />
         </>
       }
       onClear={onClear}

@@ -82,7 +82,7 @@ export function DateField({ label, value, onChange, className, testId, name }: P
         aria-label={t('date.pick', { label })}
         onClick={openPicker}
       >
-        <span aria-hidden="true">📅</span>
+        <span aria-hidden="true">▦</span>
       </button>
       <input
         ref={picker}

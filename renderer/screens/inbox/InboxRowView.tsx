@@ -80,7 +80,7 @@ export function InboxRowView({
               data-testid="overdue"
               title={t('inbox.overdueHint', { date: formatDate(row.checkIn, lng) })}
             >
-              <span aria-hidden="true">⏰ </span>
+              <span aria-hidden="true">⚠ </span>
               {t('inbox.overdue')}
             </span>
           )}

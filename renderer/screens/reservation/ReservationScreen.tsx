@@ -83,7 +83,10 @@ export function ReservationScreen({
           {detail && r && (
             <div className="badges">
               <KindBadge kind={detail.changeKind} />
-              <StatusBadge status={r.confirmationStatus} />
+              {/* A cancellation waits for nothing: no "waiting" beside "cancelled". */}
+              {!(detail.changeKind === 'cancelled' && r.confirmationStatus === 'W') && (
+                <StatusBadge status={r.confirmationStatus} />
+              )}
             </div>
           )}
         </div>

@@ -16,6 +16,8 @@ import type {
   ServiceLanguage,
   StayCode,
   StayCodeKind,
+  StopSaleCodeKind,
+  StopSaleEntry,
   ToEnterPage,
   UnreadableReservation,
   VersionView,
@@ -68,11 +70,27 @@ import { listUnreadable, openUnreadableCount, recordUnreadable, type UnreadableR
 
 export { DECISION_REFUSALS, DecisionRefused, type DecisionRefusal } from './decisions';
 export { DatabaseTooNewError } from './db';
+import {
+  addStopSale,
+  listStopSales,
+  removeStopSale,
+  stopSaleHotelCodes,
+  type NewStopSale,
+} from './stop-sales';
+import { checkSettings, setMenOnly, type StoredCheckSettings } from './check-settings';
+import {
+  checkedReservations,
+  checksInput,
+  type CheckedReservationRow,
+  type ChecksInput,
+  type KnownReservationRow,
+} from './checks-input';
 export type { ImportResult, InboxFilter, InboxQuery, DecisionRecord, PendingAcknowledgement };
 export type { MarkRequest, ExportCounts, ExportGuestRow, ExportRows, ExportSelection, UnreadableRecord };
 
 export class Store {
   constructor(readonly db: Database) {}
+export type { NewStopSale, StoredCheckSettings, CheckedReservationRow, ChecksInput, KnownReservationRow };
 
   static open(file: string): Store {
     return new Store(openDatabase(file));
@@ -251,3 +269,30 @@ export class Store {
     return openExportRows(this.db, selection);
   }
 }
+  // pre-confirm checks: their inputs, the hotel's stop-sale dates and the family-policy setting
+  addStopSale(entry: NewStopSale): StopSaleEntry {
+    return addStopSale(this.db, entry);
+  }
+  listStopSales(): StopSaleEntry[] {
+    return listStopSales(this.db);
+  }
+  removeStopSale(id: number, user: string, at: string): StopSaleEntry | null {
+    return removeStopSale(this.db, id, user, at);
+  }
+  stopSaleHotelCodes(): Record<StopSaleCodeKind, string[]> {
+    return stopSaleHotelCodes(this.db);
+  }
+  checkSettings(): StoredCheckSettings {
+    return checkSettings(this.db);
+  }
+  setMenOnly(menOnly: boolean, user: string, at: string): StoredCheckSettings {
+    return setMenOnly(this.db, menOnly, user, at);
+  }
+  /** Everything the checks index, read from the tables as it is walked. */
+  checksInput(): ChecksInput {
+    return checksInput(this.db);
+  }
+  /** The given reservations as the checks look at them (one page of the inbox, a bulk selection). */
+  checkedReservations(keyFields: readonly string[]): Map<string, CheckedReservationRow> {
+    return checkedReservations(this.db, keyFields);
+  }

@@ -4,6 +4,7 @@ import { deskMigration } from './002-desk';
 import { pmsEntryMigration } from './003-pms-entry';
 import { tallyByImportMigration } from './004-tally-by-import';
 import { liveServiceMigration } from './005-live-service';
+import { stopSalesMigration } from './006-stop-sales';
 
 /** Ordered: a migration's version is its position in this list plus one. */
 export const migrations: readonly Migration[] = [
@@ -12,4 +13,5 @@ export const migrations: readonly Migration[] = [
   pmsEntryMigration,
   tallyByImportMigration,
   liveServiceMigration,
+  stopSalesMigration,
 ];

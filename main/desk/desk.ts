@@ -105,22 +105,24 @@ export class Desk {
     const store = this.options.store;
     const current = store.getReservation(decision.keyField);
     const at = this.now().toISOString();
-    store.enqueueDecision({
-      keyField: decision.keyField,
-      action: decision.action,
-      note: decision.note ?? '',
-      reasonId: decision.reasonId ?? null,
-      user: decision.user,
-      decidedAt: at,
-      basedOnLogId: current?.logId ?? -1,
-    });
-    store.addActivity({
-      at,
-      user: decision.user,
-      action: decision.action,
-      keyField: decision.keyField,
-      detail: decision.action === 'confirm' ? (decision.note ?? '') : (decision.reasonId ?? ''),
-    });
+    store.enqueueDecision(
+      {
+        keyField: decision.keyField,
+        action: decision.action,
+        note: decision.note ?? '',
+        reasonId: decision.reasonId ?? null,
+        user: decision.user,
+        decidedAt: at,
+        basedOnLogId: current?.logId ?? -1,
+      },
+      {
+        at,
+        user: decision.user,
+        action: decision.action,
+        keyField: decision.keyField,
+        detail: decision.action === 'confirm' ? (decision.note ?? '') : (decision.reasonId ?? ''),
+      },
+    );
     const view = store.decisionFor(decision.keyField);
     if (!view) throw new Error('decision was not stored');
     return view;

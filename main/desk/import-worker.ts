@@ -6,6 +6,7 @@ import { Store } from '../store';
 import { createMessages } from './messages';
 import { classifyFailure, describeFailure } from './describe-error';
 import { pullInThisThread } from '../sync/cycle';
+import { emptySummary } from '../sync/pull';
 import type { PullJob, PullJobMessage } from '../sync/worker-pull';
 
 async function run(job: PullJob & { password: string }): Promise<PullJobMessage> {
@@ -18,12 +19,14 @@ async function run(job: PullJob & { password: string }): Promise<PullJobMessage>
     getPassword: async () => job.password,
     batchSize: job.batchSize,
   });
+  const summary = emptySummary();
   try {
-    const summary = await pullInThisThread(client, store, job.window, job.reconcile, () => new Date());
+    await pullInThisThread(client, store, job.window, job.reconcile, () => new Date(), summary);
     return { ok: true, summary };
   } catch (error) {
     return {
       ok: false,
+      summary,
       kind: classifyFailure(error),
       message: describeFailure(error, createMessages(job.language), job.partnerId),
     };

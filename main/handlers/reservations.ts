@@ -50,7 +50,10 @@ export function reservationHandlers(ctx: DeskContext): ReservationHandlers {
   };
 
   return {
-    listReservations: async (q) => ctx.workStore().inboxPage(q),
+    listReservations: async (q) => {
+      const page = ctx.workStore().inboxPage(q);
+      return { ...page, rows: ctx.checks.markRows(page.rows) };
+    },
     inboxCounts: async ({ filter }) => ctx.workStore().inboxCounts(filter),
 
     getReservation: async ({ keyField }): Promise<ReservationDetail> => {
@@ -70,6 +73,7 @@ export function reservationHandlers(ctx: DeskContext): ReservationHandlers {
         })),
         versions: store.versions(keyField),
         decision: store.decisionFor(keyField),
+        checks: ctx.checks.of(found),
       };
     },
 
@@ -101,6 +105,9 @@ export function reservationHandlers(ctx: DeskContext): ReservationHandlers {
     },
 
     retryDecision: async ({ keyField }) => {
+      // A decision that used up its automatic tries gets a fresh set when a person asks.
+      const record = ctx.workStore().decisionRecordFor(keyField);
+      if (record?.state === 'failed') ctx.workStore().retryDecision(record.id);
       const view = currentDecision(keyField);
       ctx.pushSoon();
       return view;

@@ -3,6 +3,7 @@
 // is down; the push sends it later. A row that was sent is never handed out for sending again.
 import type { Database } from 'better-sqlite3';
 import { statementsOf } from './statements';
+import { addActivity, type NewActivity } from './activity';
 import {
   NOTE_MAX,
   type DecisionState,
@@ -117,8 +118,20 @@ const prepare = (db: Database) => ({
         ORDER BY d.id DESC LIMIT 1), 'none')
      WHERE key_field = ?`,
   ),
-  toSend: db.prepare<[], DecisionRow>(
-    `SELECT ${columns} FROM decisions WHERE state IN ('pending', 'failed') ORDER BY id`,
+  // A refused decision is tried again a few times by itself (a passing fault at the service), then waits
+  // for a person: it stays failed, with its sentence, until someone asks to retry it.
+  toSend: db.prepare<[number], DecisionRow>(
+    `SELECT ${columns} FROM decisions
+     WHERE state = 'pending' OR (state = 'failed' AND attempts < ?) ORDER BY id`,
+  ),
+  // Written before a request leaves: if the desk dies before the answer arrives, the next run knows the
+  // service may already hold it and asks before sending again.
+  sending: db.prepare<[number]>(
+    `UPDATE decisions SET outcome_unknown = 1 WHERE id = ? AND state IN ('pending', 'failed')`,
+  ),
+  voucher: db.prepare<[string, number]>(`UPDATE decisions SET pdf_path = ? WHERE id = ? AND state = 'sent'`),
+  retry: db.prepare<[number]>(
+    `UPDATE decisions SET state = 'pending', attempts = 0 WHERE id = ? AND state = 'failed'`,
   ),
   sent: db.prepare<[string, string | null, string | null, number]>(
     `UPDATE decisions SET state = 'sent', attempts = attempts + 1, last_error = NULL, outcome_unknown = 0,
@@ -128,9 +141,10 @@ const prepare = (db: Database) => ({
   answerOnReservation: db.prepare<['E' | 'H', string]>(
     'UPDATE reservations SET confirmation_status = ? WHERE key_field = ?',
   ),
+  // A refusal is a known outcome: the service answered and did not take it.
   failed: db.prepare<[string, 0 | 1, number]>(
     `UPDATE decisions SET state = 'failed', attempts = attempts + 1, last_error = ?,
-       outcome_unknown = max(outcome_unknown, ?) WHERE id = ? AND state IN ('pending', 'failed')`,
+       outcome_unknown = ? WHERE id = ? AND state IN ('pending', 'failed')`,
   ),
   deferred: db.prepare<[string, 0 | 1, number]>(
     `UPDATE decisions SET state = 'pending', attempts = attempts + 1, last_error = ?,
@@ -172,7 +186,7 @@ function checkReservation(
  * (DecisionRefused) a reservation that is not waiting, cancelled, changed since the person saw it, or
  * already answered; a note over the service's limit; a decline without a known reason.
  */
-export function enqueueDecision(db: Database, decision: NewDecision): DecisionRecord {
+export function enqueueDecision(db: Database, decision: NewDecision, activity?: NewActivity): DecisionRecord {
   if (decision.note.length > NOTE_MAX) throw new DecisionRefused('note-too-long');
   const s = statements(db);
   const reasonId = decision.action === 'decline' ? decision.reasonId : null;
@@ -197,6 +211,8 @@ export function enqueueDecision(db: Database, decision: NewDecision): DecisionRe
         decision.basedOnLogId,
       );
       s.syncReservation.run(decision.keyField);
+      // The activity entry is part of the decision: on a full disk both are there or neither is.
+      if (activity) addActivity(db, activity);
       const row = s.byId.get(lastInsertRowid);
       if (!row) throw new Error('The decision just stored cannot be read back.');
       return record(row);
@@ -204,9 +220,27 @@ export function enqueueDecision(db: Database, decision: NewDecision): DecisionRe
     .immediate();
 }
 
-/** What the push should send now: pending and failed decisions (retried), oldest first. */
+/** Tries of a refused decision before it waits for a person (retryDecision). */
+export const AUTOMATIC_TRIES = 5;
+
+/** What the push should send now: pending decisions, and failed ones within their tries; oldest first. */
 export function nextDecisionsToSend(db: Database): DecisionRecord[] {
-  return statements(db).toSend.all().map(record);
+  return statements(db).toSend.all(AUTOMATIC_TRIES).map(record);
+}
+
+/** Marks the decision as possibly delivered before its request leaves (see `sending`). */
+export function markDecisionSending(db: Database, id: number): void {
+  statements(db).sending.run(id);
+}
+
+/** The confirmation PDF, saved after the decision was already recorded as sent. */
+export function attachVoucher(db: Database, id: number, pdfPath: string): void {
+  statements(db).voucher.run(pdfPath, id);
+}
+
+/** A person asks to try a failed decision again: a fresh set of tries. */
+export function retryDecision(db: Database, id: number): boolean {
+  return transition(db, id, () => statements(db).retry.run(id).changes > 0);
 }
 
 /** Applies one state change to a decision and to its reservation's decision state, atomically. */

@@ -45,6 +45,9 @@ import {
   decisionRecordFor,
   decisionStates,
   enqueueDecision,
+  markDecisionSending,
+  attachVoucher,
+  retryDecision,
   markDecisionDeferred,
   markDecisionFailed,
   markDecisionForReview,
@@ -67,9 +70,6 @@ import {
   type ExportSelection,
 } from './export-rows';
 import { listUnreadable, openUnreadableCount, recordUnreadable, type UnreadableRecord } from './unreadable';
-
-export { DECISION_REFUSALS, DecisionRefused, type DecisionRefusal } from './decisions';
-export { DatabaseTooNewError } from './db';
 import {
   addStopSale,
   listStopSales,
@@ -85,12 +85,15 @@ import {
   type ChecksInput,
   type KnownReservationRow,
 } from './checks-input';
+
+export { DECISION_REFUSALS, DecisionRefused, type DecisionRefusal } from './decisions';
+export { DatabaseTooNewError } from './db';
 export type { ImportResult, InboxFilter, InboxQuery, DecisionRecord, PendingAcknowledgement };
 export type { MarkRequest, ExportCounts, ExportGuestRow, ExportRows, ExportSelection, UnreadableRecord };
+export type { NewStopSale, StoredCheckSettings, CheckedReservationRow, ChecksInput, KnownReservationRow };
 
 export class Store {
   constructor(readonly db: Database) {}
-export type { NewStopSale, StoredCheckSettings, CheckedReservationRow, ChecksInput, KnownReservationRow };
 
   static open(file: string): Store {
     return new Store(openDatabase(file));
@@ -206,8 +209,18 @@ export type { NewStopSale, StoredCheckSettings, CheckedReservationRow, ChecksInp
   }
 
   // decisions outbox
-  enqueueDecision(decision: NewDecision): DecisionRecord {
-    return enqueueDecision(this.db, decision);
+  /** With `activity`, its entry is written in the same transaction as the decision. */
+  enqueueDecision(decision: NewDecision, activity?: NewActivity): DecisionRecord {
+    return enqueueDecision(this.db, decision, activity);
+  }
+  markSending(id: number): void {
+    markDecisionSending(this.db, id);
+  }
+  attachVoucher(id: number, pdfPath: string): void {
+    attachVoucher(this.db, id, pdfPath);
+  }
+  retryDecision(id: number): boolean {
+    return retryDecision(this.db, id);
   }
   nextDecisionsToSend(): DecisionRecord[] {
     return nextDecisionsToSend(this.db);
@@ -268,7 +281,6 @@ export type { NewStopSale, StoredCheckSettings, CheckedReservationRow, ChecksInp
   openExportRows(selection: ExportSelection): ExportRows {
     return openExportRows(this.db, selection);
   }
-}
   // pre-confirm checks: their inputs, the hotel's stop-sale dates and the family-policy setting
   addStopSale(entry: NewStopSale): StopSaleEntry {
     return addStopSale(this.db, entry);
@@ -296,3 +308,4 @@ export type { NewStopSale, StoredCheckSettings, CheckedReservationRow, ChecksInp
   checkedReservations(keyFields: readonly string[]): Map<string, CheckedReservationRow> {
     return checkedReservations(this.db, keyFields);
   }
+}

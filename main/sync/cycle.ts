@@ -1,7 +1,7 @@
 // One sync cycle, in the order that keeps the desk honest: report what is stored, send what the
 // receptionist decided, pull what is new, then (now and then) reconcile statuses and refresh reference data.
 import { checkInWindow, type CheckInWindow } from './checkin-window';
-import { addSummary, emptySummary, pullReservations, type PullStore, type PullSummary } from './pull';
+import { emptySummary, pullReservations, type PullStore, type PullSummary } from './pull';
 import { pushDecisions, type PushOptions, type PushStore, type PushSummary } from './push';
 import { reconcileStatuses } from './reconcile';
 import { refreshReferenceData, type ReferenceStore } from './reference';
@@ -27,7 +27,7 @@ export interface CycleOptions {
    * in a worker thread with its own connection, so the app's main thread never waits on an import.
    * Default: in this thread.
    */
-  pullPhase?: (window: CheckInWindow, reconcile: boolean) => Promise<PullSummary>;
+  pullPhase?: (window: CheckInWindow, reconcile: boolean, into: PullSummary) => Promise<void>;
 }
 
 export interface CycleReport extends CycleResult {
@@ -63,8 +63,13 @@ export async function runCycle(
       options.reconcileEveryMs ?? 30 * 60_000,
       now,
     );
-    const phase = options.pullPhase ?? ((w, r) => pullInThisThread(client, store, w, r, options.now));
-    addSummary(pulled, await phase(window, reconcile));
+    const phase =
+      options.pullPhase ??
+      (async (w: CheckInWindow, r: boolean, into: PullSummary) => {
+        await pullInThisThread(client, store, w, r, options.now, into);
+      });
+    // Filled in as it goes: what was stored before a failure is still announced (catch below).
+    await phase(window, reconcile, pulled);
     if (reconcile) store.setSetting(RECONCILE_KEY, now.toISOString());
     options.onPulled?.(pulled);
     // Decisions that failed keep their own error on the decision; the cycle itself succeeded.
@@ -86,8 +91,9 @@ export async function pullInThisThread(
   window: CheckInWindow,
   reconcile: boolean,
   now: () => Date,
+  into: PullSummary = emptySummary(),
 ): Promise<PullSummary> {
   return reconcile
-    ? reconcileStatuses(client, store, { window, now })
-    : pullReservations(client, store, { window, now });
+    ? reconcileStatuses(client, store, { window, now }, into)
+    : pullReservations(client, store, { window, now }, into);
 }

@@ -90,12 +90,16 @@ export function mergeInto(
 }
 
 /** One incremental pull over the window with IsSendRequired=true. */
+/**
+ * `summary` is filled in as batches are stored, so whoever passed it still knows what was stored (and
+ * announces it) when a later step fails: a failed acknowledgement must not hide stored reservations.
+ */
 export async function pullReservations(
   client: SyncClient,
   store: PullStore,
   options: PullOptions,
+  summary: PullSummary = emptySummary(),
 ): Promise<PullSummary> {
-  const summary: PullSummary = emptySummary();
   // Whatever an earlier run stored but could not report goes first.
   summary.acknowledged += await acknowledgeStored(client, store);
   await client.fetchReservations(

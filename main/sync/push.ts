@@ -23,6 +23,9 @@ export interface PushStore {
   nextDecisionsToSend(): PendingDecision[];
   getReservation(keyField: string): Reservation | null;
   markSent(id: number, result: { sentAt: string; pdfPath: string | null }): void;
+  /** Before the request leaves: the outcome is unknown until its answer is stored. */
+  markSending(id: number): void;
+  attachVoucher(id: number, pdfPath: string): void;
   markFailed(id: number, error: string, outcomeUnknown: boolean): void;
   /** Not reachable: keep it queued (pending) with the reason. */
   markDeferred(id: number, error: string, outcomeUnknown: boolean): void;
@@ -51,6 +54,7 @@ export interface PushSummary {
 export const voucherFileName = (keyField: string): string =>
   `${keyField.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 120)}.pdf`;
 
+/** Whether the service already holds this answer for the reservation (its E or H list says so). */
 async function alreadyAnswered(
   client: SyncClient,
   reservation: Reservation,
@@ -64,6 +68,8 @@ async function alreadyAnswered(
       status,
       agencyId: reservation.agencyId,
       isSendRequired: false,
+      // Another item that cannot be read says nothing about this one.
+      onUnreadable: () => undefined,
     },
     async (batch) => {
       if (batch.some((r) => r.keyField === reservation.keyField)) found = true;
@@ -93,13 +99,17 @@ export async function pushDecisions(
       continue;
     }
     const status = decision.action === 'confirm' ? 'E' : 'H';
+    const delivered = () => {
+      store.markSent(decision.id, { sentAt: options.now().toISOString(), pdfPath: null });
+      summary.sent++;
+    };
     try {
       if (decision.outcomeUnknown && (await alreadyAnswered(client, reservation, status))) {
-        store.markSent(decision.id, { sentAt: options.now().toISOString(), pdfPath: null });
-        summary.sent++;
+        delivered();
         options.onDecision?.(decision.keyField);
         continue;
       }
+      store.markSending(decision.id);
       const answer = await client.sendConfirmation({
         keyField: reservation.keyField,
         agencyId: reservation.agencyId,
@@ -108,21 +118,26 @@ export async function pushDecisions(
         reasonId: decision.action === 'decline' ? (decision.reasonId ?? undefined) : undefined,
         pmsUser: decision.user,
       });
-      // The decision is recorded first; the voucher is a bonus that must not turn a success into a resend.
-      let pdfPath: string | null = null;
+      // Recorded before the voucher is fetched: the PDF is a bonus that must never cause a resend.
+      delivered();
       if (answer.pdfUrl) {
         const target = path.join(options.voucherDir, voucherFileName(reservation.keyField));
         try {
           await client.downloadFile(answer.pdfUrl, target);
-          pdfPath = target;
+          store.attachVoucher(decision.id, target);
         } catch {
-          pdfPath = null;
+          // The link is temporary and the answer is recorded; the desk simply has no copy.
         }
       }
-      store.markSent(decision.id, { sentAt: options.now().toISOString(), pdfPath });
-      summary.sent++;
     } catch (error) {
       const kind = options.classify(error);
+      // "Already answered": if the service holds the very answer the receptionist gave (a request that
+      // landed while the desk died, or an answer given twice), it is delivered, not failed.
+      if (kind === 'service' && (await alreadyAnswered(client, reservation, status).catch(() => false))) {
+        delivered();
+        options.onDecision?.(decision.keyField);
+        continue;
+      }
       const outcomeUnknown = kind === 'network' || kind === 'malformed';
       if (kind === 'network') store.markDeferred(decision.id, options.describe(error), outcomeUnknown);
       else store.markFailed(decision.id, options.describe(error), outcomeUnknown);

@@ -25,8 +25,8 @@ export async function reconcileStatuses(
   client: SyncClient,
   store: PullStore,
   options: { window: CheckInWindow; now: () => Date; signal?: AbortSignal },
+  summary: PullSummary = emptySummary(),
 ): Promise<PullSummary> {
-  const summary: PullSummary = emptySummary();
   // Whatever an earlier run stored but could not report goes first, as in the pull.
   summary.acknowledged += await acknowledgeStored(client, store);
   for (const status of LISTS) {

@@ -4,7 +4,7 @@
 import { Worker } from 'node:worker_threads';
 import type { UiLanguage, WireFormat } from '../../shared/domain';
 import type { CheckInWindow } from './checkin-window';
-import type { PullSummary } from './pull';
+import { addSummary, type PullSummary } from './pull';
 import type { FailureKind } from './push';
 import { RemoteSyncError } from './remote-error';
 
@@ -27,21 +27,24 @@ export interface PullJob {
   batchSize?: number;
 }
 
+/** A failure still carries what was stored before it, so the main thread can announce it. */
 export type PullJobMessage =
-  { ok: true; summary: PullSummary } | { ok: false; kind: FailureKind; message: string };
+  | { ok: true; summary: PullSummary }
+  | { ok: false; kind: FailureKind; message: string; summary: PullSummary };
 
 export function workerPullPhase(
   script: WorkerScript,
   job: () => Promise<Omit<PullJob, 'window' | 'reconcile'> & { password: string }>,
-): (window: CheckInWindow, reconcile: boolean) => Promise<PullSummary> {
-  return async (window, reconcile) => {
+): (window: CheckInWindow, reconcile: boolean, into: PullSummary) => Promise<void> {
+  return async (window, reconcile, into) => {
     const data = { ...(await job()), window, reconcile };
-    return new Promise<PullSummary>((resolve, reject) => {
+    return new Promise<void>((resolve, reject) => {
       const worker = new Worker(script.path, { workerData: data, execArgv: script.execArgv ?? [] });
       let settled = false;
       worker.once('message', (message: PullJobMessage) => {
         settled = true;
-        if (message.ok) resolve(message.summary);
+        addSummary(into, message.summary);
+        if (message.ok) resolve();
         else reject(new RemoteSyncError(message.kind, message.message));
       });
       worker.once('error', (error) => {

@@ -8,6 +8,9 @@ import {
   enqueueDecision,
   markDecisionFailed,
   markDecisionForReview,
+  markDecisionSending,
+  retryDecision,
+  AUTOMATIC_TRIES,
   markDecisionSent,
   nextDecisionsToSend,
   queuedDecisionCount,
@@ -184,12 +187,16 @@ describe('sending', () => {
     expect(decisionRecordFor(db, 'k2')).toMatchObject({ reasonId: 'full', confirmationNo: 'C-1' });
   });
 
-  it('keeps a failed decision queued with its error, and remembers an unknown outcome', () => {
+  it('keeps a failed decision queued with its error; a refusal makes the outcome known', () => {
     const decision = confirm();
     markDecisionFailed(db, decision.id, 'The service could not be reached.', true);
+    expect(nextDecisionsToSend(db)).toEqual([
+      expect.objectContaining({ id: decision.id, state: 'failed', attempts: 1, outcomeUnknown: true }),
+    ]);
+    // The push asks the service before sending again after an unknown outcome; a refusal is an answer.
     markDecisionFailed(db, decision.id, 'The service answered with an error.');
     expect(nextDecisionsToSend(db)).toEqual([
-      expect.objectContaining({ id: decision.id, state: 'failed', attempts: 2, outcomeUnknown: true }),
+      expect.objectContaining({ id: decision.id, state: 'failed', attempts: 2, outcomeUnknown: false }),
     ]);
     expect(decisionFor(db, 'k1')).toMatchObject({
       state: 'failed',
@@ -208,6 +215,65 @@ describe('sending', () => {
     });
     expect(decisionFor(db, 'k1')?.error).toBeNull();
     expect(nextDecisionsToSend(db)).toEqual([]);
+  });
+
+  it('marks a decision whose request is leaving as possibly delivered', () => {
+    const decision = confirm();
+    expect(decisionRecordFor(db, 'k1')?.outcomeUnknown).toBe(false);
+    markDecisionSending(db, decision.id);
+    expect(decisionRecordFor(db, 'k1')?.outcomeUnknown).toBe(true);
+  });
+
+  it('tries a refused decision a few times, then waits for a person, who can start it again', () => {
+    const decision = confirm();
+    for (let i = 0; i < AUTOMATIC_TRIES; i++) {
+      expect(nextDecisionsToSend(db).map((d) => d.id)).toEqual([decision.id]);
+      markDecisionFailed(db, decision.id, 'Refused.');
+    }
+    expect(nextDecisionsToSend(db)).toEqual([]);
+    expect(decisionFor(db, 'k1')).toMatchObject({ state: 'failed', error: 'Refused.' });
+    expect(retryDecision(db, decision.id)).toBe(true);
+    expect(nextDecisionsToSend(db)).toEqual([expect.objectContaining({ id: decision.id, attempts: 0 })]);
+  });
+
+  it("writes the activity entry in the decision's own transaction", () => {
+    db.exec(`CREATE TRIGGER no_room AFTER INSERT ON activity BEGIN SELECT RAISE(ABORT, 'disk full'); END`);
+    const activity = { at: 'a', user: 'Ayşe', action: 'confirm' as const, keyField: 'k1', detail: '' };
+    expect(() =>
+      enqueueDecision(
+        db,
+        {
+          keyField: 'k1',
+          action: 'confirm',
+          note: '',
+          reasonId: null,
+          user: 'Ayşe',
+          decidedAt: 'a',
+          basedOnLogId: 10,
+        },
+        activity,
+      ),
+    ).toThrow(/disk full/);
+    // Neither is there, so trying again is not refused as "already answered".
+    expect(decisionRecordFor(db, 'k1')).toBeNull();
+    expect(reservationRow('k1')?.decisionState).toBe('none');
+    db.exec('DROP TRIGGER no_room');
+    expect(
+      enqueueDecision(
+        db,
+        {
+          keyField: 'k1',
+          action: 'confirm',
+          note: '',
+          reasonId: null,
+          user: 'Ayşe',
+          decidedAt: 'a',
+          basedOnLogId: 10,
+        },
+        activity,
+      ).state,
+    ).toBe('pending');
+    expect(db.prepare('SELECT count(*) FROM activity').pluck().get()).toBe(1);
   });
 
   it('allows a new answer once the agency sends the answered reservation again as waiting', () => {

@@ -26,11 +26,23 @@ export const layers = {
   notifications: { path: 'main/notifications/', may: ['desk', 'contract', 'domain'] },
   handlers: {
     path: 'main/handlers/',
-    may: ['desk', 'exchange', 'export', 'notifications', 'probe', 'store', 'sync', 'contract', 'domain'],
+    may: [
+      'desk',
+      'checks',
+      'exchange',
+      'export',
+      'notifications',
+      'probe',
+      'store',
+      'sync',
+      'contract',
+      'domain',
+    ],
   },
   desk: {
     path: 'main/desk/',
     may: [
+      'checks',
       'exchange',
       'handlers',
       'notifications',
@@ -44,10 +56,13 @@ export const layers = {
       'domain',
     ],
   },
-  cli: { path: 'main/cli/', may: ['desk', 'export', 'probe', 'store', 'sync', 'contract', 'domain'] },
+  cli: {
+    path: 'main/cli/',
+    may: ['checks', 'desk', 'export', 'probe', 'store', 'sync', 'contract', 'domain'],
+  },
   cliEntry: {
     path: 'main/cli.ts',
-    may: ['cli', 'desk', 'export', 'probe', 'store', 'sync', 'contract', 'domain'],
+    may: ['cli', 'checks', 'desk', 'export', 'probe', 'store', 'sync', 'contract', 'domain'],
   },
   shell: {
     path: 'main/shell/',

@@ -12,7 +12,18 @@ export type {
   PmsEntryView,
   PmsVersionRef,
   ToEnterCounts,
-  ToEnterPage,
-  ToEnterRow,
   UnmappedCode,
 } from './domain';
+import type { CheckMarker, ToEnterCounts, ToEnterRow as StoredToEnterRow } from './domain';
+
+/** A row of the PMS list as the renderer gets it: the store's row with its check markers. */
+export interface ToEnterRow extends StoredToEnterRow {
+  checks: CheckMarker[];
+}
+
+export interface ToEnterPage {
+  /** Oldest check-in first. */
+  rows: ToEnterRow[];
+  total: number;
+  counts: ToEnterCounts;
+}

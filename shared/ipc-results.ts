@@ -3,7 +3,12 @@
 // vocabulary: passed on as it is, so the renderer and the store speak the same words.
 import type {
   ChangeKind,
+  CheckMarker,
   DecisionView,
+  InboxRow as StoredInboxRow,
+  ReservationCheck,
+  StopSaleCodeKind,
+  StopSaleEntry,
   Guest,
   MappedCode,
   Reservation,
@@ -15,17 +20,41 @@ import type {
 
 export type {
   ActivityEntry,
+  CapacityCheck,
+  CapacityLimit,
+  CheckKind,
+  CheckMarker,
+  CheckSeverity,
   DecisionState,
   DecisionView,
+  DuplicateVoucherCheck,
   FieldChange,
+  HoneymoonCheck,
   InboxCounts,
-  InboxPage,
-  InboxRow,
   MappedCode,
+  MenOnlyCheck,
+  PastCheckInCheck,
+  ReservationCheck,
+  ReturningGuestCheck,
+  StopSaleCheck,
+  StopSaleCodeKind,
+  StopSaleEntry,
+  UnmappedCheck,
   MappingRow,
   MappingView,
   VersionView,
 } from './domain';
+
+/** An inbox row as the renderer gets it: the store's row with the markers of its pre-confirm checks. */
+export interface InboxRow extends StoredInboxRow {
+  /** One per kind the checks found, problems first; empty when there is nothing to look at. */
+  checks: CheckMarker[];
+}
+
+export interface InboxPage {
+  rows: InboxRow[];
+  total: number;
+}
 
 export type CredentialStoreKind = 'keychain' | 'safeStorage' | 'none';
 
@@ -110,6 +139,26 @@ export interface ReservationDetail {
   guests: (Guest & { hotelNationality: string | null })[];
   versions: VersionView[];
   decision: DecisionView | null;
+  /** What a careful receptionist would look at before saying yes: informs the decision, never blocks it. */
+  checks: ReservationCheck[];
+}
+
+/** The checks of one reservation (bulk confirm asks about those with a problem before including them). */
+export interface ReservationChecks {
+  keyField: string;
+  checks: ReservationCheck[];
+}
+
+/** The hotel's stop-sale dates, and the hotel codes a new one can close (from the mappings). */
+export interface StopSaleView {
+  stopSales: StopSaleEntry[];
+  hotelCodes: Record<StopSaleCodeKind, string[]>;
+}
+
+/** The hotel's choices about the checks. */
+export interface CheckSettingsView {
+  /** The family-policy check: flag bookings of adult men only. Off unless the hotel turns it on. */
+  menOnly: boolean;
 }
 
 export interface BulkResult {

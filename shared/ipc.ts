@@ -20,6 +20,12 @@ const serviceUrl = z
   .max(500)
   .refine((s) => /^https?:\/\/[^\s]+$/i.test(s), 'The service address must start with http:// or https://.');
 const stayCodeKind = z.enum(['room', 'roomType', 'board', 'nationality']);
+/** A day that exists (2026-02-30 is refused), written YYYY-MM-DD. */
+const realDate = calendarDate.refine((s) => {
+  const [y, m, d] = s.split('-').map(Number) as [number, number, number];
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+}, 'Use a date that exists, like 2026-07-12.');
 const status = z.enum(['W', 'E', 'H']);
 const changeKind = z.enum(['new', 'changed', 'cancelled']);
 const empty = z.object({}).strict();
@@ -173,6 +179,23 @@ export const requestSchemas = {
   previewExport: exportRequestSchema,
   exportCsv: exportRequestSchema,
   openExport: z.object({ path: z.string().min(1).max(1000) }).strict(),
+
+  // pre-confirm checks: the checks of a selection (bulk confirm), stop-sale dates, the family policy
+  getChecks: z.object({ keyFields: z.array(keyField).min(1).max(1000) }).strict(),
+  listStopSales: empty,
+  addStopSale: z
+    .object({
+      codeKind: z.enum(['roomType', 'room']),
+      hotelCode: z.string().trim().min(1, 'Choose the room type to close.').max(100),
+      from: realDate,
+      to: realDate,
+      note: z.string().trim().max(200).optional(),
+    })
+    .strict()
+    .refine((r) => r.to >= r.from, { path: ['to'], message: 'The last closed day is before the first.' }),
+  removeStopSale: z.object({ id: z.number().int().positive() }).strict(),
+  getCheckSettings: empty,
+  saveCheckSettings: z.object({ menOnly: z.boolean() }).strict(),
 } as const;
 
 // ---------- result types (in ipc-results.ts and ipc-export-results.ts) ----------
@@ -180,6 +203,9 @@ export const requestSchemas = {
 export type * from './ipc-results';
 export type * from './ipc-export-results';
 import type {
+  CheckSettingsView,
+  ReservationChecks,
+  StopSaleView,
   SetupView,
   ConnectionTest,
   HotelHit,
@@ -234,6 +260,12 @@ export interface Results {
   previewExport: ExportPreview;
   exportCsv: ExportResult;
   openExport: null;
+  getChecks: ReservationChecks[];
+  listStopSales: StopSaleView;
+  addStopSale: StopSaleView;
+  removeStopSale: StopSaleView;
+  getCheckSettings: CheckSettingsView;
+  saveCheckSettings: CheckSettingsView;
 }
 
 // ---------- push events (main → renderer) ----------

@@ -18,6 +18,8 @@ import { reservationHandlers } from '../handlers/reservations';
 import { mappingStatusHandlers } from '../handlers/mapping-status';
 import { exportHandlers } from '../handlers/export';
 import { notificationHandlers } from '../handlers/notifications';
+import { checkHandlers } from '../handlers/checks';
+import { DeskChecks } from './checks';
 import { preferencesFile } from '../notifications/preferences';
 import { notificationSettings } from '../notifications/settings';
 import type { PullSummary } from '../sync/pull';
@@ -58,6 +60,8 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     return practiceStore;
   };
 
+  const checks = new DeskChecks(workStore, now, ports.logger);
+
   const status = (): SyncStatus => {
     const s = pollerState;
     return {
@@ -78,6 +82,8 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
       ...new Set([...summary.new, ...summary.changed, ...summary.cancelled, ...summary.statusUpdated]),
     ];
     if (keyFields.length === 0) return;
+    // Before the event: the renderer refreshes on it and must see the new reservations' checks.
+    checks.invalidate();
     events.emit('reservationsChanged', {
       new: summary.new.length,
       changed: summary.changed.length,
@@ -87,6 +93,8 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
   };
 
   const emitDecision = (keyField: string): void => {
+    // A sent answer moves the status (a declined one leaves the duplicate-voucher and returning-guest pools).
+    checks.invalidate();
     const decision = desk?.store.decisionFor(keyField);
     if (decision) events.emit('decisionChanged', { keyField, decision });
   };
@@ -197,6 +205,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     workStore,
     desk: () => desk,
     setup,
+    checks,
     now,
     emit: <E extends keyof Events>(event: E, payload: Events[E]) => events.emit(event, payload),
     status,
@@ -236,6 +245,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     ...reservationHandlers(ctx),
     ...mappingStatusHandlers(ctx),
     ...exportHandlers(ctx),
+    ...checkHandlers(ctx),
     ...notificationHandlers(
       ctx,
       ports.notificationSettings ??

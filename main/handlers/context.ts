@@ -2,6 +2,7 @@
 // state, the events, and the sentences in the UI language.
 import type { Events, SyncStatus } from '../../shared/ipc';
 import type { CorePorts } from '../desk/core-types';
+import type { DeskChecks } from '../desk/checks';
 import type { Desk } from '../desk/desk';
 import type { Messages } from '../desk/messages';
 import type { SavedSetup } from '../desk/setup';
@@ -17,6 +18,8 @@ export interface DeskContext {
   /** The connected desk, or null when not set up. */
   desk(): Desk | null;
   setup(): SavedSetup;
+  /** The pre-confirm checks of the work database, rebuilt when what they read changes. */
+  readonly checks: DeskChecks;
   now(): Date;
   emit<E extends keyof Events>(event: E, payload: Events[E]): void;
   status(): SyncStatus;

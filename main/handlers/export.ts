@@ -33,7 +33,10 @@ export function exportHandlers(ctx: DeskContext): ExportHandlers {
   const exportsFolder = (): string => path.join(ctx.ports.dataDir, 'exports');
 
   return {
-    listToEnter: async ({ offset, limit }) => ctx.workStore().listToEnter(offset, limit),
+    listToEnter: async ({ offset, limit }) => {
+      const page = ctx.workStore().listToEnter(offset, limit);
+      return { ...page, rows: ctx.checks.markRows(page.rows) };
+    },
 
     getPmsEntry: async ({ keyField }) => {
       const view = ctx.workStore().pmsEntryOf(keyField);

@@ -16,6 +16,8 @@ export function mappingStatusHandlers(ctx: DeskContext): OtherHandlers {
       const at = ctx.now().toISOString();
       const user = ctx.setup().deskUser || ctx.setup().user || 'Resdesk';
       store.setMapping({ ...change, user, at });
+      // A new hotel code can end an unmapped check and start a stop-sale one.
+      ctx.checks.invalidate();
       store.addActivity({
         at,
         user,

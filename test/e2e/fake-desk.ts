@@ -4,6 +4,7 @@
 import type { Core, EventListener } from '../../main/desk/core-types';
 import { DeskError } from '../../main/desk/ipc-dispatch';
 import type { ChangeKind, ConfirmationStatus } from '../../shared/domain';
+import { markersOf } from '../../main/desk/checks';
 import type {
   ConnectionCheckStep,
   DecisionView,
@@ -12,7 +13,9 @@ import type {
   InboxRow,
   MappingView,
   NotificationSettings,
+  ReservationCheck,
   ReservationDetail,
+  StopSaleEntry,
   SetupView,
   SyncStatus,
 } from '../../shared/ipc';
@@ -25,9 +28,20 @@ const given = ['AYŞE', 'HANS', 'OLGA', 'MEHMET', 'ANNA', 'JOHN', 'ÇAĞLA', 'IG
 const day = (offset: number) =>
   new Date(Date.UTC(2026, 5, 1) + offset * 86_400_000).toISOString().slice(0, 10);
 
+/** The fake's checks: the unmapped code its rows already flag, and a honeymoon now and then (a note). */
+function fakeChecks(row: Pick<InboxRow, 'keyField' | 'hasUnmappedCodes' | 'changeKind'>): ReservationCheck[] {
+  const i = Number(row.keyField.slice(1));
+  const checks: ReservationCheck[] = [];
+  if (row.changeKind === 'cancelled') return checks;
+  if (row.hasUnmappedCodes)
+    checks.push({ kind: 'unmapped', severity: 'problem', agencyId: 'A1', codeKind: 'board', code: 'HB' });
+  if (i % 11 === 5) checks.push({ kind: 'honeymoon', severity: 'note', source: 'flag' });
+  return checks;
+}
+
 function makeRow(i: number): InboxRow {
   const nights = 3 + (i % 9);
-  return {
+  const row: Omit<InboxRow, 'checks'> = {
     keyField: `K${i}`,
     voucherNo: `V-${100000 + i}`,
     tourOpName: i % 2 ? 'Sunny Tours' : 'Anatolia Reisen',
@@ -48,6 +62,7 @@ function makeRow(i: number): InboxRow {
     arrivalTime: null,
     hasUnmappedCodes: i % 7 === 0,
   };
+  return { ...row, checks: markersOf(fakeChecks(row)) };
 }
 
 export interface FakeDesk {
@@ -160,6 +175,9 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
   const notModelled = (request: string) => async (): Promise<never> => {
     throw new DeskError('internal', `The screen tests' desk does not model ${request}.`);
   };
+  let stopSales: StopSaleEntry[] = [];
+  let menOnly = false;
+  const stopSaleView = () => ({ stopSales, hotelCodes: { roomType: ['STD-G'], room: [] } });
   let notifications: NotificationSettings = { sound: true, remindAfterMinutes: 15, startAtLogin: null };
   const handlers = {
     getNotificationSettings: async () => notifications,
@@ -247,6 +265,21 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
       { id: 'A1', name: 'Anatolia Reisen AG' },
       { id: 'A2', name: 'Sunny Tours GmbH' },
     ],
+    getChecks: async (r) =>
+      r.keyFields.map((keyField) => ({ keyField, checks: fakeChecks(rowOf(keyField)) })),
+    listStopSales: async () => stopSaleView(),
+    addStopSale: async (r) => {
+      const id = stopSales.reduce((max, s) => Math.max(max, s.id), 0) + 1;
+      const at = new Date().toISOString();
+      stopSales = [...stopSales, { id, ...r, note: r.note ?? '', createdBy: setup.deskUser, createdAt: at }];
+      return stopSaleView();
+    },
+    removeStopSale: async (r) => {
+      stopSales = stopSales.filter((s) => s.id !== r.id);
+      return stopSaleView();
+    },
+    getCheckSettings: async () => ({ menOnly }),
+    saveCheckSettings: async (r) => ({ menOnly: (menOnly = r.menOnly) }),
     getMapping: async (r) => mappingView(r.agencyId),
     setMapping: async (r) => {
       if (r.hotelCode) mappings.set(`${r.kind}:${r.channelCode}`, r.hotelCode);
@@ -379,5 +412,6 @@ function fakeDetail(row: InboxRow, decision: DecisionView | null): ReservationDe
       { logId: 1, changeKind: 'new', receivedAt: '2026-04-30T08:00:00.000Z', changes: [] },
     ],
     decision,
+    checks: fakeChecks(row),
   };
 }

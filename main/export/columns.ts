@@ -184,21 +184,27 @@ const cellsOfKind: Record<ExportKind, readonly Cell[]> = {
 };
 
 /**
- * The CSV lines of one stored row. A reservation of several rooms gives one line per room ("1/3",
- * "2/3", "3/3"), each with the reservation's totals: the service does not say who sleeps where.
+ * Rooms one reservation may hold on its lines. The exchange client refuses more at decode time; a row
+ * stored before that check with an absurd count must not make the export run for ever.
  */
-export function linesOf(kind: ExportKind, row: ExportGuestRow, format: CsvFormat): string[][] {
+export const MAX_ROOMS_PER_RESERVATION = 100;
+
+/**
+ * The CSV lines of one stored row, one at a time. A reservation of several rooms gives one line per room
+ * ("1/3", "2/3", "3/3"), each with the reservation's totals: the service does not say who sleeps where.
+ * Yielded, never collected, so memory does not grow with the room count.
+ */
+export function* linesOf(kind: ExportKind, row: ExportGuestRow, format: CsvFormat): Generator<string[]> {
   const columns = cellsOfKind[kind];
   if (kind !== 'reservations') {
     const line: Line = { format, room: '', changes: '' };
-    return [columns.map((cell) => cell(row, line))];
+    yield columns.map((cell) => cell(row, line));
+    return;
   }
-  const rooms = Math.max(1, row.roomCount);
+  const rooms = Math.min(MAX_ROOMS_PER_RESERVATION, Math.max(1, row.roomCount));
   const changes = changesText(row, format);
-  const lines: string[][] = [];
   for (let i = 1; i <= rooms; i++) {
     const line: Line = { format, room: `${i}/${rooms}`, changes };
-    lines.push(columns.map((cell) => cell(row, line)));
+    yield columns.map((cell) => cell(row, line));
   }
-  return lines;
 }

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ELECTRON_NATIVE_DIR, SQLITE_ADDON } from '../../main/electron-sqlite-path';
+import { ELECTRON_NATIVE_DIR, SQLITE_ADDON } from '../../main/shell/electron-sqlite-path';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const ELECTRON_NATIVE_ROOT = path.join(repoRoot, ELECTRON_NATIVE_DIR);

@@ -1,11 +1,11 @@
 // The last gate before installers are made from a packed app: every native addon in it must load in the
 // Electron it ships with (right OS, CPU, and module version, or Node-API), Electron's better-sqlite3 must
-// be where main/electron-sqlite-path.ts looks for it, and no addon may sit inside app.asar, where the OS
+// be where main/shell/electron-sqlite-path.ts looks for it, and no addon may sit inside app.asar, where the OS
 // cannot load it.
 import { listPackage, statFile } from '@electron/asar';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { PACKAGED_NATIVE_DIR, SQLITE_ADDON } from '../../main/electron-sqlite-path';
+import { PACKAGED_NATIVE_DIR, SQLITE_ADDON } from '../../main/shell/electron-sqlite-path';
 import { nativeModuleProblem, type NativeTarget } from './module-abi';
 
 function filesUnder(dir: string): string[] {

@@ -13,6 +13,9 @@ import { EXPORT_USAGE, exportCommand } from './cli/export';
 import { probeCommand } from './cli/probe';
 import { codesCommand } from './cli/codes';
 import { unreadableCommand } from './cli/unreadable';
+import { STOP_SALE_USAGE, stopSaleCommand } from './cli/stop-sale';
+import { buildChecker } from './desk/checks';
+import { localDate } from './sync/checkin-window';
 import { existsSync } from 'node:fs';
 
 class UsageError extends Error {}
@@ -26,7 +29,9 @@ const USAGE = `Usage: resdesk <command> --db FILE [options]
   list     [--status W|E|H|S|G] [--json]
   codes    [--json]   (the stored stay codes per agency: boards, room types, rooms with limits, nationalities)
   unreadable [--json] (listed reservations that could not be read, kept aside and not acknowledged)
-  show     KEYFIELD [--json]
+  show     KEYFIELD [--json] [--today YYYY-MM-DD]
+           (--json adds the pre-confirm checks as of the hotel's date, or of --today)
+  ${STOP_SALE_USAGE}
   confirm  KEYFIELD [--note TEXT] [--user NAME]
   decline  KEYFIELD --reason ID [--user NAME]
   ${EXPORT_USAGE}`;
@@ -44,6 +49,7 @@ const options = {
   user: { type: 'string' },
   'batch-size': { type: 'string' },
   'save-sample': { type: 'string' },
+  today: { type: 'string' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
@@ -189,14 +195,19 @@ function list(values: Values, store: Store): void {
 function show(keyField: string, values: Values, store: Store): void {
   const r = store.getReservation(keyField);
   if (!r) throw new Error(`No reservation with KeyField ${keyField} in this database.`);
-  if (values.json)
+  if (values.json) {
+    const today = values.today ?? localDate(new Date());
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new UsageError('--today must be a date like 2026-07-12.');
     return out(
       JSON.stringify({
         reservation: r,
         decision: store.decisionFor(keyField),
         versions: store.versions(keyField),
+        // What the desk shows under "Before you confirm", exactly as the checks engine says it.
+        checks: buildChecker(store, today).check(r),
       }),
     );
+  }
   out(summaryLine(r));
   for (const g of r.guests) out(`  ${g.title} ${g.name} ${g.age ?? ''} ${g.nationality}`);
 }
@@ -267,6 +278,7 @@ async function probe(values: Values): Promise<void> {
 export async function main(argv: string[]): Promise<void> {
   // export has options of its own: its module parses them.
   if (argv[0] === 'export') return exportCommand(argv.slice(1));
+  if (argv[0] === 'stop-sale') return stopSaleCommand(argv.slice(1), out);
   const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   const [command, arg] = positionals;
   if (!command) throw new UsageError(USAGE);

@@ -319,6 +319,10 @@ export interface InboxFilter {
   checkInTo?: CalendarDate;
   /** Guest names, voucher, key; a search without any letter or digit is no search. */
   search?: string;
+  /** The current version reached the desk at or after this ISO instant ("received today"). */
+  receivedFrom?: string;
+  /** …and before this ISO instant (exclusive). */
+  receivedTo?: string;
 }
 
 /** Where the desk's answer to a reservation stands. */
@@ -334,6 +338,11 @@ export interface InboxRow {
   checkOut: CalendarDate;
   nights: number;
   roomTypeName: string;
+  /** The channel's room (name), and how many rooms the booking takes: a 2-room booking is not 1. */
+  roomName: string;
+  roomCount: number;
+  /** The room number the service gave, if any. */
+  roomNo: string | null;
   accomId: string;
   adults: number;
   childs: number;
@@ -353,6 +362,7 @@ export interface InboxPage {
   total: number;
 }
 
+/** `waiting`: waiting for the hotel's answer (W and not cancelled: a cancellation needs none). */
 export interface InboxCounts {
   total: number;
   new: number;
@@ -400,8 +410,31 @@ export interface ActivityEntry {
   user: string;
   action: 'confirm' | 'decline' | 'export' | 'mapping' | 'setup' | 'sync' | 'stop-sale' | 'settings';
   keyField: string | null;
+  /**
+   * confirm: the note; decline: the reason's id; export and mapping: what was done as a JSON object of
+   * codes and values (see ActivityDetail), worded in the desk's language when read; setup: address, hotel
+   * number and format. Rows written before the codes may hold an English sentence.
+   */
   detail: string;
+  /** The reservation's lead guest (as it stands now), when the entry is about one. */
+  guest: string | null;
+  /** A decline's reason by name in the language asked for (the other one when that is missing). */
+  reasonName: string | null;
 }
+
+/** What an export or a mapping activity row stores in `detail`: codes and values, never words. */
+export type ActivityDetail =
+  | {
+      kind: 'export';
+      exportKind: ExportKind;
+      /** Omitted for the arrivals list, which has a day instead. */
+      scope?: ExportScope;
+      date?: CalendarDate;
+      rows: number;
+      reservations: number;
+      file: string;
+    }
+  | { kind: 'mapping'; codeKind: StayCodeKind; channelCode: string; hotelCode: string };
 
 // ---------- code mappings ----------
 
@@ -494,6 +527,8 @@ export interface ToEnterCounts {
   toEnter: number;
   needsUpdate: number;
   toCancel: number;
+  /** Of toEnter and needsUpdate, those the hotel has not confirmed yet (still waiting, W). */
+  unconfirmed: number;
 }
 
 export interface ToEnterPage {

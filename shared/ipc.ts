@@ -42,6 +42,9 @@ export const inboxFilterSchema = z
     checkInFrom: calendarDate.optional(),
     checkInTo: calendarDate.optional(),
     search: z.string().max(200).optional(),
+    /** "Received today": from local midnight to the next, as ISO instants. */
+    receivedFrom: z.iso.datetime().optional(),
+    receivedTo: z.iso.datetime().optional(),
   })
   .strict() satisfies z.ZodType<InboxFilter>;
 

@@ -3,7 +3,7 @@
 // with markup in it is shown as text and nothing in the file can run.
 import type { ExportGuestRow } from '../store';
 import { dateCell, numberCell, timeCell, type CsvFormat } from './format';
-import { columnLabel, exportMessages } from './labels';
+import { columnLabel, exportMessages, statusLabel } from './labels';
 
 const entities: Record<string, string> = {
   '&': '&amp;',
@@ -16,7 +16,7 @@ export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (
 
 const style = `body{font:12px/1.4 system-ui,sans-serif;margin:16px}h1{font-size:18px}
 table{border-collapse:collapse;width:100%}th,td{border:1px solid #999;padding:3px 6px;text-align:left;vertical-align:top}
-tbody{break-inside:avoid}tr.first td{border-top:2px solid #000}.unmapped{font-weight:bold}`;
+tbody{break-inside:avoid}tr.first td{border-top:2px solid #000}.unmapped,.unconfirmed{font-weight:bold}`;
 
 export function arrivalsHtml(day: string, rows: readonly ExportGuestRow[], format: CsvFormat): string {
   const lang = format.language;
@@ -27,12 +27,15 @@ export function arrivalsHtml(day: string, rows: readonly ExportGuestRow[], forma
       : channel
         ? `<span class="unmapped">?${escapeHtml(channel)}</span>`
         : '';
+  // Status and room beside the voucher: a waiting reservation is not yet a booking.
   const heads = [
     'voucher',
+    'status',
     'arrivalTime',
     'checkOut',
     'nights',
     'roomType',
+    'roomCode',
     'board',
     'rooms',
     'name',
@@ -44,17 +47,20 @@ export function arrivalsHtml(day: string, rows: readonly ExportGuestRow[], forma
   const body = rows
     .map((r) => {
       const first = r.position === null || r.position === 0;
+      const status = escapeHtml(statusLabel(lang, r.confirmationStatus, r.changeKind === 'cancelled'));
       const reservationCells = first
         ? [
             escapeHtml(r.voucherNo),
+            r.confirmationStatus === 'E' ? status : `<span class="unconfirmed">${status}</span>`,
             escapeHtml(timeCell(r.arrivalTime)),
             escapeHtml(dateCell(r.checkOut, format)),
             numberCell(r.nights, format),
             code(r.roomTypeHotel, r.roomTypeId),
+            code(r.roomHotel, r.roomId),
             code(r.boardHotel, r.accomId),
             numberCell(Math.max(1, r.roomCount), format),
           ]
-        : ['', '', '', '', '', '', ''];
+        : ['', '', '', '', '', '', '', '', ''];
       const guestCells = [
         escapeHtml(`${r.title ?? ''} ${r.name ?? ''}`.trim()),
         numberCell(r.age, format),

@@ -1,10 +1,10 @@
 // The columns of each export kind, and how one stored row becomes CSV lines. Hotel codes come first
 // with the channel's code beside them; a code nobody mapped shows as ?CODE and is listed in the
 // "Unmapped" column, so it cannot be typed into the PMS unnoticed.
-import type { ExportKind } from '../../shared/domain';
+import type { ExportKind, StayCodeKind } from '../../shared/domain';
 import type { ExportGuestRow } from '../store';
 import { dateCell, numberCell, textCell, timeCell, type CsvFormat } from './format';
-import { actionLabel, columnLabel, fieldLabel, statusLabel, type ColumnId } from './labels';
+import { actionLabel, codeKindLabel, columnLabel, fieldLabel, statusLabel, type ColumnId } from './labels';
 
 const columnsOf: Record<ExportKind, readonly ColumnId[]> = {
   reservations: [
@@ -66,12 +66,15 @@ const columnsOf: Record<ExportKind, readonly ColumnId[]> = {
   ],
   arrivals: [
     'voucher',
+    'status',
     'arrivalTime',
     'checkIn',
     'checkOut',
     'nights',
     'roomType',
     'roomTypeChannel',
+    'roomCode',
+    'roomCodeChannel',
     'board',
     'boardChannel',
     'rooms',
@@ -100,10 +103,10 @@ export const headerLine = (kind: ExportKind, format: CsvFormat): string[] =>
 const hotelCode = (hotel: string | null, channel: string | null): string =>
   hotel ?? (channel ? `?${channel}` : '');
 
-function unmappedList(row: ExportGuestRow): string {
+function unmappedList(row: ExportGuestRow, format: CsvFormat): string {
   const missing: string[] = [];
-  const check = (kind: string, hotel: string | null, channel: string | null): void => {
-    if (hotel === null && channel) missing.push(`${kind} ${channel}`);
+  const check = (kind: StayCodeKind, hotel: string | null, channel: string | null): void => {
+    if (hotel === null && channel) missing.push(`${codeKindLabel(format.language, kind)} ${channel}`);
   };
   check('room', row.roomHotel, row.roomId);
   check('roomType', row.roomTypeHotel, row.roomTypeId);
@@ -166,7 +169,7 @@ const cells: Record<ColumnId, Cell> = {
   currency: (r) => textCell(r.soldCurrency),
   note: (r) => textCell(r.note),
   changes: (_r, l) => textCell(l.changes),
-  unmapped: (r) => textCell(unmappedList(r)),
+  unmapped: (r, l) => textCell(unmappedList(r, l.format)),
   pmsReference: (r) => textCell(r.pmsReference),
   keyField: (r) => textCell(r.keyField),
   guestNo: (r, l) => (r.position === null ? '' : numberCell(r.position + 1, l.format)),

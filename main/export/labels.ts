@@ -1,47 +1,50 @@
 // The words in an export file and in its messages, Turkish and English. These are file contents (column
 // headers a receptionist reads in a spreadsheet), so they live with the export rather than in the
 // renderer's i18n.
-import type { ServiceConfirmationStatus, UiLanguage } from '../../shared/domain';
+import type { ServiceConfirmationStatus, StayCodeKind, UiLanguage } from '../../shared/domain';
 import type { PmsEntryState } from '../../shared/domain';
 
-export type ColumnId =
-  | 'pmsAction'
-  | 'voucher'
-  | 'room'
-  | 'rooms'
-  | 'checkIn'
-  | 'checkOut'
-  | 'nights'
-  | 'roomType'
-  | 'roomTypeChannel'
-  | 'roomCode'
-  | 'roomCodeChannel'
-  | 'board'
-  | 'boardChannel'
-  | 'adults'
-  | 'children'
-  | 'infants'
-  | 'leadGuest'
-  | 'guests'
-  | 'nationality'
-  | 'nationalityChannel'
-  | 'agency'
-  | 'tourOperator'
-  | 'status'
-  | 'confirmationNo'
-  | 'price'
-  | 'currency'
-  | 'note'
-  | 'changes'
-  | 'unmapped'
-  | 'pmsReference'
-  | 'keyField'
-  | 'guestNo'
-  | 'name'
-  | 'title'
-  | 'age'
-  | 'birthDate'
-  | 'arrivalTime';
+/** Every column any export has; each must have a header in both languages (Words holds it at compile time). */
+export const columnIds = [
+  'pmsAction',
+  'voucher',
+  'room',
+  'rooms',
+  'checkIn',
+  'checkOut',
+  'nights',
+  'roomType',
+  'roomTypeChannel',
+  'roomCode',
+  'roomCodeChannel',
+  'board',
+  'boardChannel',
+  'adults',
+  'children',
+  'infants',
+  'leadGuest',
+  'guests',
+  'nationality',
+  'nationalityChannel',
+  'agency',
+  'tourOperator',
+  'status',
+  'confirmationNo',
+  'price',
+  'currency',
+  'note',
+  'changes',
+  'unmapped',
+  'pmsReference',
+  'keyField',
+  'guestNo',
+  'name',
+  'title',
+  'age',
+  'birthDate',
+  'arrivalTime',
+] as const;
+export type ColumnId = (typeof columnIds)[number];
 
 type Words = Record<ColumnId, string>;
 
@@ -175,6 +178,13 @@ export const statusLabel = (
     ? (statuses[language][key] ?? key)
     : `${unknownStatus[language]} ${status}`;
 };
+
+// The kinds of code in the "Unmapped" column ("oda tipi DBL").
+const codeKinds: Record<UiLanguage, Record<StayCodeKind, string>> = {
+  en: { room: 'room', roomType: 'room type', board: 'board', nationality: 'nationality' },
+  tr: { room: 'oda', roomType: 'oda tipi', board: 'pansiyon', nationality: 'uyruk' },
+};
+export const codeKindLabel = (language: UiLanguage, kind: StayCodeKind): string => codeKinds[language][kind];
 
 // The field ids of history.ts's diff.
 const fields: Record<UiLanguage, Record<string, string>> = {

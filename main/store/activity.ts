@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { statementsOf } from './statements';
-import type { ActivityEntry } from '../../shared/domain';
+import type { ActivityEntry, UiLanguage } from '../../shared/domain';
 
 export interface NewActivity {
   at: string;
@@ -14,9 +14,15 @@ const prepare = (db: Database) => ({
   insert: db.prepare<[string, string, ActivityEntry['action'], string | null, string]>(
     'INSERT INTO activity (at, user, action, key_field, detail) VALUES (?, ?, ?, ?, ?)',
   ),
-  page: db.prepare<[number, number], ActivityEntry>(
-    `SELECT id, at, user, action, key_field AS keyField, detail FROM activity
-     ORDER BY at DESC, id DESC LIMIT ? OFFSET ?`,
+  // The guest and the reason are looked up for the page only (by the key and id indexes).
+  page: db.prepare<[string, string, number, number], ActivityEntry>(
+    `SELECT a.id, a.at, a.user, a.action, a.key_field AS keyField, a.detail,
+       (SELECT r.lead_guest FROM reservations r WHERE r.key_field = a.key_field) AS guest,
+       CASE WHEN a.action = 'decline' THEN coalesce(
+         (SELECT m.name FROM not_confirm_messages m WHERE m.id = a.detail AND m.lang = ?),
+         (SELECT m.name FROM not_confirm_messages m WHERE m.id = a.detail AND m.lang = ?)) END AS reasonName
+     FROM (SELECT * FROM activity ORDER BY at DESC, id DESC LIMIT ? OFFSET ?) a
+     ORDER BY a.at DESC, a.id DESC`,
   ),
 });
 const statements = statementsOf(prepare);
@@ -27,7 +33,13 @@ export function addActivity(db: Database, entry: NewActivity): number {
   return Number(result.lastInsertRowid);
 }
 
-/** One page of the activity log, newest first. */
-export function listActivity(db: Database, offset: number, limit: number): ActivityEntry[] {
-  return statements(db).page.all(limit, offset);
+/** One page of the activity log, newest first, with decline reasons named in `language` when it can. */
+export function listActivity(
+  db: Database,
+  offset: number,
+  limit: number,
+  language: UiLanguage = 'en',
+): ActivityEntry[] {
+  const [first, second] = language === 'tr' ? ['tr-TR', 'en-US'] : ['en-US', 'tr-TR'];
+  return statements(db).page.all(first, second, limit, offset);
 }

@@ -30,6 +30,10 @@ export interface FilterOptions {
   searchDrives?: boolean;
 }
 
+/** True when the filter asks for the time the current version arrived ("received today"). */
+export const hasReceived = (filter: InboxFilter): boolean =>
+  filter.receivedFrom !== undefined || filter.receivedTo !== undefined;
+
 /** True when the filter has a search with something searchable in it. */
 export const hasSearch = (filter: InboxFilter): boolean =>
   filter.search !== undefined && matchExpression(filter.search) !== null;
@@ -48,8 +52,17 @@ export function filterClause(filter: InboxFilter, options: FilterOptions = {}): 
   const conditions: string[] = [];
   const params: SqlValue[] = [];
   if (!options.omitStatuses && filter.statuses && filter.statuses.length > 0) {
-    conditions.push(inList(column('confirmation_status'), filter.statuses));
-    params.push(...filter.statuses);
+    // "Waiting" means waiting for the hotel's answer: a cancellation still says W but needs none.
+    const others = filter.statuses.filter((s) => s !== 'W');
+    const waiting = `(${column('confirmation_status')} = 'W' AND ${column('change_kind')} <> 'cancelled')`;
+    if (others.length === filter.statuses.length) {
+      conditions.push(inList(column('confirmation_status'), others));
+    } else if (others.length === 0) {
+      conditions.push(waiting);
+    } else {
+      conditions.push(`(${inList(column('confirmation_status'), others)} OR ${waiting})`);
+    }
+    params.push(...others);
   }
   if (!options.omitKinds && filter.kinds && filter.kinds.length > 0) {
     conditions.push(inList(column('change_kind'), filter.kinds));
@@ -66,6 +79,15 @@ export function filterClause(filter: InboxFilter, options: FilterOptions = {}): 
   if (filter.checkInTo !== undefined) {
     conditions.push(`${checkIn} <= ?`);
     params.push(filter.checkInTo);
+  }
+  // Only the reservations table has received_at (never the tally): callers count over it then.
+  if (filter.receivedFrom !== undefined) {
+    conditions.push('r.received_at >= ?');
+    params.push(filter.receivedFrom);
+  }
+  if (filter.receivedTo !== undefined) {
+    conditions.push('r.received_at < ?');
+    params.push(filter.receivedTo);
   }
   const match = filter.search === undefined ? null : matchExpression(filter.search);
   if (match !== null) {

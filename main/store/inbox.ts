@@ -1,7 +1,7 @@
 // The inbox: a page of reservations under a filter and sort, and the counts for the filter chips.
 import type { Database, Statement } from 'better-sqlite3';
 import type { InboxCounts, InboxPage, InboxRow } from '../../shared/domain';
-import { filterClause, hasSearch, type InboxFilter, type SqlValue } from './inbox-filter';
+import { filterClause, hasReceived, hasSearch, type InboxFilter, type SqlValue } from './inbox-filter';
 import { countMatches, matchExpression } from './search';
 import { statementsOf } from './statements';
 
@@ -28,7 +28,8 @@ type StoredRow = Omit<InboxRow, 'hasUnmappedCodes'>;
 
 const rowColumns = `r.key_field AS keyField, r.voucher_no AS voucherNo, r.tour_op_name AS tourOpName,
   r.agency_name AS agencyName, r.lead_guest AS leadGuest, r.check_in AS checkIn, r.check_out AS checkOut,
-  r.nights, r.room_type_name AS roomTypeName, r.accom_id AS accomId, r.adults, r.childs, r.infants,
+  r.nights, r.room_type_name AS roomTypeName, r.room_name AS roomName, r.room_count AS roomCount,
+  r.room_no AS roomNo, r.accom_id AS accomId, r.adults, r.childs, r.infants,
   r.confirmation_status AS confirmationStatus, r.change_kind AS changeKind, r.received_at AS receivedAt,
   r.arrival_time AS arrivalTime`;
 
@@ -71,7 +72,9 @@ export function inboxPageSql(
 ): { sql: string; params: SqlValue[] } {
   const { where, params } = filterClause(query.filter, { orderedBy: query.sort, searchDrives: drives });
   const columns = `${rowColumns}, r.decision_state AS decision`;
-  const from = drives ? 'reservations r' : `reservations r INDEXED BY ${sortIndex(query.sort)}`;
+  // Received today is a few rows among all: the arrival index finds them, and they are sorted if need be.
+  const index = hasReceived(query.filter) ? sortIndex('arrival') : sortIndex(query.sort);
+  const from = drives ? 'reservations r' : `reservations r INDEXED BY ${index}`;
   return {
     sql: `SELECT ${columns} FROM ${from} ${where} ${orderBy(query.sort, query.direction)} LIMIT ? OFFSET ?`,
     params,
@@ -89,6 +92,14 @@ export function inboxTotalSql(
   filter: InboxFilter,
   drives?: boolean,
 ): { sql: string; params: SqlValue[] } {
+  if (hasReceived(filter) && !hasSearch(filter)) {
+    // The tally has no arrival time; the arrival index covers every other filter column.
+    const { where, params } = filterClause(filter);
+    return {
+      sql: `SELECT count(*) FROM reservations r INDEXED BY reservations_by_arrival ${where}`,
+      params,
+    };
+  }
   if (!hasSearch(filter)) {
     const { where, params } = filterClause(filter);
     return { sql: `SELECT coalesce(sum(r.n), 0) FROM reservation_tally r ${where}`, params };
@@ -128,10 +139,14 @@ export function inboxPage(db: Database, query: InboxQuery, enrich?: InboxEnriche
 /** The facet count query, exposed for the query-plan tests. */
 export function inboxCountsSql(filter: InboxFilter): { sql: string; params: SqlValue[] } {
   const { where, params } = filterClause(filter, { omitStatuses: true, omitKinds: true });
-  const [table, n] = hasSearch(filter) ? ['reservations', 'count(*)'] : ['reservation_tally', 'sum(r.n)'];
+  const [table, n] = hasSearch(filter)
+    ? ['reservations r', 'count(*)']
+    : hasReceived(filter)
+      ? ['reservations r INDEXED BY reservations_by_arrival', 'count(*)']
+      : ['reservation_tally r', 'sum(r.n)'];
   return {
     sql: `SELECT r.change_kind AS kind, r.confirmation_status AS status, ${n} AS n
-          FROM ${table} r ${where} GROUP BY r.change_kind, r.confirmation_status`,
+          FROM ${table} ${where} GROUP BY r.change_kind, r.confirmation_status`,
     params,
   };
 }
@@ -139,14 +154,16 @@ export function inboxCountsSql(filter: InboxFilter): { sql: string; params: SqlV
 /**
  * Counts for the chips. Each dimension is counted under every other filter but its own, so a chip
  * shows what clicking it would give: `new` ignores the kinds filter (but honours statuses, agency,
- * dates, search), `waiting` ignores the statuses filter, and `total` honours everything.
+ * dates, search), `waiting` ignores the statuses filter, and `total` honours everything. Waiting is
+ * waiting for an answer: a cancellation that still says W is not (as in filterClause).
  */
 export function inboxCounts(db: Database, filter: InboxFilter): InboxCounts {
   const { sql, params } = inboxCountsSql(filter);
   const cells = prepared(db, sql).all(...params) as { kind: string; status: string; n: number }[];
 
-  const statusWanted = (s: string): boolean =>
-    !filter.statuses?.length || filter.statuses.some((x) => x === s);
+  const isWaiting = (s: string, k: string): boolean => s === 'W' && k !== 'cancelled';
+  const statusWanted = (s: string, k: string): boolean =>
+    !filter.statuses?.length || filter.statuses.some((x) => (x === 'W' ? isWaiting(s, k) : x === s));
   const kindWanted = (k: string): boolean => !filter.kinds?.length || filter.kinds.some((x) => x === k);
   const counts: InboxCounts = {
     total: 0,
@@ -158,14 +175,14 @@ export function inboxCounts(db: Database, filter: InboxFilter): InboxCounts {
     declined: 0,
   };
   for (const { kind, status, n } of cells) {
-    if (statusWanted(status) && kindWanted(kind)) counts.total += n;
-    if (statusWanted(status)) {
+    if (statusWanted(status, kind) && kindWanted(kind)) counts.total += n;
+    if (statusWanted(status, kind)) {
       if (kind === 'new') counts.new += n;
       else if (kind === 'changed') counts.changed += n;
       else if (kind === 'cancelled') counts.cancelled += n;
     }
     if (kindWanted(kind)) {
-      if (status === 'W') counts.waiting += n;
+      if (isWaiting(status, kind)) counts.waiting += n;
       else if (status === 'E') counts.confirmed += n;
       else if (status === 'H') counts.declined += n;
     }

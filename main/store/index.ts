@@ -19,6 +19,7 @@ import type {
   StopSaleCodeKind,
   StopSaleEntry,
   ToEnterPage,
+  UiLanguage,
   UnreadableReservation,
   VersionView,
 } from '../../shared/domain';
@@ -254,8 +255,8 @@ export class Store {
   addActivity(entry: NewActivity): number {
     return addActivity(this.db, entry);
   }
-  listActivity(offset: number, limit: number): ActivityEntry[] {
-    return listActivity(this.db, offset, limit);
+  listActivity(offset: number, limit: number, language?: UiLanguage): ActivityEntry[] {
+    return listActivity(this.db, offset, limit, language);
   }
   getSetting<T>(key: string, fallback: T): T {
     return getSetting(this.db, key, fallback);

@@ -68,8 +68,10 @@ const prepare = (db: Database) => ({
   ),
   dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
   totalChanges: db.prepare<[], number>('SELECT total_changes()').pluck(),
-  counts: db.prepare<[], { state: PmsEntryState; n: number }>(
-    `SELECT ${pmsStateSql} AS state, count(*) AS n FROM ${from} GROUP BY 1`,
+  counts: db.prepare<[], { state: PmsEntryState; n: number; waiting: number }>(
+    `SELECT ${pmsStateSql} AS state, count(*) AS n,
+       coalesce(sum(r.confirmation_status = 'W'), 0) AS waiting
+     FROM ${from} GROUP BY 1`,
   ),
   one: db.prepare<[string], StoredRow>(
     `SELECT ${rowColumns}, ${entryColumns} FROM ${from} WHERE r.key_field = ?`,
@@ -170,11 +172,13 @@ export function toEnterCounts(db: Database): ToEnterCounts {
 }
 
 function countedToEnter(db: Database): ToEnterCounts {
-  const counts: ToEnterCounts = { total: 0, toEnter: 0, needsUpdate: 0, toCancel: 0 };
-  for (const { state, n } of statements(db).counts.all()) {
+  const counts: ToEnterCounts = { total: 0, toEnter: 0, needsUpdate: 0, toCancel: 0, unconfirmed: 0 };
+  for (const { state, n, waiting } of statements(db).counts.all()) {
     if (state === 'to-enter') counts.toEnter = n;
     else if (state === 'needs-update') counts.needsUpdate = n;
     else if (state === 'to-cancel') counts.toCancel = n;
+    // Offered to enter though the hotel has not said yes yet: the screen says how many.
+    if (state === 'to-enter' || state === 'needs-update') counts.unconfirmed += waiting;
   }
   counts.total = counts.toEnter + counts.needsUpdate + counts.toCancel;
   return counts;

@@ -43,11 +43,15 @@ const prepare = (db: Database) => ({
     .prepare<[string], ChangeKind>('SELECT change_kind FROM reservations WHERE key_field = ?')
     .pluck(),
   waiting: db
-    .prepare<[], number>("SELECT count(*) FROM reservations WHERE confirmation_status = 'W'")
+    .prepare<[], number>(
+      "SELECT count(*) FROM reservations WHERE confirmation_status = 'W' AND change_kind <> 'cancelled'",
+    )
     .pluck(),
   waitingBefore: db
     .prepare<[string], number>(
-      "SELECT count(*) FROM reservations WHERE confirmation_status = 'W' AND received_at < ?",
+      `SELECT count(*) FROM reservations
+       WHERE confirmation_status = 'W' AND received_at < ?
+         AND change_kind <> 'cancelled' AND decision_state <> 'pending'`,
     )
     .pluck(),
 });
@@ -86,12 +90,15 @@ export function listVersions(db: Database, keyField: string): StoredVersion[] {
     }));
 }
 
-/** Reservations still waiting for the hotel's answer (W), cancellations included: they need one too. */
+/** Reservations waiting for the hotel's answer (W): a cancellation still says W but needs none. */
 export function waitingCount(db: Database): number {
   return statements(db).waiting.get() ?? 0;
 }
 
-/** Waiting reservations whose current version reached the desk before this ISO instant. */
+/**
+ * Waiting reservations whose current version reached the desk before this ISO instant, for the reminder:
+ * neither cancellations nor those whose answer is already queued (pending) remind.
+ */
 export function waitingReceivedBefore(db: Database, isoInstant: string): number {
   return statements(db).waitingBefore.get(isoInstant) ?? 0;
 }

@@ -51,6 +51,9 @@ function makeRow(i: number): InboxRow {
     checkOut: day((i % 120) + nights),
     nights,
     roomTypeName: i % 3 ? 'Standard Room Garden View' : 'Family Suite Sea View',
+    roomName: i % 3 ? 'DBL' : 'FAM',
+    roomCount: i % 13 === 4 ? 2 : 1,
+    roomNo: null,
     accomId: i % 2 ? 'AI' : 'HB',
     adults: 2,
     childs: i % 4 === 0 ? 1 : 0,
@@ -296,6 +299,8 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
         action: 'confirm',
         keyField: 'K1',
         detail: 'V-100001',
+        guest: 'YILMAZ AYŞE',
+        reasonName: null,
       },
     ],
   } satisfies Handlers;

@@ -122,7 +122,7 @@ describe('reservations CSV (Turkish defaults)', () => {
         'EUR',
         '',
         '',
-        'roomType DBL',
+        'oda tipi DBL',
         '',
         'K-PLAIN',
       ],
@@ -154,7 +154,7 @@ describe('reservations CSV (Turkish defaults)', () => {
         'EUR',
         'Geç giriş; "deniz" manzarası\nikinci satır =SUM(A1)',
         '',
-        'roomType DBL',
+        'oda tipi DBL',
         '',
         'K-TRICKY',
       ]),
@@ -265,10 +265,10 @@ describe('rooming list and arrivals', () => {
       r['Eşleşmemiş'],
     ]);
     expect(lines).toEqual([
-      ['K-PLAIN', '1', 'KAYA ALİ', 'Mr', '30', 'TUR', 'TR', '1', 'roomType DBL'],
-      ['K-TRICKY', '1', 'İĞNECİ ŞÜKRÜ', 'Mr', '41', 'TUR', 'TR', '2', 'roomType DBL'],
-      ['K-TRICKY', '2', "'@ÖZGÜR ıŞıK", 'Chd', '7', '?DE', 'DE', '2', 'roomType DBL, nationality DE'],
-      ['K-EMPTY', '', '', '', '', '', '', '1', 'roomType DBL'],
+      ['K-PLAIN', '1', 'KAYA ALİ', 'Mr', '30', 'TUR', 'TR', '1', 'oda tipi DBL'],
+      ['K-TRICKY', '1', 'İĞNECİ ŞÜKRÜ', 'Mr', '41', 'TUR', 'TR', '2', 'oda tipi DBL'],
+      ['K-TRICKY', '2', "'@ÖZGÜR ıŞıK", 'Chd', '7', '?DE', 'DE', '2', 'oda tipi DBL, uyruk DE'],
+      ['K-EMPTY', '', '', '', '', '', '', '1', 'oda tipi DBL'],
     ]);
     expect(result).toMatchObject({ rows: 4, reservations: 3 });
   });
@@ -305,6 +305,62 @@ describe('rooming list and arrivals', () => {
     expect(html).toContain('<span class="unmapped">?DE</span>');
     expect(html).not.toContain('K-GONE');
     expect(result.markable).toEqual([]);
+  });
+
+  it("arrivals carry each reservation's status and room (hotel code) beside the room count, CSV and printable", async () => {
+    fill();
+    desk.store.importBatch(
+      [
+        makeReservation({
+          keyField: 'K-YES',
+          logId: 50,
+          checkIn: '2026-07-10',
+          confirmationStatus: 'E',
+          roomId: 'R9',
+          guests: [makeGuest('ŞAHİN EMRE', 'K-YES')],
+        }),
+      ],
+      T,
+    );
+    const result = await exportTo('s.csv', { kind: 'arrivals', date: '2026-07-10' });
+    const { header, rows } = readCsv(result.path, ';');
+    const lines = byHeader(header, rows).map((r) => [
+      r.KeyField,
+      r.Durum,
+      r['Oda kodu'],
+      r['Oda kodu (kanal)'],
+      r['Oda sayısı'],
+    ]);
+    expect(lines).toEqual([
+      ['K-TRICKY', 'Bekliyor', '101', 'R1', '2'],
+      ['K-TRICKY', 'Bekliyor', '101', 'R1', '2'],
+      ['K-YES', 'Onaylandı', '?R9', 'R9', '1'],
+    ]);
+    const html = readFileSync(result.htmlPath ?? '', 'utf8');
+    const heads = [...html.matchAll(/<th>([^<]*)<\/th>/g)].map((m) => m[1]);
+    expect(heads.slice(0, 9)).toEqual([
+      'Voucher',
+      'Durum',
+      'Varış saati',
+      'Çıkış',
+      'Gece',
+      'Oda tipi',
+      'Oda kodu',
+      'Pansiyon',
+      'Oda sayısı',
+    ]);
+    // A waiting reservation stands out in print; a confirmed one does not.
+    expect(html).toMatch(/<td>-V7<\/td><td><span class="unconfirmed">Bekliyor<\/span><\/td>/);
+    expect(html).toMatch(/<td>V-1<\/td><td>Onaylandı<\/td>/);
+    expect(html).toMatch(/<td>101<\/td><td>HP<\/td><td>2<\/td>/);
+
+    const english = await exportTo('s-en.csv', { kind: 'arrivals', date: '2026-07-10' }, 'en');
+    const en = readCsv(english.path, ',');
+    expect(byHeader(en.header, en.rows).map((r) => [r.Status, r['Room code']])).toEqual([
+      ['Waiting', '101'],
+      ['Waiting', '101'],
+      ['Confirmed', '?R9'],
+    ]);
   });
 });
 

@@ -74,7 +74,16 @@ describe('activity', () => {
       '2026-07-01T10:00:00Z',
     ]);
     expect(listActivity(db, 1, 1)).toEqual([
-      { id, at: '2026-07-01T11:00:00Z', user: 'Ayşe', action: 'decline', keyField: 'k2', detail: 'Full' },
+      {
+        id,
+        at: '2026-07-01T11:00:00Z',
+        user: 'Ayşe',
+        action: 'decline',
+        keyField: 'k2',
+        detail: 'Full',
+        guest: null,
+        reasonName: null,
+      },
     ]);
   });
 });

@@ -19,7 +19,10 @@ beforeAll(() => {
 afterAll(() => db.close());
 
 const matches = (r: Reservation, f: InboxFilter): boolean => {
-  if (f.statuses?.length && !f.statuses.some((s) => s === r.confirmationStatus)) return false;
+  // Waiting means waiting for an answer: a cancellation still saying W is not.
+  const cancelled = changeKindOfPmsStatus(r.pmsStatus) === 'cancelled';
+  const statusMatches = (s: string): boolean => s === r.confirmationStatus && !(s === 'W' && cancelled);
+  if (f.statuses?.length && !f.statuses.some(statusMatches)) return false;
   if (f.kinds?.length && !f.kinds.includes(changeKindOfPmsStatus(r.pmsStatus))) return false;
   if (f.agencyId !== undefined && r.agencyId !== f.agencyId) return false;
   if (f.checkInFrom !== undefined && r.checkIn < f.checkInFrom) return false;

@@ -62,7 +62,8 @@ describe('inboxPage', () => {
   });
 
   it('filters by status, kind, agency and inclusive check-in range', () => {
-    expect(keys({ filter: { statuses: ['W'] } })).toEqual(['A', 'C', 'G', 'E']);
+    // Waiting for an answer: E says W but was cancelled, so it needs none.
+    expect(keys({ filter: { statuses: ['W'] } })).toEqual(['A', 'C', 'G']);
     expect(keys({ filter: { statuses: ['E', 'H'] } })).toEqual(['B', 'D', 'F', 'H']);
     expect(keys({ filter: { kinds: ['cancelled'] } })).toEqual(['D', 'E']);
     expect(keys({ filter: { kinds: ['new', 'changed'], agencyId: 'AG2' } })).toEqual(['B', 'G']);
@@ -109,6 +110,9 @@ describe('inboxPage', () => {
         checkOut: '2026-07-17',
         nights: 7,
         roomTypeName: 'Double Room',
+        roomName: 'Sea view',
+        roomCount: 1,
+        roomNo: null,
         accomId: 'AI',
         adults: 2,
         childs: 0,
@@ -139,30 +143,31 @@ describe('inboxCounts', () => {
       new: 4,
       changed: 2,
       cancelled: 2,
-      waiting: 4,
+      waiting: 3,
       confirmed: 3,
       declined: 1,
     });
   });
 
   it('counts each chip under every other filter but its own', () => {
-    // statuses W: A(new) C(changed) G(new) E(cancelled). Kind chips honour it; status chips do not.
+    // statuses W: A(new) C(changed) G(new); E says W but is cancelled, so it waits for nothing.
+    // Kind chips honour it; status chips do not.
     expect(inboxCounts(db, { statuses: ['W'] })).toEqual({
-      total: 4,
+      total: 3,
       new: 2,
       changed: 1,
-      cancelled: 1,
-      waiting: 4,
+      cancelled: 0,
+      waiting: 3,
       confirmed: 3,
       declined: 1,
     });
     // kinds cancelled: D(H) E(W).
     expect(inboxCounts(db, { kinds: ['cancelled'], statuses: ['W'] })).toEqual({
-      total: 1,
+      total: 0,
       new: 2,
       changed: 1,
-      cancelled: 1,
-      waiting: 1,
+      cancelled: 0,
+      waiting: 0,
       confirmed: 0,
       declined: 1,
     });

@@ -28,7 +28,7 @@ describe('PMS entry state across versions', () => {
     const v1 = makeReservation({ logId: 10 });
     importBatch(db, [v1], at(8));
     expect(stateOf()).toBe('to-enter');
-    expect(toEnterCounts(db)).toEqual({ total: 1, toEnter: 1, needsUpdate: 0, toCancel: 0 });
+    expect(toEnterCounts(db)).toEqual({ total: 1, toEnter: 1, needsUpdate: 0, toCancel: 0, unconfirmed: 1 });
 
     expect(markEntered(db, [{ keyField: KEY, logId: 10, pmsReference: 'PMS-77' }], 'Ayşe', at(9))).toEqual({
       marked: 1,
@@ -59,7 +59,7 @@ describe('PMS entry state across versions', () => {
     });
     importBatch(db, [v2], at(10));
     const update = listToEnter(db, 0, 50);
-    expect(update.counts).toEqual({ total: 1, toEnter: 0, needsUpdate: 1, toCancel: 0 });
+    expect(update.counts).toEqual({ total: 1, toEnter: 0, needsUpdate: 1, toCancel: 0, unconfirmed: 1 });
     expect(update.rows[0]).toMatchObject({ keyField: KEY, logId: 11, state: 'needs-update' });
     expect(update.rows[0]?.entered?.logId).toBe(10);
     expect(update.rows[0]?.changes).toEqual([
@@ -89,7 +89,7 @@ describe('PMS entry state across versions', () => {
     expect(listToEnter(db, 0, 50)).toEqual({
       rows: [],
       total: 0,
-      counts: { total: 0, toEnter: 0, needsUpdate: 0, toCancel: 0 },
+      counts: { total: 0, toEnter: 0, needsUpdate: 0, toCancel: 0, unconfirmed: 0 },
     });
     const log = db
       .prepare<[], { logId: number; action: string; user: string }>(
@@ -190,6 +190,6 @@ describe('PMS entry counts', () => {
     }
     // This connection marks one entered.
     markEntered(db, [{ keyField: 'A', logId: 1 }], 'Ayşe', at(10));
-    expect(toEnterCounts(db)).toEqual({ total: 1, toEnter: 1, needsUpdate: 0, toCancel: 0 });
+    expect(toEnterCounts(db)).toEqual({ total: 1, toEnter: 1, needsUpdate: 0, toCancel: 0, unconfirmed: 1 });
   });
 });

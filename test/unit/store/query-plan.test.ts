@@ -81,10 +81,25 @@ describe('count plans', () => {
     expect(plan(sql, params)).toContain('COVERING INDEX reservations_by_check_in');
   });
 
-  it('the waiting count uses its covering index', () => {
+  it('the reminder count uses the waiting index', () => {
     expect(
-      plan("SELECT count(*) FROM reservations WHERE confirmation_status = 'W' AND received_at < ?", ['x']),
-    ).toContain('COVERING INDEX reservations_waiting');
+      plan(
+        `SELECT count(*) FROM reservations
+         WHERE confirmation_status = 'W' AND received_at < ?
+           AND change_kind <> 'cancelled' AND decision_state <> 'pending'`,
+        ['x'],
+      ),
+    ).toContain('USING INDEX reservations_waiting');
+  });
+
+  it('received today is counted on the covering arrival index, never the tally', () => {
+    const filter: InboxFilter = { receivedFrom: '2026-06-01T00:00:00.000Z', statuses: ['W'] };
+    const total = inboxTotalSql(db, filter);
+    const counts = inboxCountsSql(filter);
+    expect(plan(total.sql, total.params)).toContain('COVERING INDEX reservations_by_arrival');
+    expect(plan(counts.sql, counts.params)).toContain('COVERING INDEX reservations_by_arrival');
+    const page = inboxPageSql(db, { filter, sort: 'checkIn', direction: 'asc' });
+    expect(plan(page.sql, [...page.params, 200, 0])).toContain('reservations_by_arrival');
   });
 });
 

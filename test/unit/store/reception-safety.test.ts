@@ -1,0 +1,161 @@
+// Issue 16 in the store: a cancellation is not waiting (counts, the Waiting filter, reminders), an answer
+// already queued does not remind, "received today" as a filter, the room on inbox rows, how many of the
+// PMS list are not confirmed yet, and the activity log's guest and decline reason by name.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Store } from '../../../main/store';
+import type { InboxFilter } from '../../../main/store/inbox';
+import { makeGuest, makeReservation } from './fixtures';
+
+let store: Store;
+beforeEach(() => {
+  store = Store.open(':memory:');
+});
+afterEach(() => store.close());
+
+const DAY1 = '2026-06-01T08:00:00.000Z';
+const DAY2 = '2026-06-02T09:00:00.000Z';
+
+/** W new (K1, 2 rooms), W cancelled (K2), E new (K3), W new received a day later (K4). */
+function fill(): void {
+  store.importBatch(
+    [
+      makeReservation({
+        keyField: 'K1',
+        logId: 1,
+        roomCount: 2,
+        roomId: 'R7',
+        roomName: 'Deniz manzaralı',
+        roomNo: '204',
+        guests: [makeGuest('YILMAZ AYŞE', 'K1')],
+      }),
+      makeReservation({ keyField: 'K2', logId: 2, pmsStatus: 3, guests: [makeGuest('KAYA ALİ', 'K2')] }),
+      makeReservation({ keyField: 'K3', logId: 3, confirmationStatus: 'E' }),
+    ],
+    DAY1,
+  );
+  store.importBatch([makeReservation({ keyField: 'K4', logId: 4 })], DAY2);
+}
+
+const page = (filter: InboxFilter) =>
+  store.inboxPage({ filter, sort: 'checkIn', direction: 'asc', offset: 0, limit: 50 });
+const keys = (filter: InboxFilter) =>
+  page(filter)
+    .rows.map((r) => r.keyField)
+    .sort();
+
+describe('a cancellation is not waiting for an answer', () => {
+  it('is left out of the tray count and the reminders', () => {
+    fill();
+    expect(store.waitingCount()).toBe(2);
+    expect(store.waitingReceivedBefore('2026-06-03T00:00:00.000Z')).toBe(2);
+    expect(store.waitingReceivedBefore(DAY2)).toBe(1);
+  });
+
+  it('an answer already queued (pending) does not remind, but still counts until it is sent', () => {
+    fill();
+    store.enqueueDecision({
+      keyField: 'K1',
+      action: 'confirm',
+      note: '',
+      reasonId: null,
+      user: 'Ayşe',
+      decidedAt: DAY2,
+      basedOnLogId: 1,
+    });
+    expect(store.waitingReceivedBefore('2026-06-03T00:00:00.000Z')).toBe(1);
+    expect(store.waitingCount()).toBe(2);
+  });
+
+  it('is not in the Waiting chip nor under the Waiting filter, and still under Cancelled', () => {
+    fill();
+    const counts = store.inboxCounts({});
+    expect(counts).toMatchObject({ total: 4, waiting: 2, confirmed: 1, cancelled: 1 });
+    expect(keys({ statuses: ['W'] })).toEqual(['K1', 'K4']);
+    expect(page({ statuses: ['W'] }).total).toBe(2);
+    expect(store.inboxCounts({ statuses: ['W'] })).toMatchObject({ total: 2, cancelled: 0, new: 2 });
+    expect(keys({ statuses: ['W', 'E'] })).toEqual(['K1', 'K3', 'K4']);
+    expect(page({ statuses: ['W', 'E'] }).total).toBe(3);
+    expect(keys({ kinds: ['cancelled'] })).toEqual(['K2']);
+    expect(store.inboxCounts({ kinds: ['cancelled'] })).toMatchObject({ total: 1, waiting: 0 });
+  });
+
+  it('keeps the Waiting count when a waiting reservation is cancelled', () => {
+    fill();
+    expect(store.inboxCounts({}).waiting).toBe(2);
+    store.importBatch([makeReservation({ keyField: 'K4', logId: 5, pmsStatus: 3 })], DAY2);
+    expect(store.inboxCounts({}).waiting).toBe(1);
+    expect(store.waitingCount()).toBe(1);
+  });
+});
+
+describe('received today', () => {
+  it('filters rows, totals and chips on when the current version reached the desk', () => {
+    fill();
+    const today: InboxFilter = {
+      receivedFrom: '2026-06-02T00:00:00.000Z',
+      receivedTo: '2026-06-03T00:00:00.000Z',
+    };
+    expect(keys(today)).toEqual(['K4']);
+    expect(page(today).total).toBe(1);
+    expect(store.inboxCounts(today)).toMatchObject({ total: 1, waiting: 1, new: 1 });
+    const yesterday: InboxFilter = {
+      receivedFrom: '2026-06-01T00:00:00.000Z',
+      receivedTo: '2026-06-02T00:00:00.000Z',
+    };
+    expect(keys(yesterday)).toEqual(['K1', 'K2', 'K3']);
+    expect(store.inboxCounts({ ...yesterday, statuses: ['W'] })).toMatchObject({ total: 1, waiting: 1 });
+    expect(
+      store.inboxPage({ filter: yesterday, sort: 'arrival', direction: 'desc', offset: 0, limit: 2 }).total,
+    ).toBe(3);
+  });
+});
+
+describe('inbox rows', () => {
+  it('carry the room, its number and how many rooms the booking takes', () => {
+    fill();
+    const row = page({}).rows.find((r) => r.keyField === 'K1');
+    expect(row).toMatchObject({ roomName: 'Deniz manzaralı', roomCount: 2, roomNo: '204' });
+    expect(page({}).rows.find((r) => r.keyField === 'K3')).toMatchObject({ roomCount: 1 });
+  });
+});
+
+describe('the PMS list', () => {
+  it('says how many of what it offers to enter are not confirmed yet', () => {
+    fill();
+    // K1, K4 waiting and K3 confirmed are to enter; the cancellation never entered is nothing to do.
+    expect(store.listToEnter(0, 50).counts).toEqual({
+      total: 3,
+      toEnter: 3,
+      needsUpdate: 0,
+      toCancel: 0,
+      unconfirmed: 2,
+    });
+  });
+});
+
+describe('the activity log', () => {
+  it('names the guest and a decline reason in the language asked, the other one when it is missing', () => {
+    fill();
+    store.replaceNotConfirmMessages('tr-TR', [{ id: 'R-FULL', name: 'Otel dolu', lang: 'tr-TR' }]);
+    store.replaceNotConfirmMessages('en-US', [
+      { id: 'R-FULL', name: 'Hotel full', lang: 'en-US' },
+      { id: 'R-PRICE', name: 'Wrong price', lang: 'en-US' },
+    ]);
+    const base = { at: DAY2, user: 'Ayşe' };
+    store.addActivity({ ...base, action: 'decline', keyField: 'K1', detail: 'R-FULL' });
+    store.addActivity({ ...base, action: 'decline', keyField: 'K2', detail: 'R-PRICE' });
+    store.addActivity({ ...base, action: 'decline', keyField: 'GONE', detail: 'R-OLD' });
+    store.addActivity({ ...base, action: 'confirm', keyField: 'K3', detail: 'R-FULL' });
+    store.addActivity({ ...base, action: 'setup', keyField: null, detail: 'x' });
+    const tr = store.listActivity(0, 10, 'tr').map((e) => [e.keyField, e.guest, e.reasonName]);
+    expect(tr).toEqual([
+      [null, null, null],
+      ['K3', 'IŞIK AYŞE', null],
+      ['GONE', null, null],
+      ['K2', 'KAYA ALİ', 'Wrong price'],
+      ['K1', 'YILMAZ AYŞE', 'Otel dolu'],
+    ]);
+    expect(store.listActivity(0, 10, 'en').at(-1)?.reasonName).toBe('Hotel full');
+    expect(store.listActivity(3, 1, 'en').map((e) => e.keyField)).toEqual(['K2']);
+  });
+});

@@ -127,6 +127,17 @@ describe('reception screens (in-memory core)', () => {
       '1 değişmiş rezervasyon toplu onaylanmaz.',
     );
     await page.getByRole('button', { name: 'Bekleyen 2 rezervasyonu onayla' }).click();
+    // K0 has a code with no hotel code: it is named with its problem, and nothing is sent until asked.
+    const asked = page.getByTestId('bulk-checks');
+    await asked.filter({ hasText: 'Seçilen rezervasyonlardan birinde önce bakılması gereken' }).waitFor();
+    expect(
+      await asked.locator('li[data-key]').evaluateAll((li) => li.map((e) => e.getAttribute('data-key'))),
+    ).toEqual(['K0']);
+    expect(await asked.locator('[data-check="unmapped"]').textContent()).toContain(
+      'Pansiyon kodu HB için henüz otel kodu yok.',
+    );
+    expect(callsOf(desk, 'confirmMany')).toEqual([]);
+    await asked.getByRole('button', { name: 'Onlar da onaylansın' }).click();
     await page.getByTestId('bulk-bar').filter({ hasText: '2 onay gönderim sırasına alındı.' }).waitFor();
     expect(callsOf(desk, 'confirmMany').map((c) => c.request)).toEqual([{ keyFields: ['K0', 'K3'] }]);
     expect(callsOf(desk, 'confirm')).toEqual([]);

@@ -1,11 +1,13 @@
 // Appears when reservations are ticked: confirms the waiting ones in one go and says what was skipped.
 // Changed reservations are never confirmed blind: they are held back, and "See what changed" lists each with
 // what changed since the last answer; confirming them from there keeps each one's earlier note.
-// Cancellations wait for no answer and are left out.
+// Cancellations wait for no answer and are left out. Reservations whose pre-confirm checks found a problem
+// are listed with what to look at, and the receptionist chooses to include them or leave them out.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BulkResult, InboxRow, ReservationDetail } from '../../../shared/ipc';
+import type { BulkResult, InboxRow, ReservationCheck, ReservationDetail } from '../../../shared/ipc';
 import { ask } from '../../api';
+import { checkIcon, useCheckSentence } from '../../components/checks';
 import { ErrorNote } from '../../components/ErrorNote';
 import { SelectionBar } from '../../components/SelectionBar';
 import { useSelectionRequest } from '../../components/useSelectionRequest';
@@ -29,19 +31,50 @@ export function BulkBar({ selected, onClear }: Props) {
   const { result } = request;
   const [review, setReview] = useState<ReservationDetail[] | null>(null);
   const [reviewError, setReviewError] = useState<unknown>(null);
+  /** Reservations of the selection with a problem to look at, while the receptionist is asked. */
+  const [asking, setAsking] = useState<{ row: InboxRow; checks: ReservationCheck[] }[] | null>(null);
+  const sentence = useCheckSentence();
   const ticked = [...selected.values()];
   const waiting = ticked.filter(answerable);
   const plain = waiting.filter((r) => r.changeKind !== 'changed');
   const changed = waiting.filter((r) => r.changeKind === 'changed');
 
-  const confirmPlain = () =>
+  const confirmKeys = (keyFields: string[]) =>
     request.run(
-      () => ask('confirmMany', { keyFields: plain.map((r) => r.keyField) }),
+      () =>
+        keyFields.length > 0
+          ? ask('confirmMany', { keyFields })
+          : Promise.resolve<BulkResult>({ queued: 0, skipped: [] }),
       () => {
         setReview(null);
+        setAsking(null);
         onClear();
       },
     );
+
+  /** Asks first when any of them has a problem check (fresh from main, not the row's markers). */
+  const confirmPlain = async () => {
+    setReviewError(null);
+    let found: { keyField: string; checks: ReservationCheck[] }[];
+    try {
+      found = await ask('getChecks', { keyFields: plain.map((r) => r.keyField) });
+    } catch (e) {
+      setReviewError(e);
+      return;
+    }
+    const problems = new Map(
+      found
+        .filter((f) => f.checks.some((c) => c.severity === 'problem'))
+        .map((f) => [f.keyField, f.checks.filter((c) => c.severity === 'problem')]),
+    );
+    if (problems.size === 0) return confirmKeys(plain.map((r) => r.keyField));
+    setReview(null);
+    setAsking(
+      plain
+        .filter((r) => problems.has(r.keyField))
+        .map((row) => ({ row, checks: problems.get(row.keyField) ?? [] })),
+    );
+  };
 
   const showChanged = async () => {
     setReviewError(null);
@@ -112,6 +145,7 @@ export function BulkBar({ selected, onClear }: Props) {
         }
         onClear={() => {
           setReview(null);
+          setAsking(null);
           onClear();
         }}
         outcome={
@@ -126,6 +160,56 @@ export function BulkBar({ selected, onClear }: Props) {
         error={request.error}
       />
       <ErrorNote error={reviewError} />
+      {asking && (
+        <section
+          className="bulk-review bulk-checks"
+          data-testid="bulk-checks"
+          aria-label={t('checks.bulkTitle')}
+        >
+          <h2>{t('checks.bulkTitle')}</h2>
+          <p role="alert">{t('checks.bulkAsk', { count: asking.length })}</p>
+          <ul>
+            {asking.map(({ row, checks }) => (
+              <li key={row.keyField} data-key={row.keyField}>
+                <strong>{row.leadGuest || row.voucherNo}</strong>{' '}
+                <span className="muted">{row.voucherNo}</span>
+                <ul>
+                  {checks.map((c, i) => (
+                    <li key={`${c.kind}-${i}`} data-check={c.kind}>
+                      <span aria-hidden="true">{checkIcon[c.kind]} </span>
+                      {sentence(c)}
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+          <div className="actions">
+            <button
+              type="button"
+              className="button confirm small"
+              disabled={request.busy}
+              onClick={() => void confirmKeys(plain.map((r) => r.keyField))}
+            >
+              {t('checks.bulkInclude')}
+            </button>
+            <button
+              type="button"
+              className="button small"
+              disabled={request.busy}
+              onClick={() => {
+                const held = new Set(asking.map((a) => a.row.keyField));
+                void confirmKeys(plain.filter((r) => !held.has(r.keyField)).map((r) => r.keyField));
+              }}
+            >
+              {t('checks.bulkSkip')}
+            </button>
+            <button type="button" className="button small" onClick={() => setAsking(null)}>
+              {t('common.cancel')}
+            </button>
+          </div>
+        </section>
+      )}
       {review && review.length > 0 && (
         <section className="bulk-review" data-testid="bulk-review" aria-label={t('bulk.reviewTitle')}>
           <h2>{t('bulk.reviewTitle')}</h2>

@@ -29,13 +29,12 @@ interface Props {
   openKey: string | null;
   selected: ReadonlyMap<string, InboxRow>;
   fresh: ReadonlySet<string>;
-  today: string;
   onToggle: (row: InboxRow) => void;
   onOpen: (keyField: string, intent: OpenIntent) => void;
 }
 
 export function InboxList(props: Props) {
-  const { pages, cursor, setCursor, openKey, selected, fresh, today, onToggle, onOpen } = props;
+  const { pages, cursor, setCursor, openKey, selected, fresh, onToggle, onOpen } = props;
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const total = pages.total ?? 0;
@@ -150,7 +149,6 @@ export function InboxList(props: Props) {
                   isOpen={row.keyField === openKey}
                   isSelected={selected.has(row.keyField)}
                   isFresh={fresh.has(row.keyField)}
-                  today={today}
                   onToggle={onToggle}
                   onOpen={(r) => {
                     setCursor({ keyField: r.keyField, index: item.index });

@@ -1,8 +1,10 @@
 // One reservation in the inbox, two short lines: who and what state; when, what room, how many, from whom.
-// A cancelled reservation says so instead of "waiting"; one still waiting after its check-in day is flagged.
+// A cancelled reservation says so instead of "waiting"; one still waiting after its check-in day is flagged
+// (the checks' past-check-in), and the other pre-confirm checks show as markers.
 import { useTranslation } from 'react-i18next';
 import type { InboxRow } from '../../../shared/ipc';
 import { DecisionBadge, KindBadge, StatusBadge } from '../../components/badges';
+import { CheckMarkers } from '../../components/checks';
 import { GuestLine, StayLine } from '../../components/ReservationLines';
 import { currentLanguage } from '../../i18n';
 import { formatDate } from '../../i18n/format';
@@ -15,34 +17,22 @@ interface Props {
   isOpen: boolean;
   isSelected: boolean;
   isFresh: boolean;
-  /** The hotel's today, YYYY-MM-DD. */
-  today: string;
   onToggle: (row: InboxRow) => void;
   onOpen: (row: InboxRow) => void;
 }
 
-/** Still waiting for the hotel's answer although the guest was due to arrive before today. */
-export const isOverdue = (row: InboxRow, today: string): boolean =>
-  row.confirmationStatus === 'W' &&
-  row.changeKind !== 'cancelled' &&
-  row.decision !== 'pending' &&
-  row.checkIn < today;
+/**
+ * Still waiting for the hotel's answer although the guest was due to arrive before today: the checks'
+ * past-check-in (main's hotel date; none for a cancellation), unless an answer is already on its way.
+ */
+export const isOverdue = (row: InboxRow): boolean =>
+  row.decision !== 'pending' && row.checks.some((c) => c.kind === 'past-check-in');
 
-export function InboxRowView({
-  row,
-  index,
-  isCursor,
-  isOpen,
-  isSelected,
-  isFresh,
-  today,
-  onToggle,
-  onOpen,
-}: Props) {
+export function InboxRowView({ row, index, isCursor, isOpen, isSelected, isFresh, onToggle, onOpen }: Props) {
   const { t } = useTranslation();
   const lng = currentLanguage();
   const cancelled = row.changeKind === 'cancelled';
-  const overdue = isOverdue(row, today);
+  const overdue = isOverdue(row);
   const classes = [
     'row-body',
     `kind-${row.changeKind}`,
@@ -84,6 +74,7 @@ export function InboxRowView({
               {t('inbox.overdue')}
             </span>
           )}
+          <CheckMarkers checks={row.checks} skip={['past-check-in']} />
           <DecisionBadge state={row.decision} />
           {/* "Waiting" would be wrong: a cancellation waits for nothing (the kind badge says cancelled). */}
           {!(cancelled && row.confirmationStatus === 'W') && <StatusBadge status={row.confirmationStatus} />}

@@ -134,7 +134,6 @@ export function InboxScreen({
               openKey={opened?.keyField ?? null}
               selected={selected}
               fresh={fresh}
-              today={today}
               onToggle={toggleRow}
               onOpen={onOpen}
             />

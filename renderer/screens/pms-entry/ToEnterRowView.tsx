@@ -3,6 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PmsEntryState, ToEnterRow } from '../../../shared/ipc';
 import { StatusBadge } from '../../components/badges';
+import { CheckMarkers } from '../../components/checks';
 import { GuestLine, StayLine } from '../../components/ReservationLines';
 import { currentLanguage } from '../../i18n';
 import { formatInstant } from '../../i18n/format';
@@ -50,6 +51,7 @@ export function ToEnterRowView({ row, selected, onToggle }: Props) {
       </label>
       <div className="pms-row-lines">
         <GuestLine row={row} lead={<PmsStateBadge state={row.state} />}>
+          <CheckMarkers checks={row.checks} />
           <StatusBadge status={row.confirmationStatus} />
         </GuestLine>
         <StayLine row={row} />

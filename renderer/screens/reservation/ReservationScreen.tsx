@@ -7,6 +7,7 @@ import { ask } from '../../api';
 import { KindBadge, StatusBadge } from '../../components/badges';
 import { ErrorNote } from '../../components/ErrorNote';
 import type { OpenIntent } from '../inbox/InboxList';
+import { ChecksSection } from './ChecksSection';
 import { DecisionPanel } from './DecisionPanel';
 import { ReservationFields } from './ReservationFields';
 import { VersionHistory } from './VersionHistory';
@@ -110,6 +111,12 @@ export function ReservationScreen({
                 kind: t(`kind.${detail.changeKind}`),
               })}
             </p>
+          )}
+          {detail.changeKind !== 'cancelled' && (
+            <ChecksSection
+              checks={detail.checks}
+              onMap={(kind, code) => onOpenMapping(r.agencyId, kind, code)}
+            />
           )}
           <DecisionPanel
             detail={detail}

@@ -6,6 +6,7 @@ import type { SetupView } from '../../../shared/ipc';
 import { ErrorNote } from '../../components/ErrorNote';
 import { ConnectionReport } from './ConnectionReport';
 import { HotelSearch } from './HotelSearch';
+import { ChecksCard } from './ChecksCard';
 import { NotificationsCard } from './NotificationsCard';
 import { useSetupForm } from './useSetupForm';
 
@@ -191,6 +192,7 @@ export function SetupScreen({ setup, firstRun, onSetupChanged }: Props) {
           </section>
           {/* Not on the first screen: there the connection is all that matters. */}
           {!firstRun && <NotificationsCard />}
+          {!firstRun && <ChecksCard />}
         </div>
       </div>
     </div>

@@ -74,6 +74,8 @@ export interface SetupView {
   credentialWarning: string | null;
   language: UiLanguage;
   deskUser: string;
+  /** Leaving practice mode took away its "Practice" name: ask the receptionist for theirs. */
+  askDeskUser: boolean;
 }
 
 /** How the desk draws attention: sounds, reminders, starting with the PC. */

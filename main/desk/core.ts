@@ -34,6 +34,8 @@ export interface CoreOptions {
 const PRACTICE_USER = 'demo';
 const PRACTICE_PASSWORD = 'demo';
 const PRACTICE_PARTNER = 1001;
+/** The name a desk without one answers with while practising (renderer/components/DeskUserPrompt.tsx says the same). */
+const PRACTICE_DESK_USER = 'Practice';
 
 export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
   const now = ports.now ?? (() => new Date());
@@ -180,7 +182,12 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     practiceStore = null;
     for (const suffix of ['', '-wal', '-shm'])
       rmSync(path.join(ports.dataDir, `practice.db${suffix}`), { force: true });
-    const s = writeSetup(settings(), { practiceMode: true, deskUser: setup().deskUser || 'Practice' });
+    // A desk without a name answers as "Practice" while practising, and only then.
+    const named = setup().deskUser !== '' && !setup().practiceDeskUser;
+    const s = writeSetup(settings(), {
+      practiceMode: true,
+      ...(named ? {} : { deskUser: PRACTICE_DESK_USER, practiceDeskUser: true }),
+    });
     ports.logger.info('practice mode started', { port: practice.port, language: s.language });
     connect();
     await poller?.syncNow();
@@ -192,7 +199,13 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     practice = null;
     practiceStore?.close();
     practiceStore = null;
-    writeSetup(settings(), { practiceMode: false });
+    // Real answers are never signed "Practice" (also for a name saved before practiceDeskUser existed).
+    const s = setup();
+    const practiceName = s.practiceDeskUser || s.deskUser === PRACTICE_DESK_USER;
+    writeSetup(settings(), {
+      practiceMode: false,
+      ...(practiceName ? { deskUser: '', practiceDeskUser: false, askDeskUser: true } : {}),
+    });
     connect();
   };
 

@@ -6,10 +6,12 @@ import type { DecisionRefusal } from '../store';
 import en from './i18n/en.json';
 import tr from './i18n/tr.json';
 
-export type MessageKey =
-  | `error.${keyof typeof en.error}`
-  | `connection.${keyof typeof en.connection}`
-  | `decision.${keyof typeof en.decision}`;
+/** Every leaf of the catalog as a dotted key ("activity.codeKind.room"). */
+type Leaves<T> = {
+  [K in keyof T & string]: T[K] extends string ? K : `${K}.${Leaves<T[K]>}`;
+}[keyof T & string];
+
+export type MessageKey = Leaves<typeof en>;
 
 export interface Messages {
   t(key: MessageKey, options?: TOptions): string;

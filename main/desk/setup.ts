@@ -12,6 +12,10 @@ export interface SavedSetup {
   language: UiLanguage;
   deskUser: string;
   practiceMode: boolean;
+  /** deskUser is the name practice mode gave a desk that had none: leaving practice takes it away. */
+  practiceDeskUser: boolean;
+  /** Practice took its name away: ask the receptionist for one until they give it. */
+  askDeskUser: boolean;
 }
 
 const KEY = 'setup';
@@ -27,6 +31,8 @@ export const defaultSetup: SavedSetup = {
   language: 'tr',
   deskUser: '',
   practiceMode: false,
+  practiceDeskUser: false,
+  askDeskUser: false,
 };
 
 export function readSetup(store: Store): SavedSetup {

@@ -3,6 +3,7 @@
 // own (Store.openExportRows), so a large export neither blocks the sync nor fills memory.
 import { writeFile } from 'node:fs/promises';
 import type {
+  ActivityDetail,
   ExportPreview,
   ExportRequest,
   ExportResult,
@@ -112,16 +113,21 @@ export async function runExport(job: ExportJob): Promise<ExportResult> {
   const words = exportMessages(language);
   const warning = unmapped.length > 0 ? words.unmapped(unmapped.length) : rows === 0 ? words.empty() : null;
   const markList: PmsVersionRef[] = [...markable].map(([keyField, logId]) => ({ keyField, logId }));
-  const scopeText =
-    selection.kind === 'arrivals'
-      ? `arrivals ${selection.date ?? ''}`
-      : `${selection.kind} ${selection.scope}`;
+  // Codes and values, never words: the Activity screen says it in the desk's language when it reads it.
+  const detail: ActivityDetail = {
+    kind: 'export',
+    exportKind: selection.kind,
+    ...(selection.kind === 'arrivals' ? { date: selection.date } : { scope: selection.scope }),
+    rows,
+    reservations,
+    file: job.file.split(/[\\/]/).pop() ?? '',
+  };
   store.addActivity({
     at: job.at.toISOString(),
     user: job.user,
     action: 'export',
     keyField: null,
-    detail: `${scopeText}: ${rows} rows, ${reservations} reservations → ${job.file.split(/[\\/]/).pop() ?? ''}`,
+    detail: JSON.stringify(detail),
   });
   return { path: job.file, htmlPath, rows, reservations, unmapped, warning, markable: markList };
 }

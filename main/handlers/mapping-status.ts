@@ -1,6 +1,7 @@
 // Mapping of channel codes, the status bar and the activity log.
 import type { Handlers } from '../../shared/ipc';
 import type { DeskContext } from './context';
+import { activityDetail, wordActivity } from '../desk/activity-words';
 
 type OtherHandlers = Pick<
   Handlers,
@@ -23,12 +24,23 @@ export function mappingStatusHandlers(ctx: DeskContext): OtherHandlers {
         user,
         action: 'mapping',
         keyField: null,
-        detail: `${change.kind} ${change.channelCode} → ${change.hotelCode || '—'}`,
+        detail: activityDetail({
+          kind: 'mapping',
+          codeKind: change.kind,
+          channelCode: change.channelCode,
+          hotelCode: change.hotelCode,
+        }),
       });
       return store.mappingView(change.agencyId);
     },
     getStatus: async () => ctx.status(),
     syncNow: () => ctx.syncNow(),
-    listActivity: async ({ offset, limit }) => ctx.workStore().listActivity(offset, limit),
+    listActivity: async ({ offset, limit }) => {
+      const language = ctx.setup().language;
+      return ctx
+        .workStore()
+        .listActivity(offset, limit, language)
+        .map((entry) => wordActivity(ctx.messages, language, entry));
+    },
   };
 }

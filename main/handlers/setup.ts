@@ -52,6 +52,7 @@ export function setupHandlers(ctx: DeskContext): SetupHandlers {
       credentialWarning: credentials.warning === null ? null : ctx.messages.t('error.passwordNotKept'),
       language: s.language,
       deskUser: s.deskUser,
+      askDeskUser: s.askDeskUser && !s.practiceMode,
     };
   };
 
@@ -188,7 +189,7 @@ export function setupHandlers(ctx: DeskContext): SetupHandlers {
     },
 
     setDeskUser: async ({ name }) => {
-      writeSetup(ctx.settingsStore, { deskUser: name });
+      writeSetup(ctx.settingsStore, { deskUser: name, practiceDeskUser: false, askDeskUser: false });
       return view();
     },
   };

@@ -9,8 +9,9 @@ import { ErrorNote } from './ErrorNote';
 /** The name practice mode gives a desk that had none (main/desk/core.ts). */
 export const PRACTICE_DESK_USER = 'Practice';
 
+/** Main asks (askDeskUser) once leaving practice took its name away; "Practice" itself stays a safety net. */
 export const needsDeskUser = (setup: SetupView): boolean =>
-  !setup.practiceMode && setup.deskUser === PRACTICE_DESK_USER;
+  !setup.practiceMode && (setup.askDeskUser || setup.deskUser === PRACTICE_DESK_USER);
 
 export function DeskUserPrompt({ onSetupChanged }: { onSetupChanged: (setup: SetupView) => void }) {
   const { t } = useTranslation();

@@ -283,14 +283,25 @@ describe('reception safety (real core, practice service, Chromium)', () => {
     await page.getByRole('button', { name: 'Alıştırma modunu başlat' }).click();
     await page.getByTestId('practice-banner').waitFor();
     expect(await page.getByTestId('desk-user-prompt').count()).toBe(0);
+    expect((await desk.core.handlers.getSetup({})).deskUser).toBe('Practice');
     await page.getByTestId('practice-banner').getByRole('button').click();
     await page.getByTestId('practice-banner').waitFor({ state: 'detached' });
+    // Main took the practice name away: nothing real is signed "Practice", and the desk asks for a name.
+    expect(await desk.core.handlers.getSetup({})).toMatchObject({ deskUser: '', askDeskUser: true });
     const prompt = page.getByTestId('desk-user-prompt');
     await prompt.waitFor();
     await prompt.getByRole('textbox').fill('Ayşe');
     await prompt.getByRole('button', { name: 'Kaydet' }).click();
     await prompt.waitFor({ state: 'detached' });
+    expect(await desk.core.handlers.getSetup({})).toMatchObject({ deskUser: 'Ayşe', askDeskUser: false });
+    // A named desk keeps its name through practice.
+    await page.getByRole('button', { name: 'Alıştırma modunu başlat' }).click();
+    await page.getByTestId('practice-banner').waitFor();
     expect((await desk.core.handlers.getSetup({})).deskUser).toBe('Ayşe');
+    await page.getByTestId('practice-banner').getByRole('button').click();
+    await page.getByTestId('practice-banner').waitFor({ state: 'detached' });
+    expect(await desk.core.handlers.getSetup({})).toMatchObject({ deskUser: 'Ayşe', askDeskUser: false });
+    expect(await page.getByTestId('desk-user-prompt').count()).toBe(0);
     expect(errors).toEqual([]);
   });
 });

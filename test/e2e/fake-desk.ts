@@ -120,6 +120,7 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
     credentialWarning: null,
     language: 'tr',
     deskUser: 'Resepsiyon',
+    askDeskUser: false,
   };
   const status: SyncStatus = {
     online: true,

@@ -132,6 +132,28 @@ describe('core in practice mode', () => {
 
     const activity = await core.handlers.listActivity({ offset: 0, limit: 10 });
     expect(activity.map((x) => x.action)).toEqual(expect.arrayContaining(['confirm', 'decline']));
+    // Each names its guest; the decline names its reason in the desk's language (Turkish here).
+    const declined = activity.find((x) => x.action === 'decline');
+    const turkish = (await core.handlers.listDeclineReasons({ language: 'tr' })).find(
+      (r) => r.id === reason.id,
+    );
+    expect(turkish?.name).toBeTruthy();
+    expect(turkish?.name).not.toBe(reason.name);
+    expect(declined).toMatchObject({ keyField: b.keyField, guest: b.leadGuest, reasonName: turkish?.name });
+    expect(activity.find((x) => x.action === 'confirm')).toMatchObject({ guest: a.leadGuest });
+    expect(activity.every((x) => x.user === 'Practice')).toBe(true);
+  });
+
+  it('leaving practice mode takes away the "Practice" name and asks for one', async () => {
+    const left = await core.handlers.leavePracticeMode({});
+    expect(left).toMatchObject({ practiceMode: false, deskUser: '', askDeskUser: true });
+    expect(await core.handlers.setDeskUser({ name: 'Ayşe' })).toMatchObject({
+      deskUser: 'Ayşe',
+      askDeskUser: false,
+    });
+    // A desk with a name keeps it through practice and after.
+    expect(await core.handlers.startPracticeMode({})).toMatchObject({ deskUser: 'Ayşe', askDeskUser: false });
+    expect(await core.handlers.leavePracticeMode({})).toMatchObject({ deskUser: 'Ayşe', askDeskUser: false });
   });
 });
 

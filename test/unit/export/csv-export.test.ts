@@ -210,7 +210,15 @@ describe('reservations CSV (Turkish defaults)', () => {
     await exportTo('r.csv', { kind: 'reservations' });
     const [entry] = desk.store.listActivity(0, 10);
     expect(entry).toMatchObject({ action: 'export', user: 'Ayşe', at: AT.toISOString(), keyField: null });
-    expect(entry?.detail).toBe('reservations to-enter: 3 rows, 2 reservations → r.csv');
+    // Codes and values, worded in the desk's language when read (test/unit/desk/activity-words.test.ts).
+    expect(JSON.parse(entry?.detail ?? '')).toEqual({
+      kind: 'export',
+      exportKind: 'reservations',
+      scope: 'to-enter',
+      rows: 3,
+      reservations: 2,
+      file: 'r.csv',
+    });
   });
 });
 

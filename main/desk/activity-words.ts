@@ -1,0 +1,54 @@
+// The activity log in the desk's language. Export and mapping rows store codes and values (ActivityDetail,
+// as JSON) and are worded here when read, so the Turkish Activity screen has no English in it; rows
+// written before that keep the text they were written with.
+import type { ActivityDetail, ActivityEntry, CalendarDate, UiLanguage } from '../../shared/domain';
+import type { Messages } from './messages';
+
+/** What an export or mapping row stores: never words, so it reads in either language later. */
+export const activityDetail = (detail: ActivityDetail): string => JSON.stringify(detail);
+
+function parsed(entry: ActivityEntry): ActivityDetail | null {
+  if ((entry.action !== 'export' && entry.action !== 'mapping') || !entry.detail.startsWith('{')) return null;
+  try {
+    const value: unknown = JSON.parse(entry.detail);
+    if (value === null || typeof value !== 'object' || !('kind' in value)) return null;
+    return value.kind === entry.action ? (value as ActivityDetail) : null;
+  } catch {
+    return null;
+  }
+}
+
+const day = (date: CalendarDate, language: UiLanguage): string =>
+  language === 'tr' ? date.split('-').reverse().join('.') : date;
+
+/** The entry as the Activity screen shows it: `detail` worded in the desk's language where it was codes. */
+export function wordActivity(messages: Messages, language: UiLanguage, entry: ActivityEntry): ActivityEntry {
+  const detail = parsed(entry);
+  if (detail === null) return entry;
+  if (detail.kind === 'mapping') {
+    const codeKind = messages.t(`activity.codeKind.${detail.codeKind}`);
+    const text =
+      detail.hotelCode === ''
+        ? messages.t('activity.mappingRemoved', { codeKind, channelCode: detail.channelCode })
+        : messages.t('activity.mapping', {
+            codeKind,
+            channelCode: detail.channelCode,
+            hotelCode: detail.hotelCode,
+          });
+    return { ...entry, detail: text };
+  }
+  const what =
+    detail.exportKind === 'arrivals'
+      ? messages.t('activity.exportArrivals', { date: detail.date ? day(detail.date, language) : '' })
+      : messages.t('activity.exportOf', {
+          kind: messages.t(`activity.exportKind.${detail.exportKind}`),
+          scope: messages.t(`activity.exportScope.${detail.scope ?? 'to-enter'}`),
+        });
+  const text = messages.t('activity.export', {
+    what,
+    rows: detail.rows,
+    reservations: detail.reservations,
+    file: detail.file,
+  });
+  return { ...entry, detail: text };
+}

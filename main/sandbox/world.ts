@@ -3,6 +3,7 @@
 import { AGENCIES, NOT_CONFIRM_REASONS } from './catalog';
 import { hotelDateTime, hotelToday } from './calendar';
 import { applyChange } from './changes';
+import { CheckCases } from './check-cases';
 import { generateReservation, type ArrivalRequest, type GeneratorContext } from './generator';
 import { createPrng, type Prng } from './prng';
 import type { AnswerStatus, PmsStatus, ReservationRecord } from './reservation';
@@ -73,6 +74,8 @@ export class World {
   private readonly prng: Prng;
   /** A generator of its own, so turning oddities on leaves everything else in the world unchanged. */
   private readonly oddPrng: Prng | null;
+  /** What the desk's pre-confirm checks find (oddities on): a generator of its own too. */
+  private readonly cases: CheckCases | null;
   private readonly now: () => Date;
   private readonly reservations = new Map<string, ReservationRecord>();
   /** Every LogId ever issued → the ServiceId it was sent under (old versions stay acknowledgeable). */
@@ -84,6 +87,7 @@ export class World {
   constructor(options: WorldOptions) {
     this.prng = createPrng(options.seed);
     this.oddPrng = options.oddities ? createPrng(options.seed ^ 0x0dd1) : null;
+    this.cases = options.oddities ? new CheckCases(options.seed) : null;
     this.now = options.now;
     this.partnerId = options.partnerId;
     this.hotelId = this.prng.guid();
@@ -209,7 +213,10 @@ export class World {
     this.sequence += 1;
     const logId = this.issueLogId();
     const record = generateReservation(this.context(), this.sequence, logId, request, pmsStatus);
-    if (generated) this.makeOdd(record);
+    if (generated) {
+      this.makeOdd(record);
+      this.cases?.apply(record);
+    }
     this.reservations.set(record.keyField, record);
     this.logIdServices.set(logId, record.serviceId);
     return record;

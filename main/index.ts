@@ -207,6 +207,7 @@ async function boot(): Promise<void> {
 
   const unregister = registerRequestHandlers({
     handlers: core.handlers,
+    messages: core.messages,
     deskContentsId: () => desk()?.id ?? null,
     page,
     logger,

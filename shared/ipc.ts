@@ -10,22 +10,53 @@ import {
   type NotConfirmMessage,
 } from './domain';
 
+// ---------- why a request is refused ----------
+
+/**
+ * A schema never says a sentence: it names what is wrong with one of these codes, and main words it in
+ * the desk's language (main/desk/i18n, `invalid.<code>`). A complaint without a code (zod's own, for
+ * what the screens never send) is worded as `invalid.request` with the field's name.
+ */
+export const invalidReasons = [
+  'date-format',
+  'date-exists',
+  'service-url',
+  'user-required',
+  'desk-user-required',
+  'note-too-long',
+  'remind-whole-minutes',
+  'remind-not-negative',
+  'remind-at-most-day',
+  'arrivals-day',
+  'range-both',
+  'range-order',
+  'export-filter',
+  'stop-sale-code',
+  'stop-sale-order',
+] as const;
+export type InvalidReason = (typeof invalidReasons)[number];
+export const isInvalidReason = (value: unknown): value is InvalidReason =>
+  typeof value === 'string' && (invalidReasons as readonly string[]).includes(value);
+/** The code a schema gives as its message (typed, so only a known code fits). */
+const because = (reason: InvalidReason): InvalidReason => reason;
+
 // ---------- shared pieces of requests ----------
 
-const calendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-07-12.');
+const calendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, because('date-format'));
 const keyField = z.string().min(1).max(500);
+const note = z.string().max(NOTE_MAX, because('note-too-long')).optional();
 const serviceUrl = z
   .string()
   .trim()
   .max(500)
-  .refine((s) => /^https?:\/\/[^\s]+$/i.test(s), 'The service address must start with http:// or https://.');
+  .refine((s) => /^https?:\/\/[^\s]+$/i.test(s), because('service-url'));
 const stayCodeKind = z.enum(['room', 'roomType', 'board', 'nationality']);
 /** A day that exists (2026-02-30 is refused), written YYYY-MM-DD. */
 const realDate = calendarDate.refine((s) => {
   const [y, m, d] = s.split('-').map(Number) as [number, number, number];
   const t = new Date(Date.UTC(y, m - 1, d));
   return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
-}, 'Use a date that exists, like 2026-07-12.');
+}, because('date-exists'));
 const status = z.enum(['W', 'E', 'H']);
 const changeKind = z.enum(['new', 'changed', 'cancelled']);
 const empty = z.object({}).strict();
@@ -51,7 +82,7 @@ export const inboxFilterSchema = z
 const connectionSchema = z
   .object({
     serviceUrl,
-    user: z.string().trim().min(1).max(200),
+    user: z.string().trim().min(1, because('user-required')).max(200),
     /** Absent: use the password already saved in the keychain. */
     password: z.string().min(1).max(500).optional(),
     partnerId: z.number().int().positive(),
@@ -83,13 +114,13 @@ export const exportRequestSchema = z
   .strict()
   .superRefine((r, ctx) => {
     if (r.kind === 'arrivals' && r.date === undefined)
-      ctx.addIssue({ code: 'custom', path: ['date'], message: 'Choose the day of the arrivals list.' });
+      ctx.addIssue({ code: 'custom', path: ['date'], message: because('arrivals-day') });
     if (r.kind !== 'arrivals' && r.scope === 'range' && (r.from === undefined || r.to === undefined))
-      ctx.addIssue({ code: 'custom', path: ['from'], message: 'Give both check-in dates, from and to.' });
+      ctx.addIssue({ code: 'custom', path: ['from'], message: because('range-both') });
     if (r.from !== undefined && r.to !== undefined && r.from > r.to)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last check-in date is before the first.' });
+      ctx.addIssue({ code: 'custom', path: ['to'], message: because('range-order') });
     if (r.kind !== 'arrivals' && r.scope === 'filter' && r.filter === undefined)
-      ctx.addIssue({ code: 'custom', path: ['filter'], message: 'Give the inbox filter to export.' });
+      ctx.addIssue({ code: 'custom', path: ['filter'], message: because('export-filter') });
   }) satisfies z.ZodType<ExportRequest>;
 
 const pmsVersionRef = z
@@ -110,7 +141,7 @@ export const requestSchemas = {
   searchHotels: z
     .object({
       serviceUrl,
-      user: z.string().trim().min(1).max(200),
+      user: z.string().trim().min(1, because('user-required')).max(200),
       password: z.string().max(500).optional(),
       query: z.string().trim().min(1).max(100),
     })
@@ -118,7 +149,7 @@ export const requestSchemas = {
   startPracticeMode: empty,
   leavePracticeMode: empty,
   setLanguage: z.object({ language: z.enum(['tr', 'en']) }).strict(),
-  setDeskUser: z.object({ name: z.string().trim().min(1).max(100) }).strict(),
+  setDeskUser: z.object({ name: z.string().trim().min(1, because('desk-user-required')).max(100) }).strict(),
   getNotificationSettings: empty,
   /** Only the fields given change: the tray menu may have changed the others meanwhile. */
   saveNotificationSettings: z
@@ -126,9 +157,9 @@ export const requestSchemas = {
       sound: z.boolean().optional(),
       remindAfterMinutes: z
         .number()
-        .int('Give the reminder delay in whole minutes.')
-        .min(0, 'Give the reminder delay in whole minutes, 0 for no reminders.')
-        .max(REMIND_MAX_MINUTES, 'Choose a reminder delay of at most a day (1440 minutes).')
+        .int(because('remind-whole-minutes'))
+        .min(0, because('remind-not-negative'))
+        .max(REMIND_MAX_MINUTES, because('remind-at-most-day'))
         .optional(),
       startAtLogin: z.boolean().optional(),
     })
@@ -146,11 +177,9 @@ export const requestSchemas = {
   inboxCounts: z.object({ filter: inboxFilterSchema }).strict(),
   getReservation: z.object({ keyField }).strict(),
 
-  confirm: z.object({ keyField, note: z.string().max(NOTE_MAX).optional() }).strict(),
+  confirm: z.object({ keyField, note }).strict(),
   decline: z.object({ keyField, reasonId: z.string().min(1).max(100) }).strict(),
-  confirmMany: z
-    .object({ keyFields: z.array(keyField).min(1).max(1000), note: z.string().max(NOTE_MAX).optional() })
-    .strict(),
+  confirmMany: z.object({ keyFields: z.array(keyField).min(1).max(1000), note }).strict(),
   retryDecision: z.object({ keyField }).strict(),
   resolveReview: z.object({ keyField, action: z.enum(['send', 'discard']) }).strict(),
   openVoucher: z.object({ keyField }).strict(),
@@ -189,13 +218,13 @@ export const requestSchemas = {
   addStopSale: z
     .object({
       codeKind: z.enum(['roomType', 'room']),
-      hotelCode: z.string().trim().min(1, 'Choose the room type to close.').max(100),
+      hotelCode: z.string().trim().min(1, because('stop-sale-code')).max(100),
       from: realDate,
       to: realDate,
       note: z.string().trim().max(200).optional(),
     })
     .strict()
-    .refine((r) => r.to >= r.from, { path: ['to'], message: 'The last closed day is before the first.' }),
+    .refine((r) => r.to >= r.from, { path: ['to'], message: because('stop-sale-order') }),
   removeStopSale: z.object({ id: z.number().int().positive() }).strict(),
   getCheckSettings: empty,
   saveCheckSettings: z.object({ menOnly: z.boolean() }).strict(),
@@ -308,8 +337,10 @@ export type ErrorCode =
   | 'internal';
 export interface IpcError {
   code: ErrorCode;
-  /** A plain sentence saying what happened and what to do. */
+  /** A plain sentence saying what happened and what to do, in the desk's language. */
   message: string;
+  /** With invalid-request: which complaint, when the schema named one. */
+  reason?: InvalidReason;
 }
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
 

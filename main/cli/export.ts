@@ -8,6 +8,8 @@ import { exportRequestSchema } from '../../shared/ipc';
 import type { UiLanguage } from '../../shared/domain';
 import { Store } from '../store';
 import { readSetup } from '../desk/setup';
+import { invalidRequest } from '../desk/ipc-dispatch';
+import { createMessages } from '../desk/messages';
 import { runExport } from '../export/run-export';
 
 export const EXPORT_USAGE =
@@ -72,7 +74,8 @@ export async function exportCommand(argv: string[]): Promise<void> {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path[0] !== undefined ? `--${String(issue.path[0])}: ` : '';
-    throw new Error(`${where}${issue?.message ?? 'The export options are not valid.'}`);
+    // The schema names a code; the command line speaks English, from the same catalog as the desk.
+    throw new Error(`${where}${invalidRequest(createMessages('en'), issue).message}`);
   }
   if (ranged && values.scope === 'to-enter')
     throw new Error('--from/--to export a check-in range; leave out --scope to-enter.');

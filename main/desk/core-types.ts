@@ -2,6 +2,7 @@
 // the contract, the push events, and a lifecycle. Nothing here imports electron.
 import type { Events, Handlers, NotificationSettings, ParsedRequestOf } from '../../shared/ipc';
 import type { WorkerScript } from '../sync/worker-pull';
+import type { Messages } from './messages';
 
 /** Where the password lives. Implementations: keytar, Electron safeStorage (given by the shell), memory. */
 export interface CredentialStore {
@@ -46,6 +47,8 @@ export type EventListener<E extends keyof Events> = (payload: Events[E]) => void
 
 export interface Core {
   readonly handlers: Handlers;
+  /** Sentences in the desk's language, following setLanguage: what a refused request says. */
+  readonly messages: Messages;
   on<E extends keyof Events>(event: E, listener: EventListener<E>): () => void;
   /** Opens the database and starts polling if the desk is set up. */
   start(): Promise<void>;

@@ -268,6 +268,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
 
   return {
     handlers,
+    messages,
     on: (event, listener) => events.on(event, listener),
     start: async () => {
       const s = setup();

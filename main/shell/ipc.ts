@@ -7,6 +7,7 @@ import type { Events, Handlers, IpcResult } from '../../shared/ipc';
 import { eventChannel, eventNames, requestChannel, requestNames } from '../../shared/ipc';
 import type { Core, Logger } from '../desk/core-types';
 import { dispatchRequest } from '../desk/ipc-dispatch';
+import type { Messages } from '../desk/messages';
 import { isAppPageUrl, type AppPage } from './url-guards';
 
 /** The parts of an invoke event the sender check reads. */
@@ -33,6 +34,8 @@ export function isDeskSender(event: InvokeSender, deskContentsId: number | null,
 
 export interface IpcOptions {
   handlers: Handlers;
+  /** The core's sentences in the desk's language, for requests refused before any handler runs. */
+  messages: Messages;
   /** The desk window's webContents id, or null while there is none. */
   deskContentsId: () => number | null;
   page: AppPage;
@@ -48,7 +51,7 @@ export function registerRequestHandlers(options: IpcOptions): () => void {
         options.logger?.warn('refused a request from outside the desk window', { request: name });
         return FOREIGN_SENDER;
       }
-      return dispatchRequest(options.handlers, name, payload, options.logger);
+      return dispatchRequest(options.handlers, name, payload, options);
     });
     return channel;
   });

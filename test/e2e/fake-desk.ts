@@ -3,6 +3,7 @@
 // implements every handler of the contract over generated rows; it is not the thing under test.
 import type { Core, EventListener } from '../../main/desk/core-types';
 import { DeskError } from '../../main/desk/ipc-dispatch';
+import { createMessages } from '../../main/desk/messages';
 import type { ChangeKind, ConfirmationStatus } from '../../shared/domain';
 import { markersOf } from '../../main/desk/checks';
 import type {
@@ -69,7 +70,7 @@ function makeRow(i: number): InboxRow {
 }
 
 export interface FakeDesk {
-  core: Pick<Core, 'handlers' | 'on'>;
+  core: Pick<Core, 'handlers' | 'on' | 'messages'>;
   emit<E extends keyof Events>(event: E, payload: Events[E]): void;
   /** Every request the renderer made, in order. */
   calls: { name: string; request: unknown }[];
@@ -107,6 +108,7 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
   const mappings = new Map<string, string>([['roomType:STD', 'STD-G']]);
   const listeners = new Map<keyof Events, Set<(p: unknown) => void>>();
   const calls: FakeDesk['calls'] = [];
+  const messages = createMessages('tr');
   let setup: SetupView = {
     configured: options.configured ?? false,
     practiceMode: options.configured ?? false,
@@ -222,7 +224,10 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
     searchHotels: async () => [{ partnerId: 4711, name: 'Palmiye Beach Hotel', city: 'Side' }],
     startPracticeMode: async () => (setup = { ...setup, configured: true, practiceMode: true }),
     leavePracticeMode: async () => (setup = { ...setup, configured: false, practiceMode: false }),
-    setLanguage: async (r) => (setup = { ...setup, language: r.language }),
+    setLanguage: async (r) => {
+      messages.setLanguage(r.language);
+      return (setup = { ...setup, language: r.language });
+    },
     setDeskUser: async (r) => (setup = { ...setup, deskUser: r.name }),
     listReservations: async (r) => {
       const f = r.filter;
@@ -319,6 +324,7 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
   return {
     core: {
       handlers: recorded,
+      messages,
       on<E extends keyof Events>(event: E, listener: EventListener<E>) {
         const set = listeners.get(event) ?? new Set();
         listeners.set(event, set);

@@ -14,7 +14,7 @@ import type { BridgeConfig, BridgeRequest, HostMessage } from './bridge-protocol
 import { buildRenderer } from './build-renderer';
 
 export interface BrowserHostOptions {
-  core: Pick<Core, 'handlers' | 'on'>;
+  core: Pick<Core, 'handlers' | 'on' | 'messages'>;
   /** 0 (default) picks a free port. */
   port?: number;
   /** A renderer build to serve; built (or reused from the cache) when absent. */
@@ -158,9 +158,10 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       // A page may send anything, `null` and `[]` included: only a well-formed request is answered.
       if (!isBridgeRequest(parsed)) return;
       const request = parsed;
-      void dispatchRequest(options.core.handlers, request.name, request.payload, options.logger).then(
-        (result) => send(socket, { kind: 'result', id: request.id, result }),
-      );
+      void dispatchRequest(options.core.handlers, request.name, request.payload, {
+        messages: options.core.messages,
+        logger: options.logger,
+      }).then((result) => send(socket, { kind: 'result', id: request.id, result }));
     });
   });
 

@@ -51,14 +51,18 @@ describe('notification settings', () => {
   it('refuse a reminder delay that is not whole minutes from 0 to a day, with a sentence', async () => {
     const core = coreIn(tempDir());
     for (const remindAfterMinutes of [-1, 2.5, 1441]) {
-      const result = await dispatchRequest(core.handlers, 'saveNotificationSettings', {
-        sound: true,
-        remindAfterMinutes,
-      });
+      const result = await dispatchRequest(
+        core.handlers,
+        'saveNotificationSettings',
+        { sound: true, remindAfterMinutes },
+        core,
+      );
       expect(result.ok).toBe(false);
       if (!result.ok) {
         expect(result.error.code).toBe('invalid-request');
-        expect(result.error.message).toMatch(/minutes/);
+        // In the desk's language (Turkish by default), from the schema's code.
+        expect(result.error.message).toMatch(/dakika/);
+        expect(result.error.reason).toMatch(/^remind-/);
       }
     }
     expect((await core.handlers.getNotificationSettings({})).remindAfterMinutes).toBe(15);
@@ -120,11 +124,12 @@ describe('notification settings', () => {
     const dir = tempDir();
     const core = coreIn(dir, notificationSettings(preferencesFile(path.join(dir, 'n.json')), login));
     await core.handlers.setLanguage({ language: 'en' });
-    const result = await dispatchRequest(core.handlers, 'saveNotificationSettings', {
-      sound: false,
-      remindAfterMinutes: 60,
-      startAtLogin: true,
-    });
+    const result = await dispatchRequest(
+      core.handlers,
+      'saveNotificationSettings',
+      { sound: false, remindAfterMinutes: 60, startAtLogin: true },
+      core,
+    );
     expect(result).toEqual({
       ok: false,
       error: {
@@ -146,7 +151,12 @@ describe('notification settings', () => {
     mkdirSync(path.join(dir, 'notifications.json'));
     const core = coreIn(dir);
     const save = () =>
-      dispatchRequest(core.handlers, 'saveNotificationSettings', { sound: false, remindAfterMinutes: 5 });
+      dispatchRequest(
+        core.handlers,
+        'saveNotificationSettings',
+        { sound: false, remindAfterMinutes: 5 },
+        core,
+      );
     const inTurkish = await save();
     expect(inTurkish.ok || inTurkish.error.message).toMatch(/veri klasörüne yazamıyor/);
     await core.handlers.setLanguage({ language: 'en' });

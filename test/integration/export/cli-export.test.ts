@@ -94,7 +94,12 @@ describe('resdesk export', () => {
       const lines = run.stderr.split('\n').filter((l) => l !== '' && !l.startsWith('npm warn'));
       expect(run.status, args.join(' ')).not.toBe(0);
       expect(lines, args.join(' ')).toHaveLength(1);
+      // A sentence from the catalog, never a schema's code.
+      expect(lines[0], args.join(' ')).not.toMatch(/: [a-z]+(-[a-z]+)+$/);
     }
+    expect(resdesk('--kind', 'arrivals', '--out', path.join(dir, 'x.csv')).stderr).toContain(
+      '--date: Choose the day of the arrivals list.',
+    );
     expect(existsSync(path.join(dir, 'x.csv'))).toBe(false);
     const missing = spawnSync(
       'npx',

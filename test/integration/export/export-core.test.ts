@@ -41,12 +41,12 @@ describe('export through the core', () => {
   });
 
   const call = <T>(name: string, payload: unknown) =>
-    dispatchRequest(core.handlers, name, payload) as Promise<IpcResult<T>>;
+    dispatchRequest(core.handlers, name, payload, core) as Promise<IpcResult<T>>;
 
   it('refuses an incomplete request with a plain sentence', async () => {
     expect(await call('previewExport', { kind: 'arrivals' })).toEqual({
       ok: false,
-      error: { code: 'invalid-request', message: 'Choose the day of the arrivals list. (date)' },
+      error: { code: 'invalid-request', reason: 'arrivals-day', message: 'Giriş listesinin gününü seçin.' },
     });
     const range = await call('exportCsv', { kind: 'guests', scope: 'range', from: '2026-07-01' });
     expect(range.ok).toBe(false);

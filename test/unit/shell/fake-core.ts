@@ -2,6 +2,7 @@
 import type { Events, Handlers, RequestName } from '../../../shared/ipc';
 import { requestNames } from '../../../shared/ipc';
 import type { Core, EventListener } from '../../../main/desk/core-types';
+import { createMessages } from '../../../main/desk/messages';
 
 export function fakeCore() {
   const calls: { name: RequestName; request: unknown }[] = [];
@@ -22,6 +23,7 @@ export function fakeCore() {
   ) as unknown as Handlers;
   const core: Core = {
     handlers,
+    messages: createMessages('en'),
     on<E extends keyof Events>(event: E, listener: EventListener<E>) {
       const set = listeners.get(event) ?? new Set();
       set.add(listener as (payload: never) => void);

@@ -17,6 +17,7 @@ function setup() {
   desk.mainFrame.url = `${appUrl}#/inbox`;
   const unregister = registerRequestHandlers({
     handlers: core.handlers,
+    messages: core.messages,
     deskContentsId: () => desk.id,
     page,
   });
@@ -98,7 +99,12 @@ describe('foreign senders', () => {
   it('refuses everything while there is no desk window', async () => {
     fake.reset();
     const { core, calls } = fakeCore();
-    registerRequestHandlers({ handlers: core.handlers, deskContentsId: () => null, page });
+    registerRequestHandlers({
+      handlers: core.handlers,
+      messages: core.messages,
+      deskContentsId: () => null,
+      page,
+    });
     const contents = new FakeWebContents(new FakeSession());
     contents.mainFrame.url = appUrl;
     expect(

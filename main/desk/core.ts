@@ -169,6 +169,10 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
           evolveEveryMs: options.practice?.evolveEveryMs ?? 45_000,
           seed: options.practice?.seed ?? 7,
           fileReadyAfterMs: options.practice?.fileReadyAfterMs,
+          // Training meets what the live service and real hotels bring: S and G statuses, and the cases
+          // the pre-confirm checks are for (over-full rooms, men-only groups, returning guests, repeated
+          // vouchers), each at a realistic rate.
+          oddities: true,
           fontDir: ports.resourcesDir ? path.join(ports.resourcesDir, 'fonts') : undefined,
         });
       } catch (error) {

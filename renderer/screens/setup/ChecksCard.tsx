@@ -163,7 +163,19 @@ export function ChecksCard() {
               {t('checks.stopSale.noCodes')}
             </p>
           ) : (
-            <form className="stop-sale-form" onSubmit={add}>
+            <form
+              className="stop-sale-form"
+              onSubmit={add}
+              onKeyDown={(e) => {
+                // Enter in a date field keeps the typed date (DateField) and must not send a half-filled form.
+                if (
+                  e.key === 'Enter' &&
+                  e.target instanceof HTMLElement &&
+                  e.target.classList.contains('date-text')
+                )
+                  e.preventDefault();
+              }}
+            >
               <label className="stacked">
                 {t('checks.stopSale.codeKind')}
                 <select

@@ -1,0 +1,106 @@
+// Pre-confirm checks (issue 14) end to end in Chromium against the real core and practice service: the
+// markers in the inbox row (icons named in words, a honeymoon highlighted, the check-in-passed flag from the
+// checks), the "Before you confirm" section beside the answer buttons, which stay usable, and a stop-sale
+// added on the Settings screen that the detail then names.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildRenderer } from '../harness/browser-host/build-renderer';
+import { hotelToday } from '../../main/sandbox/calendar';
+import { rowOf, syncNow } from './e2e-helpers';
+import { startRealDesk, type RealDesk } from './real-desk';
+
+let rendererDir = '';
+let desk: RealDesk | null = null;
+
+beforeAll(async () => {
+  rendererDir = await buildRenderer();
+});
+
+afterEach(async () => {
+  await desk?.close();
+  desk = null;
+});
+
+const addDays = (date: string, days: number): string =>
+  new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const turkish = (date: string): string => date.split('-').reverse().join('.');
+
+describe('pre-confirm checks (real core, practice service, Chromium)', () => {
+  it('markers in the row, the checks in the detail, a stop-sale from Settings; Confirm stays usable', async () => {
+    desk = await startRealDesk({ rendererDir });
+    const { page, errors } = desk.browser;
+    await page.getByTestId('inbox-total').filter({ hasText: '40 rezervasyon' }).waitFor();
+    const [late = ''] = await desk.control('arrive', {
+      checkIn: addDays(hotelToday(new Date()), -3),
+      leadGuest: 'DEMİR ZEYNEP',
+      note: 'Honeymoon couple',
+    });
+    await syncNow(page);
+    const row = rowOf(page, late);
+    await row.waitFor();
+
+    // The row: the check-in-passed flag (the checks' past-check-in), an unmapped-code problem, a honeymoon
+    // highlight; every marker named in words for screen readers, never by colour alone.
+    expect(await row.getByTestId('overdue').textContent()).toContain('Giriş günü geçti');
+    const markers = row.getByTestId('check-markers');
+    expect(await markers.locator('[data-check="unmapped"]').getAttribute('data-severity')).toBe('problem');
+    expect(await markers.locator('[data-check="honeymoon"]').getAttribute('class')).toContain(
+      'check-highlight',
+    );
+    expect(await markers.locator('[data-check="past-check-in"]').count()).toBe(0);
+    expect(await markers.locator('.sr-only').textContent()).toBe('Bakılacaklar: Eşleşmemiş kod, Balayı');
+
+    // The detail: "Before you confirm", problems first, then the note; Confirm is not blocked by any of it.
+    await row.click();
+    const checks = page.getByTestId('checks');
+    await checks.waitFor();
+    expect(await checks.locator('h3').textContent()).toBe('Onaylamadan önce');
+    const kinds = await checks
+      .locator('li[data-check]')
+      .evaluateAll((li) => li.map((e) => e.getAttribute('data-check')));
+    expect(kinds[0]).toBe('past-check-in');
+    expect(kinds.at(-1)).toBe('honeymoon');
+    expect(await checks.locator('li[data-check="past-check-in"]').textContent()).toMatch(/gün geçti|dündü/);
+    expect(await checks.locator('li[data-check="honeymoon"]').textContent()).toContain(
+      'Balayı: acentenin notunda yazıyor.',
+    );
+    await checks
+      .locator('li[data-check="unmapped"]')
+      .first()
+      .getByRole('button', { name: 'Eşleştir' })
+      .waitFor();
+    expect(await page.locator('.decision-panel button.confirm').first().isEnabled()).toBe(true);
+
+    // The hotel maps the room type to its own code and closes it on the check-in day from Settings.
+    const detail = await desk.core.handlers.getReservation({ keyField: late });
+    const r = detail.reservation;
+    await desk.core.handlers.setMapping({
+      agencyId: r.agencyId,
+      kind: 'roomType',
+      channelCode: r.roomTypeId,
+      hotelCode: 'STD',
+    });
+    await page.locator('[data-view="settings"]').click();
+    const card = page.getByTestId('checks-settings');
+    await card.getByText('Kapalı gün yok.').waitFor();
+    await card.getByLabel('Otel kodu').selectOption('STD');
+    const from = card.getByLabel('İlk kapalı gün', { exact: true });
+    await from.fill(turkish(r.checkIn));
+    // Enter keeps the typed date and does not send the form before the note is written.
+    await from.press('Enter');
+    await card.getByLabel('Not (isteğe bağlı)').fill('Tadilat');
+    await card.getByRole('button', { name: 'Bu günleri kapat' }).click();
+    await card.locator('.stop-sales tr[data-id]').filter({ hasText: 'Tadilat' }).waitFor();
+
+    await page.locator('[data-view="inbox"]').click();
+    await rowOf(page, late).click();
+    const stop = page.getByTestId('checks').locator('li[data-check="stop-sale"]');
+    await stop.waitFor();
+    expect(await stop.locator('.check-text').textContent()).toBe(
+      `Satış kapalı: STD ${turkish(r.checkIn)} tarihinde satışa kapatıldı.`,
+    );
+    expect(
+      await rowOf(page, late).getByTestId('check-markers').locator('[data-check="stop-sale"]').count(),
+    ).toBe(1);
+    expect(errors).toEqual([]);
+  });
+});

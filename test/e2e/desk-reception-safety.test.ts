@@ -2,7 +2,9 @@
 // stays on its reservation when arrivals shift the list; what changed since the last answer sits beside
 // the decision; a cancellation offers no answer; Today / Tomorrow views and the "check-in passed" flag;
 // date fields in the desk's language on an English browser; a setup that cannot work is refused before it
-// is saved, and one that never worked is said at the top of the inbox; no "Practice" name after practice.
+// is saved, and one that never worked is said at the top of the inbox; no "Practice" name after practice;
+// a cancellation leaves the Waiting count; Received today; a 2-room row; the printable list's status and room.
+import { pathToFileURL } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startPracticeService } from '../../main/sandbox';
 import { buildRenderer } from '../harness/browser-host/build-renderer';
@@ -179,6 +181,90 @@ describe('reception safety (real core, practice service, Chromium)', () => {
         .count(),
     ).toBe(0);
     expect(errors).toEqual([]);
+  });
+
+  it('a cancelled reservation leaves the Waiting count; Received today; "2 oda" on a 2-room row; the printable arrivals list has status and room', async () => {
+    desk = await startRealDesk({ rendererDir });
+    const { page, errors } = desk.browser;
+    await page.getByTestId('inbox-total').filter({ hasText: '40 rezervasyon' }).waitFor();
+    const chipW = page.locator('[data-testid="chip-W"] .count');
+    const waitingShown = async () => Number(await chipW.textContent());
+    const before = await waitingShown();
+    expect(before).toBe((await desk.core.handlers.inboxCounts({ filter: {} })).waiting);
+
+    const today = hotelDay(0);
+    const [twoRooms = ''] = await desk.control('arrive', { checkIn: today, roomCount: 2 });
+    const [soonCancelled = ''] = await desk.control('arrive', { checkIn: today });
+    await syncNow(page);
+    await rowOf(page, soonCancelled).waitFor();
+    await expect.poll(waitingShown).toBe(before + 2);
+    // A 2-room booking says so in its row; a 1-room one says nothing.
+    expect(await rowOf(page, twoRooms).getByTestId('room-count').textContent()).toBe('2 oda');
+    expect(await rowOf(page, soonCancelled).getByTestId('room-count').count()).toBe(0);
+
+    // Cancelled while waiting: out of the Waiting count (it needs no answer), and out of the Waiting list.
+    await desk.control('cancel', { keyField: soonCancelled });
+    await syncNow(page);
+    await rowOf(page, soonCancelled).locator('[data-kind="cancelled"]').waitFor();
+    await expect.poll(waitingShown).toBe(before + 1);
+    await page.getByTestId('chip-W').click();
+    await page
+      .getByTestId('inbox-total')
+      .filter({ hasText: `${before + 1} rezervasyon` })
+      .waitFor();
+    expect(await rowOf(page, soonCancelled).count()).toBe(0);
+    await rowOf(page, twoRooms).waitFor();
+    await page.getByTestId('chip-W').click();
+
+    // Received today: what reached the desk since this computer's midnight, whatever the check-in day.
+    const [y = 0, m = 1, d = 1] = today.split('-').map(Number);
+    const receivedToday = {
+      receivedFrom: new Date(y, m - 1, d).toISOString(),
+      receivedTo: new Date(y, m - 1, d + 1).toISOString(),
+    };
+    const [later = ''] = await desk.control('arrive', { checkIn: hotelDay(40) });
+    await syncNow(page);
+    await rowOf(page, later).waitFor();
+    const received = await desk.core.handlers.inboxCounts({ filter: receivedToday });
+    expect(received.total).toBe(43);
+    await page.getByTestId('view-received-today').click();
+    expect(await page.getByTestId('view-received-today').getAttribute('aria-pressed')).toBe('true');
+    await page
+      .getByTestId('inbox-total')
+      .filter({ hasText: `${received.total} rezervasyon` })
+      .waitFor();
+    await rowOf(page, later).waitFor();
+    // Nothing is received tomorrow: the same filter a day on is empty, so the view is not "everything".
+    const tomorrow = {
+      receivedFrom: receivedToday.receivedTo,
+      receivedTo: new Date(y, m - 1, d + 2).toISOString(),
+    };
+    expect((await desk.core.handlers.inboxCounts({ filter: tomorrow })).total).toBe(0);
+    await page.getByTestId('view-received-today').click();
+    expect(await page.getByTestId('view-received-today').getAttribute('aria-pressed')).toBe('false');
+
+    // The PMS list says how many of what it offers are not confirmed yet.
+    const toEnter = await desk.core.handlers.listToEnter({ offset: 0, limit: 1 });
+    expect(toEnter.counts.unconfirmed).toBeGreaterThan(0);
+    await page.locator('[data-view="pmsEntry"]').click();
+    const unconfirmed = page.getByTestId('pms-unconfirmed');
+    await unconfirmed.waitFor();
+    expect(await unconfirmed.textContent()).toContain(
+      `${toEnter.counts.unconfirmed} tanesi henüz onaylanmadı`,
+    );
+    expect(errors).toEqual([]);
+
+    // The printable arrivals list carries each reservation's status and room beside the room count.
+    const voucher = (await desk.core.handlers.getReservation({ keyField: twoRooms })).reservation.voucherNo;
+    const exported = await desk.core.handlers.exportCsv({ kind: 'arrivals', date: today });
+    await page.goto(pathToFileURL(exported.htmlPath ?? '').href);
+    const heads = await page.locator('thead th').allTextContents();
+    for (const head of ['Durum', 'Oda kodu', 'Oda sayısı']) expect(heads).toContain(head);
+    const row = page.locator('tbody tr', { has: page.locator('td', { hasText: voucher }) }).first();
+    const cells = await row.locator('td').allTextContents();
+    expect(cells[heads.indexOf('Durum')]).toBe('Bekliyor');
+    expect(cells[heads.indexOf('Oda sayısı')]).toBe('2');
+    expect(cells[heads.indexOf('Oda kodu')]?.trim()).not.toBe('');
   });
 
   it('on an English browser the Turkish desk’s date fields show and take dd.MM.yyyy; in English yyyy-MM-dd', async () => {

@@ -21,7 +21,8 @@ export function ActivityScreen({
   const [entries, setEntries] = useState<ActivityEntry[]>([]);
   const [more, setMore] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  // A decline's detail is the reason's id: shown by its name in the screen's language.
+  // A decline's detail is the reason's id: main names it (reasonName); the service's current list is the
+  // fallback for an entry main could not name.
   const [reasons, setReasons] = useState<ReadonlyMap<string, string>>(new Map());
   useEffect(() => {
     let live = true;
@@ -34,7 +35,7 @@ export function ActivityScreen({
     };
   }, [lng]);
   const detailOf = (e: ActivityEntry) =>
-    e.action === 'decline' ? (reasons.get(e.detail) ?? e.detail) : e.detail;
+    e.action === 'decline' ? (e.reasonName ?? reasons.get(e.detail) ?? e.detail) : e.detail;
 
   const load = useCallback((offset: number) => {
     ask('listActivity', { offset, limit: PAGE }).then(
@@ -74,6 +75,11 @@ export function ActivityScreen({
                     <span className={`badge action-${e.action}`}>{t(`activity.action.${e.action}`)}</span>
                   </td>
                   <td>
+                    {e.guest && (
+                      <strong className="activity-guest" data-testid="activity-guest">
+                        {e.guest}
+                      </strong>
+                    )}{' '}
                     <span data-testid="activity-detail">{detailOf(e)}</span>{' '}
                     {e.keyField && (
                       <button type="button" className="link" onClick={() => onOpen(e.keyField ?? '')}>

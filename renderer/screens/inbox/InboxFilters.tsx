@@ -52,6 +52,17 @@ export function InboxFilters({ query, onChange, counts, agencies, today }: Props
     { id: 'tomorrow', day: addDays(today, 1) },
   ] as const;
   const isDay = (day: string) => filter.checkInFrom === day && filter.checkInTo === day;
+  // Received today: the current version reached the desk between this computer's midnights.
+  const [y = 1970, m = 1, d = 1] = today.split('-').map(Number);
+  const receivedFrom = new Date(y, m - 1, d).toISOString();
+  const receivedTo = new Date(y, m - 1, d + 1).toISOString();
+  const isReceivedToday = filter.receivedFrom === receivedFrom && filter.receivedTo === receivedTo;
+  const receivedToday = () =>
+    setFilter(
+      isReceivedToday
+        ? { ...filter, receivedFrom: undefined, receivedTo: undefined }
+        : { ...filter, receivedFrom, receivedTo },
+    );
   /** One click: arrivals of that day; a second click on the same view lifts it. */
   const arrivalsOn = (day: string) =>
     setFilter(
@@ -90,6 +101,16 @@ export function InboxFilters({ query, onChange, counts, agencies, today }: Props
               {t(`inbox.${id}`)}
             </button>
           ))}
+          <button
+            type="button"
+            className="button small day-view"
+            aria-pressed={isReceivedToday}
+            data-testid="view-received-today"
+            title={t('inbox.receivedTodayHint')}
+            onClick={receivedToday}
+          >
+            {t('inbox.receivedToday')}
+          </button>
         </span>
         <CheckInRange filter={filter} onChange={setFilter} />
         <label className="compact">

@@ -72,6 +72,11 @@ export function PmsEntryScreen({ refreshToken, onOpenMapping, onCounts, inboxFil
                   <strong data-count="needs-update">{counts.needsUpdate}</strong>
                   <PmsStateBadge state="to-cancel" />
                   <strong data-count="to-cancel">{counts.toCancel}</strong>
+                  {counts.unconfirmed > 0 && (
+                    <span className="warn-note inline" data-testid="pms-unconfirmed">
+                      {t('pms.unconfirmed', { count: counts.unconfirmed })}
+                    </span>
+                  )}
                 </>
               )}
             </div>

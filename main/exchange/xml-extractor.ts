@@ -24,7 +24,8 @@
 // dropped before, as xml-chars.ts always did). One deliberate difference: a lone surrogate is refused,
 // where saxes pairs a high surrogate with whatever follows and lets it through; text decoded from bytes
 // never holds one (the TextDecoder gives U+FFFD), so only a string handed in directly can tell.
-import { envelopeField, limits, type WireObject, type WireValue } from './wire-value';
+import { envelopeField, isWireObject, limits, type WireObject, type WireValue } from './wire-value';
+import { rememberItemText } from './item-text';
 import { createXmlCharFilter } from './xml-chars';
 import {
   attach,
@@ -43,6 +44,18 @@ interface Name {
   next: Name | null;
   /** The name of the first child of an element of this name, as last seen. */
   firstChild: Name | null;
+  key: Key;
+}
+
+/** A member of an object in an item's JSON text: a local name (a:X and b:X are the same member). */
+interface Key {
+  /** `"local":` and `,"local":`. */
+  json: string;
+  nextJson: string;
+  /** Per depth, the serial number of the last element there that had a member of this name. */
+  seenIn: number[];
+  /** Made past the cap on remembered names: its seenIn is its own, so a repeat is looked for by hand. */
+  transient: boolean;
 }
 
 interface Frame {
@@ -54,6 +67,23 @@ interface Frame {
   holdsItems: boolean;
   /** The last child opened, to guess the next one's name. */
   lastChild: Name | null;
+  /** Inside a result item: its JSON text is written as it is read, no value is built (see `jsonOpen`). */
+  inItem: boolean;
+  /** Tells this element from the earlier ones at its depth (Key.seenIn). */
+  serial: number;
+  /** Where this element's value starts in `parts`. */
+  jsonStart: number;
+  /** Where each member starts in `parts` (its key), for `regroup`. */
+  memberStarts: number[];
+  /** Where the last member's value starts in `parts`, and its local name ('' before the first one). */
+  jsonValueStart: number;
+  jsonLast: string;
+  /** The last member's name repeats: `parts` has an array open for it. */
+  jsonArray: boolean;
+  /** A member's name came back after another one: `regroup` puts its values together at the close. */
+  grouped: boolean;
+  /** The text needs JSON escaping (it holds a quote, a backslash, a line break, a tab, or was decoded). */
+  escape: boolean;
 }
 
 const LT = 60;
@@ -67,6 +97,12 @@ const APOSTROPHE = 39;
 const CR = 13;
 const AMP = 38;
 const CLOSE_BRACKET = 93;
+
+// What a character of text asks for: 1, XML decoding (a reference, a \r, a ']' of ']]>'); 2, JSON escaping
+// in the item's text (a quote, a backslash, a line break, a tab; other control characters are forbidden).
+const TEXT_CLASS = new Uint8Array(128);
+for (const c of [AMP, CR, CLOSE_BRACKET]) TEXT_CLASS[c] = 1;
+for (const c of [QUOTE, 92, 10, 9]) TEXT_CLASS[c] = 2;
 
 const isS = (c: number): boolean => c === 32 || c === 10 || c === 9 || c === 13;
 
@@ -163,6 +199,8 @@ const ROOT = 1;
 const EPILOG = 2;
 const FALLBACK = 3;
 
+/** An element inside an item that has members: its members are in the item's text, not in an object. */
+const HAS_MEMBERS: WireObject = Object.freeze({});
 const fail = (why: string): never => {
   throw new XmlSyntaxError(why);
 };
@@ -180,17 +218,32 @@ export function createXmlExtractor(listener: XmlListener | null): XmlReader {
   let heldSurrogate = '';
 
   const names = new Map<string, Name>();
+  const keys = new Map<string, Key>();
+  /** The JSON text of the item being read, in pieces, and the count of elements opened. */
+  const parts: string[] = [];
+  let serials = 0;
   const stack: Frame[] = [];
   let depth = 0;
   let rootName = '';
   let root: WireValue = null;
   let mode: 'unknown' | 'envelope' | 'list' | 'other' = 'unknown';
 
+  function keyOf(local: string): Key {
+    let key = keys.get(local);
+    if (key === undefined) {
+      const json = `${JSON.stringify(local)}:`;
+      key = { json, nextJson: `,${json}`, seenIn: [], transient: keys.size >= NAMES_MAX };
+      if (!key.transient) keys.set(local, key);
+    }
+    return key;
+  }
+
   function nameOf(raw: string): Name {
     let name = names.get(raw);
     if (name === undefined) {
       const colon = raw.indexOf(':');
-      name = { raw, local: colon < 0 ? raw : raw.slice(colon + 1), next: null, firstChild: null };
+      const local = colon < 0 ? raw : raw.slice(colon + 1);
+      name = { raw, local, next: null, firstChild: null, key: keyOf(local) };
       if (names.size < NAMES_MAX) names.set(raw, name);
     }
     return name;
@@ -257,26 +310,27 @@ export function createXmlExtractor(listener: XmlListener | null): XmlReader {
   }
 
   /**
-   * Character data of the open element, [start, end) of buf. `plain`: it holds no '&', '\r' or ']', so
-   * it is its own value and needs no check.
+   * Character data of the open element, [start, end) of buf. `classes`: the TEXT_CLASS bits of its
+   * characters; without bit 1 it is its own value and needs no check.
    */
-  function text(start: number, end: number, plain: boolean): void {
+  function text(start: number, end: number, classes: number): void {
     const frame = stack[depth - 1] as Frame;
-    if (plain) {
-      if (frame.object === null) addText(frame, buf.slice(start, end));
+    if ((classes & 1) === 0) {
+      if (frame.object === null) addText(frame, buf.slice(start, end), classes !== 0);
       return;
     }
     const cdataEnd = buf.indexOf(']]>', start);
     if (cdataEnd >= 0 && cdataEnd + 3 <= end) fail('the string "]]>" is disallowed in char data.');
     // Text beside child elements is not kept, but it must still be well formed.
     const value = decodeText(start, end, false);
-    if (frame.object === null) addText(frame, value);
+    if (frame.object === null) addText(frame, value, true);
   }
 
-  function addText(frame: Frame, value: string): void {
+  function addText(frame: Frame, value: string, escape: boolean): void {
     if (frame.object !== null) return;
     if (frame.text.length + value.length > limits.maxItemChars) fail('text too long');
     frame.text = frame.text === '' ? value : frame.text + value;
+    if (escape) frame.escape = true;
   }
 
   /** Text after the root: only white space may be there. */
@@ -304,7 +358,9 @@ export function createXmlExtractor(listener: XmlListener | null): XmlReader {
       holdsItems = mode === 'envelope' && part === 'data';
       if (mode === 'list' && stack[0]) stack[0].holdsItems = true;
     }
-    const frame = stack[depth];
+    const parent = depth > 0 ? (stack[depth - 1] as Frame) : null;
+    const inItem = parent !== null && ((parent.holdsItems && listener !== null) || parent.inItem);
+    let frame = stack[depth];
     if (frame) {
       frame.name = name;
       frame.nil = nil;
@@ -313,13 +369,141 @@ export function createXmlExtractor(listener: XmlListener | null): XmlReader {
       frame.holdsItems = holdsItems;
       frame.lastChild = null;
     } else {
-      stack.push({ name, nil, object: null, text: '', holdsItems, lastChild: null });
+      frame = {
+        name,
+        nil,
+        object: null,
+        text: '',
+        holdsItems,
+        lastChild: null,
+        inItem,
+        serial: 0,
+        jsonStart: 0,
+        memberStarts: [],
+        jsonValueStart: 0,
+        jsonLast: '',
+        jsonArray: false,
+        grouped: false,
+        escape: false,
+      };
+      stack.push(frame);
+    }
+    frame.inItem = inItem;
+    if (inItem) {
+      frame.serial = ++serials;
+      frame.escape = false;
+      frame.jsonLast = '';
+      frame.jsonArray = false;
+      frame.grouped = false;
+      frame.memberStarts.length = 0;
+      jsonOpen(parent as Frame, frame, depth - 1);
     }
     depth++;
   }
 
+  // Inside an item no value is built: its JSON text is written as it is read, and JSON.parse makes the
+  // item from it, as for a JSON answer, and the store keeps that very text (item-text.ts). Values built
+  // element by element were slower to make, to serialize for the store and to collect: objects given 40+
+  // names one at a time become hash tables in V8, and their strings kept the 64 KB pieces of text they
+  // were cut from alive. The text goes into `parts` in document order, which is the text's order, and is
+  // joined once per item. A repeated name becomes an array in the place of its first use, as `attach`
+  // makes it: a run of one name (a list of guests) is written as it comes, a name that comes back after
+  // another one makes the element `grouped`, put right at its close.
+  function jsonOpen(parent: Frame, frame: Frame, parentDepth: number): void {
+    if (!parent.inItem) {
+      parts.length = 0;
+    } else if (frame.name.local === parent.jsonLast) {
+      if (!parent.jsonArray) {
+        parts[parent.jsonValueStart] = `[${parts[parent.jsonValueStart] as string}`;
+        parent.jsonArray = true;
+      }
+      parts.push(',');
+    } else {
+      if (parent.jsonArray) {
+        parts.push(']');
+        parent.jsonArray = false;
+      }
+      const key = frame.name.key;
+      if (key.seenIn[parentDepth] === parent.serial || (key.transient && hasMember(parent, key))) {
+        parent.grouped = true;
+      }
+      key.seenIn[parentDepth] = parent.serial;
+      parent.memberStarts.push(parts.length);
+      parts.push(parent.jsonLast === '' ? key.json : key.nextJson);
+      parent.jsonLast = frame.name.local;
+      parent.jsonValueStart = parts.length;
+    }
+    frame.jsonStart = parts.length;
+  }
+
+  const keyPiece = (piece: string): string => (piece.charCodeAt(0) === 44 ? piece.slice(1) : piece);
+
+  /** Whether `frame` has a member `key` already (for keys past the cap only: a linear search). */
+  function hasMember(frame: Frame, key: Key): boolean {
+    return frame.memberStarts.some((start) => keyPiece(parts[start] as string) === key.json);
+  }
+
+  /**
+   * Puts the values of each name of a `grouped` element together, in the place of its first use: a
+   * run written as an array ([a,b]) counts as its values. Rare: only a name coming back after another.
+   */
+  function regroup(frame: Frame): void {
+    if (frame.jsonArray) parts.push(']');
+    const groups = new Map<string, { values: string[]; count: number }>();
+    const starts = frame.memberStarts;
+    for (let i = 0; i < starts.length; i++) {
+      const from = starts[i] as number;
+      const key = keyPiece(parts[from] as string);
+      const value = parts.slice(from + 1, starts[i + 1] ?? parts.length).join('');
+      const run = value.charCodeAt(0) === 91;
+      const group = groups.get(key) ?? { values: [], count: 0 };
+      group.values.push(run ? value.slice(1, -1) : value);
+      group.count += run ? 2 : 1; // a run holds two values at least: only more than one counts
+      groups.set(key, group);
+    }
+    parts.length = frame.jsonStart;
+    for (const [key, { values, count }] of groups) {
+      parts.push(parts.length === frame.jsonStart ? key : `,${key}`);
+      parts.push(count > 1 ? `[${values.join(',')}]` : (values[0] as string));
+    }
+    frame.jsonArray = false;
+  }
+
+  /** The closing element's value in `parts`: its members are there already when it has any. */
+  function jsonClose(frame: Frame): void {
+    if (frame.nil) {
+      parts.length = frame.jsonStart;
+      parts.push('null');
+    } else if (frame.object !== null) {
+      if (frame.grouped) regroup(frame);
+      parts[frame.jsonStart] = `{${parts[frame.jsonStart] as string}`;
+      parts.push(frame.jsonArray ? ']}' : '}');
+    } else if (frame.escape) {
+      parts.push(JSON.stringify(frame.text));
+    } else {
+      parts.push('"', frame.text, '"');
+    }
+  }
+
   function close(): void {
     const frame = stack[--depth] as Frame;
+    if (frame.inItem) {
+      jsonClose(frame);
+      frame.text = '';
+      const parent = stack[depth - 1] as Frame;
+      if (parent.holdsItems) {
+        const text = parts.join('');
+        parts.length = 0;
+        const item = JSON.parse(text) as WireValue;
+        // The store keeps the item as this text, so it is never serialized again (item-text.ts).
+        if (isWireObject(item)) rememberItemText(item, text);
+        (listener as XmlListener).onItem(item);
+      } else {
+        parent.object = HAS_MEMBERS;
+      }
+      frame.object = null;
+      return;
+    }
     const value: WireValue = frame.nil ? null : (frame.object ?? frame.text);
     frame.object = null;
     frame.text = '';
@@ -499,7 +683,7 @@ export function createXmlExtractor(listener: XmlListener | null): XmlReader {
       if (phase !== ROOT) fail('text data outside of root node.');
       const end = buf.indexOf(']]>', lt + 9);
       if (end < 0) return -1;
-      addText(stack[depth - 1] as Frame, lineBreaks(buf.slice(lt + 9, end)));
+      addText(stack[depth - 1] as Frame, lineBreaks(buf.slice(lt + 9, end)), true);
       return end + 3;
     }
     if (buf.startsWith('<!DOCTYPE', lt)) fail('inappropriately located doctype declaration.');
@@ -514,16 +698,16 @@ export function createXmlExtractor(listener: XmlListener | null): XmlReader {
       // To the next '<' by hand: most texts are a few characters long, shorter than what a call to
       // indexOf costs, and the same pass tells whether the text needs decoding.
       let lt = i;
-      let plain = true;
+      let classes = 0;
       while (lt < length) {
         const c = buf.charCodeAt(lt);
         if (c === LT) break;
-        if (c === AMP || c === CR || c === CLOSE_BRACKET) plain = false;
+        if (c < 128) classes |= TEXT_CLASS[c] as number;
         lt++;
       }
       if (lt !== i) {
         if (phase !== ROOT) textAfterRoot(i, lt);
-        else if (lt < length || end) text(i, lt, plain);
+        else if (lt < length || end) text(i, lt, classes);
         else {
           // No '<' yet: keep the text for the next piece unless it is long, then hand on all of it
           // but what may be cut (a reference, a \r before its \n, ']]' before its '>').
@@ -533,7 +717,7 @@ export function createXmlExtractor(listener: XmlListener | null): XmlReader {
           if (amp >= i && buf.indexOf(';', amp) < 0) cut = amp;
           for (let n = 0; n < 2 && cut > i && buf.charCodeAt(cut - 1) === CLOSE_BRACKET; n++) cut--;
           if (cut > i && buf.charCodeAt(cut - 1) === CR) cut--;
-          text(i, cut, false);
+          text(i, cut, 3);
           i = cut;
           break;
         }

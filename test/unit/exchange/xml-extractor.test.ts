@@ -6,7 +6,8 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createXmlExtractor, parseXml } from '../../../main/exchange/xml-extractor';
 import { createXmlReader, XmlSyntaxError, type XmlReader } from '../../../main/exchange/xml-reader';
-import { limits, type WireValue } from '../../../main/exchange/wire-value';
+import { isWireObject, limits, type WireValue } from '../../../main/exchange/wire-value';
+import { itemJson } from '../../../main/exchange/item-text';
 import { fixture } from './fixtures';
 
 type Outcome = { ok: true; shown: string } | { ok: false; error: unknown };
@@ -28,6 +29,13 @@ function outcome(
       at += size;
     }
     const summary = reader.close();
+    // Each item's JSON text, kept for the store (written by the extractor as it reads, JSON.stringify for
+    // saxes), must read back as the item itself.
+    const wrongText = items.find(
+      (item) => isWireObject(item) && JSON.stringify(JSON.parse(itemJson(item))) !== JSON.stringify(item),
+    );
+    if (wrongText !== undefined)
+      return { ok: true, shown: `item text: ${isWireObject(wrongText) ? itemJson(wrongText) : ''}` };
     // JSON text compares key order too (an array in the place of a repeated element's first use).
     return { ok: true, shown: JSON.stringify({ items, summary }) };
   } catch (error) {
@@ -340,6 +348,25 @@ describe('XML extractor: details', () => {
   it('reads a long text arriving in many pieces without keeping it as markup', () => {
     const long = 'ab&amp;c\r\n]'.repeat(30_000);
     expectSame(`<ArrayOfX><X><Note>${long}</Note></X></ArrayOfX>`, [4096, 777]);
+  });
+
+  it('puts a repeated name into one array in the place of its first use, inside items too', () => {
+    for (const body of [
+      '<A>1</A><B>2</B><A>3</A>',
+      '<A>1</A><A>2</A><B>x</B><A>3</A><A>4</A>',
+      '<B>x</B><A>1</A><C/><A i:nil="true"/><B><D>1</D><E>2</E><D>3</D></B>',
+      '<a:A>1</a:A><b:A>2</b:A><C><A>1</A><A><A>2</A></A></C><A>3</A>',
+      '<A>"q"\\ \t</A><B>&amp;&#10;</B><A><![CDATA[<x>]]></A>',
+    ])
+      for (const sizes of [[], [1], [7]]) {
+        const list = `<ArrayOfX xmlns:i="n"><X>${body}</X><X>${body}</X></ArrayOfX>`;
+        expect(expectSame(list, sizes).ok).toBe(true);
+      }
+  });
+
+  it('finds a repeated name past the cap on remembered names', () => {
+    const many = Array.from({ length: 1100 }, (_, i) => `<N${i}>${i}</N${i}>`).join('');
+    expect(expectSame(`<ArrayOfX><X>${many}<N1050>x</N1050></X></ArrayOfX>`).ok).toBe(true);
   });
 
   it('hands the items out as they complete', () => {

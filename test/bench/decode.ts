@@ -1,9 +1,11 @@
 // Decoder benchmark: the large-result file of the practice service (JSON and XML), decoded by the
 // exchange client's streaming decoders, against JSON.parse of the whole file as the floor; and the XML
-// readers alone: the hand-written extractor the desk uses (issue 15) and the saxes reader it replaced.
-// Measured here on a 20k file (2 cores, CPU ms, medians): saxes reader 1280, extractor 850 in the same
-// run; whole XML decode into Reservations 1150 against 440 for JSON (the XML items' JSON text for the
-// store, made with JSON.stringify, is about 250 of the difference).
+// readers alone, each giving the items and their JSON text for the store: the hand-written extractor the
+// desk uses (issue 15), which writes the text as it reads and JSON.parses it into the item, and the saxes
+// reader it replaced, whose items are then serialized with JSON.stringify, as the desk did then.
+// Measured here on a 20k file (2 cores, CPU ms, medians of 3 in one run): whole XML decode into
+// Reservations 1750 against 610 for JSON; before the extractor wrote the items' text, 2060 against 660
+// (an earlier run, same machine).
 // `benchDecode()` returns the numbers; run this file directly to print them.
 import { pathToFileURL } from 'node:url';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -12,6 +14,8 @@ import { join } from 'node:path';
 import { decodeReservationStream } from '../../main/exchange/reservation-file';
 import { createXmlReader, type XmlReader } from '../../main/exchange/xml-reader';
 import { createXmlExtractor } from '../../main/exchange/xml-extractor';
+import { itemJson } from '../../main/exchange/item-text';
+import { isWireObject, type WireValue } from '../../main/exchange/wire-value';
 import { makeFiles } from './files';
 
 export interface DecodeBenchResult {
@@ -27,7 +31,7 @@ export interface DecodeBenchResult {
   jsonRatio: number;
   /** xmlStreamMs / jsonStreamMs (the import's target is XML ≤ 1.2x JSON, store included). */
   xmlToJsonRatio: number;
-  /** The XML readers alone (items made, not decoded): the saxes reader and the extractor the desk uses. */
+  /** The XML readers alone (items and their JSON text, not decoded): saxes + JSON.stringify, the extractor. */
   saxesMs: number;
   extractorMs: number;
   extractorToSaxes: number;
@@ -52,10 +56,13 @@ async function timeStream(bytes: Uint8Array): Promise<{ ms: number; count: numbe
   return { ms: cpuMs() - start, count };
 }
 
-/** One XML reader over the file's text, cut as the download cuts it, the items dropped as they come. */
-function timeReader(texts: readonly string[], make: (listener: { onItem(): void }) => XmlReader): number {
+/** One XML reader over the file's text, cut as the download cuts it, each item's text taken, then dropped. */
+function timeReader(
+  texts: readonly string[],
+  make: (listener: { onItem(item: WireValue): void }) => XmlReader,
+): number {
   const start = cpuMs();
-  const reader = make({ onItem: () => undefined });
+  const reader = make({ onItem: (item) => void (isWireObject(item) && itemJson(item)) });
   for (const text of texts) reader.write(text);
   reader.close();
   return cpuMs() - start;

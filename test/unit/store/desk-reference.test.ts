@@ -119,7 +119,15 @@ describe('stay codes', () => {
   });
 
   it('keeps every field the live service gives: hotel, hotel number, room limits and the element', () => {
-    const raw = { MaxAdl: '3', MaxChd: '2', MaxPax: '4', MinAdl: '1', Oda: 'DZ', Otel: 'AYT-KUMSAL', Pax: '2' };
+    const raw = {
+      MaxAdl: '3',
+      MaxChd: '2',
+      MaxPax: '4',
+      MinAdl: '1',
+      Oda: 'DZ',
+      Otel: 'AYT-KUMSAL',
+      Pax: '2',
+    };
     replaceStayCodes(db, 'a1', [
       {
         agencyId: 'a1',

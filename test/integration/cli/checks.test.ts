@@ -4,7 +4,6 @@
 // left unmapped then mapped, a stop-sale added and removed with `resdesk stop-sale`, and a guest who
 // stayed before, found among the practice world's own reservations.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { startPracticeService, type PracticeService } from '../../../main/sandbox';
 import { hotelToday } from '../../../main/sandbox/calendar';
@@ -13,24 +12,10 @@ import { foldName } from '../../../main/checks';
 import { buildChecker } from '../../../main/desk/checks';
 import type { ReservationCheck, StopSaleEntry } from '../../../shared/domain';
 import { control, tempDir } from '../sync/helpers';
+import { runResdesk } from '../../harness/resdesk-cli';
 
-const ROOT = path.resolve(__dirname, '../../..');
-const ENV = { RESDESK_USER: 'demo', RESDESK_PASSWORD: 'demo' };
 
-function resdesk(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli.ts', ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...ENV },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const resdesk = (args: string[]) => runResdesk(args);
 
 const addDays = (date: string, days: number): string =>
   new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

@@ -2,11 +2,12 @@
 // export never writes over the database or Resdesk's own files, read commands refuse a database that does
 // not exist instead of creating an empty one, and `list | head -1` ends without a stack trace.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { startPracticeService, type PracticeService } from '../../../main/sandbox';
 import { tempDir } from '../sync/helpers';
+import { runResdesk } from '../../harness/resdesk-cli';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const ENV = {
@@ -16,20 +17,7 @@ const ENV = {
   RESDESK_PASSWORD: 'demo',
 };
 
-function resdesk(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli.ts', ...args], {
-      cwd: ROOT,
-      env: ENV,
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const resdesk = (args: string[]) => runResdesk(args);
 
 describe('the command line is careful', () => {
   let service: PracticeService;

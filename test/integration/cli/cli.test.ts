@@ -1,31 +1,14 @@
 // The `resdesk` command line against the real practice service: the issue's "done when" run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { startPracticeService, type PracticeService } from '../../../main/sandbox';
 import { Store } from '../../../main/store';
 import { sandboxState, tempDir } from '../sync/helpers';
+import { runResdesk } from '../../harness/resdesk-cli';
 
-const ROOT = path.resolve(__dirname, '../../..');
 
 /** Runs the CLI without blocking this process: the practice service answers from this event loop. */
-function resdesk(
-  args: string[],
-  env: Record<string, string> = { RESDESK_USER: 'demo', RESDESK_PASSWORD: 'demo' },
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli.ts', ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const resdesk = (args: string[], env?: Record<string, string>) => runResdesk(args, { env });
 
 describe('resdesk command line', () => {
   let service: PracticeService;

@@ -4,30 +4,15 @@
 // limits, and confirm / decline with only --db (the connection remembered by sync, the hotel number sent
 // as the service reads it, the voucher fetched from another host without the token).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { startPracticeService, type PracticeService } from '../../../main/sandbox';
 import { Store } from '../../../main/store';
 import { control, tempDir } from '../sync/helpers';
+import { runResdesk } from '../../harness/resdesk-cli';
 
-const ROOT = path.resolve(__dirname, '../../..');
-const ENV = { RESDESK_USER: 'demo', RESDESK_PASSWORD: 'demo' };
 
-function resdesk(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli.ts', ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...ENV },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const resdesk = (args: string[]) => runResdesk(args);
 
 interface State {
   reservations: number;

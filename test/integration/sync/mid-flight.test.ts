@@ -3,7 +3,6 @@
 // call it delivered — not resend it, be told "already answered" and fail forever. And reservations stored
 // before a later step failed (the acknowledgement) are still announced.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { startPracticeService, type PracticeService } from '../../../main/sandbox';
 import { Store } from '../../../main/store';
@@ -11,14 +10,8 @@ import { Desk } from '../../../main/desk/desk';
 import { createMessages } from '../../../main/desk/messages';
 import type { PullSummary } from '../../../main/sync/pull';
 import { control, sandboxState, tempDir } from './helpers';
+import { runResdesk } from '../../harness/resdesk-cli';
 
-const ROOT = path.resolve(__dirname, '../../..');
-const ENV = {
-  PATH: process.env.PATH ?? '',
-  HOME: process.env.HOME ?? '',
-  RESDESK_USER: 'demo',
-  RESDESK_PASSWORD: 'demo',
-};
 
 let killNow: () => void = () => undefined;
 
@@ -30,26 +23,15 @@ async function until(test: () => Promise<boolean>): Promise<void> {
   throw new Error('waited 10 s in vain');
 }
 
-function resdesk(
-  args: string[],
-  killAfter?: { ms: number },
-): Promise<{ code: number | null; stdout: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli.ts', ...args], {
-      cwd: ROOT,
-      env: ENV,
-    });
-    killNow = () => child.kill('SIGKILL');
-    let stdout = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
-    child.on('error', reject);
-    const timer = killAfter ? setTimeout(() => child.kill('SIGKILL'), killAfter.ms) : null;
-    child.on('close', (code) => {
-      if (timer) clearTimeout(timer);
-      resolve({ code, stdout });
-    });
+const resdesk = (args: string[], killAfter?: { ms: number }) =>
+  runResdesk(args, {
+    onStart: (child) => {
+      killNow = () => child.kill('SIGKILL');
+      if (!killAfter) return;
+      const timer = setTimeout(() => child.kill('SIGKILL'), killAfter.ms);
+      child.once('close', () => clearTimeout(timer));
+    },
   });
-}
 
 describe('a decision killed mid-flight', () => {
   let service: PracticeService;

@@ -1,0 +1,36 @@
+// Runs the `resdesk` command line as a child process without blocking the test's event loop (the practice
+// service the command talks to answers from that loop). One helper for every CLI test.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliOptions {
+  /** Added to PATH and HOME; by default the practice service's user and password. */
+  env?: Record<string, string>;
+  /** Given the child as soon as it starts (to kill it mid-flight). */
+  onStart?: (child: ChildProcess) => void;
+}
+
+export function runResdesk(args: string[], options: CliOptions = {}): Promise<CliRun> {
+  const env = options.env ?? { RESDESK_USER: 'demo', RESDESK_PASSWORD: 'demo' };
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli.ts', ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    });
+    options.onStart?.(child);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}

@@ -106,11 +106,16 @@ const CR = 13;
 const AMP = 38;
 const CLOSE_BRACKET = 93;
 
-// What a character of text asks for: 1, XML decoding (a reference, a \r, a ']' of ']]>'); 2, JSON escaping
-// in the item's text (a quote, a backslash, a line break, a tab; other control characters are forbidden).
+// What a character of text asks for: 1, XML decoding (a reference, a \r); 2, JSON escaping in the item's
+// text (a quote, a backslash, a line break, a tab; other control characters are forbidden); 4, a look for
+// ']]>', which text may not hold (a ']').
+const DECODE = 1;
+const ESCAPE = 2;
+const BRACKET = 4;
 const TEXT_CLASS = new Uint8Array(128);
-for (const c of [AMP, CR, CLOSE_BRACKET]) TEXT_CLASS[c] = 1;
-for (const c of [QUOTE, 92, 10, 9]) TEXT_CLASS[c] = 2;
+for (const c of [AMP, CR]) TEXT_CLASS[c] = DECODE;
+for (const c of [QUOTE, 92, 10, 9]) TEXT_CLASS[c] = ESCAPE;
+TEXT_CLASS[CLOSE_BRACKET] = BRACKET;
 
 const isS = (c: number): boolean => c === 32 || c === 10 || c === 9 || c === 13;
 
@@ -317,18 +322,22 @@ export function createXmlExtractor(listener: XmlListener | null): XmlReader {
     }
   }
 
+  function refuseCdataEnd(start: number, end: number): void {
+    const cdataEnd = buf.indexOf(']]>', start);
+    if (cdataEnd >= 0 && cdataEnd + 3 <= end) fail('the string "]]>" is disallowed in char data.');
+  }
+
   /**
    * Character data of the open element, [start, end) of buf. `classes`: the TEXT_CLASS bits of its
-   * characters; without bit 1 it is its own value and needs no check.
+   * characters; without DECODE it is its own value.
    */
   function text(start: number, end: number, classes: number): void {
     const frame = stack[depth - 1] as Frame;
-    if ((classes & 1) === 0) {
-      if (frame.object === null) addText(frame, buf.slice(start, end), classes !== 0);
+    if ((classes & BRACKET) !== 0) refuseCdataEnd(start, end);
+    if ((classes & DECODE) === 0) {
+      if (frame.object === null) addText(frame, buf.slice(start, end), (classes & ESCAPE) !== 0);
       return;
     }
-    const cdataEnd = buf.indexOf(']]>', start);
-    if (cdataEnd >= 0 && cdataEnd + 3 <= end) fail('the string "]]>" is disallowed in char data.');
     // Text beside child elements is not kept, but it must still be well formed.
     const value = decodeText(start, end, false);
     if (frame.object === null) addText(frame, value, true);
@@ -403,10 +412,58 @@ export function createXmlExtractor(listener: XmlListener | null): XmlReader {
       frame.jsonLast = '';
       frame.jsonArray = false;
       frame.grouped = false;
-      frame.memberStarts.length = 0;
-      jsonOpen(parent as Frame, frame, depth - 1);
+      // Setting an array's length is a call into the runtime: only when there is something to drop.
+      if (frame.memberStarts.length !== 0) frame.memberStarts.length = 0;
+      frame.jsonStart = jsonOpen(parent as Frame, frame.name, depth - 1);
     }
     depth++;
+  }
+
+  /**
+   * The commonest element inside an item, `<name>text</name>` with text alone, taken in
+   * one step: its member is written at once, with no frame opened and closed for it, and its text is
+   * scanned once. The start tag (no attributes) ends at `from`. Returns where the end tag ends, or -1 to
+   * take the general way (a ']', a child, a comment, space in the end tag, the buffer ending first).
+   * Issue 15: about nine in ten elements of a reservation file are such members.
+   */
+  function member(parent: Frame, name: Name, from: number): number {
+    const length = buf.length;
+    let lt = from;
+    let classes = 0;
+    while (lt < length) {
+      const c = buf.charCodeAt(lt);
+      if (c === LT) break;
+      if (c < 128) classes |= TEXT_CLASS[c] as number;
+      lt++;
+    }
+    const raw = name.raw;
+    const after = lt + 2 + raw.length;
+    if (
+      (classes & BRACKET) !== 0 ||
+      after >= length ||
+      buf.charCodeAt(lt + 1) !== SLASH ||
+      buf.charCodeAt(after) !== GT ||
+      !sameAt(raw, lt + 2)
+    )
+      return -1;
+    if (depth >= limits.maxDepth) fail('nested too deeply');
+    if (lt - from > limits.maxItemChars) fail('text too long');
+    parent.lastChild = name;
+    jsonOpen(parent, name, depth - 1);
+    if (classes === 0) parts.push('"', buf.slice(from, lt), '"');
+    else if ((classes & DECODE) === 0) parts.push(JSON.stringify(buf.slice(from, lt)));
+    else parts.push(JSON.stringify(decodeText(from, lt, false)));
+    parent.object = HAS_MEMBERS;
+    return after + 1;
+  }
+
+  /** An empty element without attributes inside an item (`<name/>`): an empty text member. */
+  function emptyMember(parent: Frame, name: Name): void {
+    if (depth >= limits.maxDepth) fail('nested too deeply');
+    parent.lastChild = name;
+    jsonOpen(parent, name, depth - 1);
+    parts.push('""');
+    parent.object = HAS_MEMBERS;
   }
 
   // Inside an item no value is built: its JSON text is written as it is read, and JSON.parse makes the
@@ -417,10 +474,10 @@ export function createXmlExtractor(listener: XmlListener | null): XmlReader {
   // joined once per item. A repeated name becomes an array in the place of its first use, as `attach`
   // makes it: a run of one name (a list of guests) is written as it comes, a name that comes back after
   // another one makes the element `grouped`, put right at its close.
-  function jsonOpen(parent: Frame, frame: Frame, parentDepth: number): void {
+  function jsonOpen(parent: Frame, name: Name, parentDepth: number): number {
     if (!parent.inItem) {
-      parts.length = 0;
-    } else if (frame.name.local === parent.jsonLast) {
+      if (parts.length !== 0) parts.length = 0;
+    } else if (name.local === parent.jsonLast) {
       if (!parent.jsonArray) {
         parts[parent.jsonValueStart] = `[${parts[parent.jsonValueStart] as string}`;
         parent.jsonArray = true;
@@ -431,17 +488,17 @@ export function createXmlExtractor(listener: XmlListener | null): XmlReader {
         parts.push(']');
         parent.jsonArray = false;
       }
-      const key = frame.name.key;
+      const key = name.key;
       if (key.seenIn[parentDepth] === parent.serial || (key.transient && hasMember(parent, key))) {
         parent.grouped = true;
       }
       key.seenIn[parentDepth] = parent.serial;
       parent.memberStarts.push(parts.length);
       parts.push(parent.jsonLast === '' ? key.json : key.nextJson);
-      parent.jsonLast = frame.name.local;
+      parent.jsonLast = name.local;
       parent.jsonValueStart = parts.length;
     }
-    frame.jsonStart = parts.length;
+    return parts.length;
   }
 
   const keyPiece = (piece: string): string => (piece.charCodeAt(0) === 44 ? piece.slice(1) : piece);
@@ -558,6 +615,15 @@ export function createXmlExtractor(listener: XmlListener | null): XmlReader {
       k = end;
     }
     let c = buf.charCodeAt(k);
+    if (parent !== null && parent.inItem) {
+      if (c === GT) {
+        const end = member(parent, name, k + 1);
+        if (end >= 0) return end;
+      } else if (c === SLASH && buf.charCodeAt(k + 1) === GT) {
+        emptyMember(parent, name);
+        return k + 2;
+      }
+    }
     let nil = false;
     if (c !== GT && c !== SLASH) {
       if (!isS(c)) fail('disallowed character in tag name.');
@@ -725,7 +791,7 @@ export function createXmlExtractor(listener: XmlListener | null): XmlReader {
           if (amp >= i && buf.indexOf(';', amp) < 0) cut = amp;
           for (let n = 0; n < 2 && cut > i && buf.charCodeAt(cut - 1) === CLOSE_BRACKET; n++) cut--;
           if (cut > i && buf.charCodeAt(cut - 1) === CR) cut--;
-          text(i, cut, 3);
+          text(i, cut, DECODE | ESCAPE | BRACKET);
           i = cut;
           break;
         }

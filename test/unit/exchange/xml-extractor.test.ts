@@ -364,6 +364,38 @@ describe('XML extractor: details', () => {
       }
   });
 
+  // Members of an item with text alone take a shortcut (no frame of their own): every way out of it must
+  // land where the general way does.
+  it('reads members with text alone like saxes, and leaves every other member to the general way', () => {
+    const members = [
+      '<A>plain</A>',
+      '<A></A>',
+      '<A/>',
+      '<A>q"\\\t\nx</A>',
+      '<A>Kumsal &amp; Spa&#xD;&#10;</A>',
+      '<A>a\r\nb\rc</A>',
+      '<A>a]b</A>',
+      '<A>a]]b</A>',
+      '<A>a]]>b</A>',
+      '<A>x</A >',
+      '<A>x</B>',
+      '<A>x</Ab>',
+      '<A>x</A',
+      '<A>&bogus;</A>',
+      '<A>&amp</A>',
+      '<A>x<!--c--></A>',
+      '<A>x<B>y</B></A>',
+      '<A i:nil="true"/>',
+      '<A / >',
+      '<A>ü€😀</A>',
+    ];
+    for (const member of members)
+      for (const sizes of [[], [1], [3], [11]]) {
+        const list = `<ArrayOfX xmlns:i="n"><X><K>1</K>${member}<K>2</K></X><X>${member}</X></ArrayOfX>`;
+        expectSame(list, sizes);
+      }
+  });
+
   it('finds a repeated name past the cap on remembered names', () => {
     const many = Array.from({ length: 1100 }, (_, i) => `<N${i}>${i}</N${i}>`).join('');
     expect(expectSame(`<ArrayOfX><X>${many}<N1050>x</N1050></X></ArrayOfX>`).ok).toBe(true);

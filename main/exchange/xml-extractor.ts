@@ -204,6 +204,8 @@ const XML_DECLARATION =
 
 /** Text without a '<' in sight is handed on in pieces once this long, so a huge text needs no huge buffer. */
 const TEXT_PIECE = 64 * 1024;
+/** How the service marks an empty value null, after the element's name (see `emptyMember`). */
+const NIL_TAIL = ' i:nil="true"/>';
 /** Element names remembered per answer; a hostile answer with endless distinct names cannot grow it. */
 const NAMES_MAX = 1024;
 
@@ -457,12 +459,15 @@ export function createXmlExtractor(listener: XmlListener | null): XmlReader {
     return after + 1;
   }
 
-  /** An empty element without attributes inside an item (`<name/>`): an empty text member. */
-  function emptyMember(parent: Frame, name: Name): void {
+  /**
+   * An empty element inside an item with no attributes (`<name/>`, an empty text) or with just the nil
+   * mark as the service writes it (`<name i:nil="true"/>`, null): what the general way makes of them.
+   */
+  function emptyMember(parent: Frame, name: Name, value: '""' | 'null'): void {
     if (depth >= limits.maxDepth) fail('nested too deeply');
     parent.lastChild = name;
     jsonOpen(parent, name, depth - 1);
-    parts.push('""');
+    parts.push(value);
     parent.object = HAS_MEMBERS;
   }
 
@@ -537,7 +542,7 @@ export function createXmlExtractor(listener: XmlListener | null): XmlReader {
   /** The closing element's value in `parts`: its members are there already when it has any. */
   function jsonClose(frame: Frame): void {
     if (frame.nil) {
-      parts.length = frame.jsonStart;
+      if (parts.length !== frame.jsonStart) parts.length = frame.jsonStart;
       parts.push('null');
     } else if (frame.object !== null) {
       if (frame.grouped) regroup(frame);
@@ -620,8 +625,11 @@ export function createXmlExtractor(listener: XmlListener | null): XmlReader {
         const end = member(parent, name, k + 1);
         if (end >= 0) return end;
       } else if (c === SLASH && buf.charCodeAt(k + 1) === GT) {
-        emptyMember(parent, name);
+        emptyMember(parent, name, '""');
         return k + 2;
+      } else if (c === 32 && sameAt(NIL_TAIL, k)) {
+        emptyMember(parent, name, 'null');
+        return k + NIL_TAIL.length;
       }
     }
     let nil = false;

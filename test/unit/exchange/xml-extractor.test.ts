@@ -386,6 +386,12 @@ describe('XML extractor: details', () => {
       '<A>x<!--c--></A>',
       '<A>x<B>y</B></A>',
       '<A i:nil="true"/>',
+      '<A i:nil="true" />',
+      '<A i:nil="true"></A>',
+      '<A i:nil="false"/>',
+      '<A b:nil="true"/>',
+      '<A i:nil="true" i:nil="true"/>',
+      '<A i:nil="true"/ >',
       '<A / >',
       '<A>ü€😀</A>',
     ];

@@ -14,6 +14,10 @@
 // becomes a value: ≈0.8 s for the same file, 0.66-0.73x the CPU of saxes measured in the same run
 // (`npm run bench -- decode` prints the ratio). A CPU-bound, GC-heavy hot path with a measured target is
 // where a hand-written parser earns its keep; everywhere else a general parser would be the choice.
+// Nine in ten elements of an item are members with text alone (`<a:Name>text</a:Name>`, `<a:Name/>`,
+// `<a:Name i:nil="true"/>`): `member` and `emptyMember` take each in one step, without a frame opened and
+// closed for it; the rest goes the general way. Measured A/B in one process on the 20k file, the extractor
+// alone: 0.76-0.89x its CPU before (0.79x the saxes reader in `npm run bench -- decode`).
 //
 // Inside a result item it builds no value: it writes the item's JSON text as it reads, and JSON.parse
 // makes the item from that text, as for a JSON answer; the store keeps the text, so the item is never

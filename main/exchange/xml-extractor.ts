@@ -328,6 +328,28 @@ export function createXmlExtractor(listener: XmlListener | null): XmlReader {
     }
   }
 
+  /** The TEXT_CLASS bits of the text `textEnd` last stepped over. */
+  let textClasses = 0;
+
+  /**
+   * Where the text from `from` ends: the next '<', or the buffer's end. Found by hand: most texts are a
+   * few characters long, shorter than what a call to indexOf costs, and the same pass tells what the text
+   * needs (left in `textClasses`).
+   */
+  function textEnd(from: number): number {
+    const length = buf.length;
+    let lt = from;
+    let classes = 0;
+    while (lt < length) {
+      const c = buf.charCodeAt(lt);
+      if (c === LT) break;
+      if (c < 128) classes |= TEXT_CLASS[c] as number;
+      lt++;
+    }
+    textClasses = classes;
+    return lt;
+  }
+
   function refuseCdataEnd(start: number, end: number): void {
     const cdataEnd = buf.indexOf(']]>', start);
     if (cdataEnd >= 0 && cdataEnd + 3 <= end) fail('the string "]]>" is disallowed in char data.');
@@ -434,14 +456,8 @@ export function createXmlExtractor(listener: XmlListener | null): XmlReader {
    */
   function member(parent: Frame, name: Name, from: number): number {
     const length = buf.length;
-    let lt = from;
-    let classes = 0;
-    while (lt < length) {
-      const c = buf.charCodeAt(lt);
-      if (c === LT) break;
-      if (c < 128) classes |= TEXT_CLASS[c] as number;
-      lt++;
-    }
+    const lt = textEnd(from);
+    const classes = textClasses;
     const raw = name.raw;
     const after = lt + 2 + raw.length;
     if (
@@ -781,16 +797,8 @@ export function createXmlExtractor(listener: XmlListener | null): XmlReader {
     const length = buf.length;
     let i = pos;
     for (;;) {
-      // To the next '<' by hand: most texts are a few characters long, shorter than what a call to
-      // indexOf costs, and the same pass tells whether the text needs decoding.
-      let lt = i;
-      let classes = 0;
-      while (lt < length) {
-        const c = buf.charCodeAt(lt);
-        if (c === LT) break;
-        if (c < 128) classes |= TEXT_CLASS[c] as number;
-        lt++;
-      }
+      const lt = textEnd(i);
+      const classes = textClasses;
       if (lt !== i) {
         if (phase !== ROOT) textAfterRoot(i, lt);
         else if (lt < length || end) text(i, lt, classes);

@@ -72,12 +72,17 @@ export function decodeGuest(value: WireValue): Guest {
 // The item's JSON rides along as `itemJson`, so the store may keep the item alone as the version's
 // snapshot (reading it again gives this Reservation back). Not enumerable: a copy ({ ...r, logId }) is
 // no longer what the item says and must not carry it. Reservations are never changed in place.
-const withItemJson = (reservation: Reservation, item: WireObject): Reservation =>
-  Object.defineProperty(reservation, 'itemJson', { value: itemJson(item), enumerable: false });
+const withItemJson = (reservation: Reservation, json: string): Reservation =>
+  Object.defineProperty(reservation, 'itemJson', { value: json, enumerable: false });
 
 /** Throws FieldError when the item is not a usable reservation. */
 export function decodeReservation(value: WireValue): Reservation {
   const item = asObject(value, 'ReservationPms');
+  const json = itemJson(item);
+  // `raw` is made again from the item's text when someone asks (the probe, a hand-changed copy): holding
+  // the parsed item in every decoded reservation kept each batch's 2000 item objects alive until the
+  // batch was stored, so the young-generation GC copied and promoted them (issue 15). Made once, then kept.
+  let raw: Record<string, unknown> | null = null;
   const reservation: Reservation = {
     keyField: requiredText(item, 'KeyField'),
     logId: requiredInt(item, 'LogId'),
@@ -125,7 +130,10 @@ export function decodeReservation(value: WireValue): Reservation {
     soldCurrency: text(item, 'SoldCurrency'),
     soldPrice: decimalWithin(item, 'SoldPrice', -LIMITS.price, LIMITS.price),
     guests: listItems(field(item, 'Customers'), 'Customers').map(decodeGuest),
-    raw: item,
+    get raw() {
+      raw ??= JSON.parse(json) as Record<string, unknown>;
+      return raw;
+    },
   };
-  return withItemJson(reservation, item);
+  return withItemJson(reservation, json);
 }

@@ -92,6 +92,19 @@ describe('reservation answers', () => {
     expect(fromJson?.raw.ExtraServices).toEqual([]);
   });
 
+  it('makes raw from the item text when asked: the whole item, once, and a copy carries it', () => {
+    const { items } = readDocument(fixture('reservations-envelope.json'));
+    const item = items[1];
+    const decoded = decodeReservation(item ?? null);
+    expect(decoded.raw).toEqual(item);
+    expect(decoded.raw).not.toBe(item); // the parsed item is not held by the reservation
+    expect(decoded.raw).toBe(decoded.raw);
+    const copy = { ...decoded, logId: decoded.logId + 1 };
+    expect(copy.raw).toEqual(item);
+    expect(copy.itemJson).toBeUndefined();
+    expect(JSON.parse(decoded.itemJson ?? 'null')).toEqual(item);
+  });
+
   it('decodes bare lists: BOM + JSON array, prefixed XML with CDATA and one item', () => {
     const [fromJson] = reservations('reservations-list.json');
     const [fromXml] = reservations('reservations-list.xml');

@@ -77,7 +77,7 @@ describe('openDatabase', () => {
     expect(first.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(first.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(first.pragma('synchronous', { simple: true })).toBe(2); // FULL: each commit is fsynced
-    expect(first.pragma('page_size', { simple: true })).toBe(16384);
+    expect(first.pragma('page_size', { simple: true })).toBe(32768);
     const schema = objects(first);
     first.close();
 
@@ -87,14 +87,15 @@ describe('openDatabase', () => {
     again.close();
   });
 
-  it('keeps the page size of a database created before 16 KB pages', () => {
+  it.each([4096, 16384])('keeps the page size of a database created with %i-byte pages', (pageSize) => {
     dir = mkdtempSync(join(tmpdir(), 'resdesk-store-'));
     const file = join(dir, 'old.db');
     const old = new BetterSqlite3(file);
+    old.pragma(`page_size = ${pageSize}`);
     old.exec('CREATE TABLE kept (a)');
     old.close();
     const db = openDatabase(file);
-    expect(db.pragma('page_size', { simple: true })).toBe(4096);
+    expect(db.pragma('page_size', { simple: true })).toBe(pageSize);
     expect(version(db)).toBe(migrations.length);
     db.close();
   });

@@ -6,7 +6,7 @@ import { decodeReservationStream } from '../../main/exchange/reservation-file';
 import { Store } from '../../main/store';
 
 /** CPU milliseconds of this process (the measure: waiting for the disk does not count). */
-const cpuNow = () => {
+export const cpuNow = (): number => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
 };

@@ -1,7 +1,8 @@
 // Import benchmark (issue: core performance targets), each printed as a ratio to a bound measured in the
 // same run on the same machine:
-//  - JSON import of a 20k file ≤ 1.5 × the bare floor: JSON.parse of the file + bare prepared-statement inserts
-//    of each reservation's and each guest's fields (the raw item's JSON is not in it: the import chooses to
+//  - JSON import of a 20k file ≤ 1.5 × the bare floor, in CPU as the issue measures it (wall printed
+//    beside): JSON.parse of the file + bare prepared-statement inserts of each reservation's and each guest's
+//    fields (the raw item's JSON is not in it: the import chooses to
 //    keep it, so it is the import's cost; the floor with it is printed beside, as a diagnostic);
 //  - XML import ≤ 1.2 × the JSON import, in CPU (issue 15);
 //  - XML import faster in CPU than Python's ElementTree iterparse merely reading the same file (issue 15):
@@ -14,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import { makeFiles } from './files';
-import { importFile } from './import-once';
+import { cpuNow, importFile } from './import-once';
 import { guestColumnFields, reservationColumnFields } from '../../main/store/reservations-columns';
 
 const median = (v: number[]): number => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? 0;
@@ -40,7 +41,11 @@ interface WireItem {
  * `withItemJson` adds the raw item's JSON.stringify to each row: the floor of earlier runs, which hid half
  * of the gap, kept as a diagnostic.
  */
-function sameRowsLowerBound(file: string, dbFile: string, withItemJson: boolean): number {
+function sameRowsLowerBound(
+  file: string,
+  dbFile: string,
+  withItemJson: boolean,
+): { ms: number; cpuMs: number } {
   for (const s of ['', '-wal', '-shm']) rmSync(dbFile + s, { force: true });
   const db = new BetterSqlite3(dbFile);
   db.pragma('journal_mode = WAL');
@@ -56,6 +61,7 @@ function sameRowsLowerBound(file: string, dbFile: string, withItemJson: boolean)
   const insertR = db.prepare<unknown[]>(`INSERT INTO r VALUES (${marks(rColumns)})`);
   const insertG = db.prepare<unknown[]>(`INSERT INTO g VALUES (${marks(gFields.length + 2)})`);
   const start = performance.now();
+  const cpuStart = cpuNow();
   const parsed = JSON.parse(readFileSync(file, 'utf8')) as { Data?: WireRecord[] } | WireRecord[];
   const items = Array.isArray(parsed) ? parsed : (parsed.Data ?? []);
   db.transaction(() => {
@@ -68,8 +74,9 @@ function sameRowsLowerBound(file: string, dbFile: string, withItemJson: boolean)
     }
   })();
   const ms = performance.now() - start;
+  const cpuMs = cpuNow() - cpuStart;
   db.close();
-  return ms;
+  return { ms, cpuMs };
 }
 type WireRecord = Record<string, string | number | null | object>;
 
@@ -150,6 +157,8 @@ export interface ImportBench {
   reservations: number;
   /** The bare floor (the goal's), and the floor with the raw item's JSON (diagnostic) with the ratio to it. */
   floorMs: number;
+  /** The bare floor's CPU ms: the goal's measure (issue 15 speaks of CPU seconds). */
+  floorCpuMs: number;
   itemJsonFloorMs: number;
   itemJsonFloorRatio: number;
   /** The narrower floor (a few columns), and the import's ratio to it. */
@@ -160,7 +169,10 @@ export interface ImportBench {
   /** CPU ms of the same imports (the issue's measure). */
   jsonCpuMs: number;
   xmlCpuMs: number;
+  /** JSON import / bare floor, in CPU: target ≤ 1.5. */
   jsonRatio: number;
+  /** The same in wall time (the figure of earlier runs). */
+  jsonWallRatio: number;
   /** XML import / JSON import, in CPU: target ≤ 1.2. */
   xmlRatio: number;
   /** The Python peer merely reading the XML file, null without python3. */
@@ -180,6 +192,7 @@ export async function benchImport(runs = 3): Promise<ImportBench> {
     const small = await makeFiles(dir, 20_000);
     const db = path.join(dir, 'bench.db');
     const floor: number[] = [];
+    const floorCpu: number[] = [];
     const itemJsonFloor: number[] = [];
     const narrow: number[] = [];
     const json: number[] = [];
@@ -188,8 +201,10 @@ export async function benchImport(runs = 3): Promise<ImportBench> {
     const xmlCpu: number[] = [];
     let count = 0;
     for (let i = 0; i < runs; i++) {
-      floor.push(sameRowsLowerBound(small.json, db, false));
-      itemJsonFloor.push(sameRowsLowerBound(small.json, db, true));
+      const bare = sameRowsLowerBound(small.json, db, false);
+      floor.push(bare.ms);
+      floorCpu.push(bare.cpuMs);
+      itemJsonFloor.push(sameRowsLowerBound(small.json, db, true).ms);
       narrow.push(lowerBound(small.json, db));
       const j = await importFile(small.json, db);
       json.push(j.ms);
@@ -207,13 +222,15 @@ export async function benchImport(runs = 3): Promise<ImportBench> {
     return {
       reservations: count,
       floorMs: r(median(floor)),
+      floorCpuMs: r(median(floorCpu)),
       itemJsonFloorMs: r(median(itemJsonFloor)),
       itemJsonFloorRatio: r(median(json) / median(itemJsonFloor)),
       narrowFloorMs: r(median(narrow)),
       narrowRatio: r(median(json) / median(narrow)),
       jsonMs: r(median(json)),
       xmlMs: r(median(xml)),
-      jsonRatio: r(median(json) / median(floor)),
+      jsonRatio: r(median(jsonCpu) / median(floorCpu)),
+      jsonWallRatio: r(median(json) / median(floor)),
       jsonCpuMs: r(median(jsonCpu)),
       xmlCpuMs: r(median(xmlCpu)),
       xmlRatio: r(median(xmlCpu) / median(jsonCpu)),

@@ -34,8 +34,8 @@ const parts: Record<string, Part> = {
     const b = await benchImport();
     console.log(`import: ${b.reservations} reservations from a file on disk into a fresh SQLite file`);
     line(
-      'JSON import ≤ 1.5x bare floor (JSON.parse + bare inserts of the reservation and guest fields)',
-      `${b.jsonRatio}x (${b.jsonMs} ms vs floor ${b.floorMs} ms)`,
+      'JSON import ≤ 1.5x bare floor, CPU (JSON.parse + bare inserts of the reservation and guest fields)',
+      `${b.jsonRatio}x (${b.jsonCpuMs} ms vs floor ${b.floorCpuMs} ms; wall ${b.jsonWallRatio}x, ${b.jsonMs} ms vs ${b.floorMs} ms)`,
       b.jsonRatio <= 1.5,
     );
     console.log(

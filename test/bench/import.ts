@@ -2,8 +2,8 @@
 // same run on the same machine:
 //  - JSON import of a 20k file ≤ 1.5 × the bare floor, in CPU as the issue measures it (wall printed
 //    beside): JSON.parse of the file + bare prepared-statement inserts of each reservation's and each guest's
-//    fields (the raw item's JSON is not in it: the import chooses to
-//    keep it, so it is the import's cost; the floor with it is printed beside, as a diagnostic);
+//    fields (the raw item's JSON is not in it: the import chooses to keep it, so it is the import's cost;
+//    the floor with it is printed beside, as a diagnostic);
 //  - XML import ≤ 1.2 × the JSON import, in CPU (issue 15);
 //  - XML import faster in CPU than Python's ElementTree iterparse merely reading the same file (issue 15):
 //    the machine's python3, timed with time.process_time inside it;

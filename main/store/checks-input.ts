@@ -65,7 +65,8 @@ const prepare = (db: Database) => ({
             pms_status AS pmsStatus, confirmation_status AS confirmationStatus
      FROM reservations ORDER BY id`,
   ),
-  // The guests table's key is (reservation_id, position): this walks it in order, no sort.
+  // The guests view (migration 007) walks the reservations in id order; only each reservation's own few
+  // guests are put in order among themselves, the whole list is never sorted.
   knownGuests: db.prepare<[], Pick<GuestRow, 'reservationId' | 'name' | 'birthDate'>>(
     `SELECT reservation_id AS reservationId, name, birth_date AS birthDate
      FROM guests ORDER BY reservation_id, position`,

@@ -17,6 +17,9 @@ import { filterClause, type InboxFilter, type SqlValue } from './inbox-filter';
 import { liveCondition, pendingStates, pmsStateSql } from './pms-entry-state';
 import { diffReservations } from './history';
 import { decodeSnapshot } from './reservations-snapshot';
+import { guestValueSql } from './reservations-columns';
+
+const guest = (field: Parameters<typeof guestValueSql>[1]): string => guestValueSql('g', field);
 
 export interface ExportSelection {
   kind: ExportKind;
@@ -86,13 +89,13 @@ const changedSinceEntered = `p.pms_holds = 'live' AND (p.handled_log_id <> r.log
 const selectList = `r.key_field, r.log_id, ${pmsStateSql}, r.voucher_no, r.agency_id, r.agency_name,
   r.tour_op_name, r.check_in, r.check_out, r.nights, r.room_id, r.room_type_id, r.accom_id, r.room_count,
   r.adults, r.childs, r.infants, r.confirmation_status, r.confirmation_no, r.change_kind, r.sold_price,
-  r.sold_currency, r.note, r.lead_guest, (SELECT count(*) FROM guests c WHERE c.reservation_id = r.id),
-  p.pms_reference, g.nationality,
+  r.sold_currency, r.note, r.lead_guest, json_array_length(r.guests_json),
+  p.pms_reference, ${guest('nationality')},
   CASE WHEN ${changedSinceEntered} THEN
     (SELECT v.snapshot_json FROM reservation_versions v WHERE v.log_id = p.entered_log_id) END,
   CASE WHEN ${changedSinceEntered} THEN
     (SELECT v.snapshot_json FROM reservation_versions v WHERE v.log_id = r.log_id) END,
-  g.position, g.name, g.title, g.age, g.birth_date, g.arrival_time`;
+  g.key, ${guest('name')}, ${guest('title')}, ${guest('age')}, ${guest('birthDate')}, ${guest('arrivalTime')}`;
 
 type Value = string | number | null;
 const text = (v: Value): string => (v === null ? '' : String(v));
@@ -160,11 +163,12 @@ function rowOf(
 }
 
 // The hotel codes are looked up in a map of the mappings (a few hundred rows) rather than joined: four
-// index searches per row were a third of the export's time.
+// index searches per row were a third of the export's time. The guests are read from the row's own array
+// (migration 007): g.key is the guest's position.
 const joins = (
   guestJoin: string,
 ): string => `reservations r LEFT JOIN pms_entries p ON p.reservation_id = r.id
-  LEFT JOIN guests g ON g.reservation_id = r.id ${guestJoin}`;
+  LEFT JOIN json_each(r.guests_json) g ON true ${guestJoin}`;
 
 // A calendar date may arrive with a midnight time attached: the last day covers its whole day.
 const endOfDay = (date: string): string => `${date}T23:59:59`;
@@ -199,9 +203,9 @@ export function selectionWhere(selection: ExportSelection): { where: string; par
 export function exportRowsSql(selection: ExportSelection): { sql: string; params: SqlValue[] } {
   const { where, params } = selectionWhere(selection);
   const perGuest = selection.kind !== 'reservations';
-  const order = perGuest ? 'ORDER BY r.check_in, r.id, g.position' : 'ORDER BY r.check_in, r.id';
+  const order = perGuest ? 'ORDER BY r.check_in, r.id, g.key' : 'ORDER BY r.check_in, r.id';
   return {
-    sql: `SELECT ${selectList} FROM ${joins(perGuest ? '' : 'AND g.position = 0')} ${where} ${order}`,
+    sql: `SELECT ${selectList} FROM ${joins(perGuest ? '' : 'AND g.key = 0')} ${where} ${order}`,
     params,
   };
 }
@@ -234,7 +238,7 @@ export interface ExportCounts {
 export function exportCounts(db: Database, selection: ExportSelection): ExportCounts {
   const { where, params } = selectionWhere(selection);
   const scoped = `WITH s AS (SELECT r.id, r.agency_id, r.room_id, r.room_type_id, r.accom_id, r.room_count,
-      (SELECT count(*) FROM guests c WHERE c.reservation_id = r.id) AS guests
+      json_array_length(r.guests_json) AS guests, r.guests_json
     FROM reservations r LEFT JOIN pms_entries p ON p.reservation_id = r.id ${where})`;
   const lines = selection.kind === 'reservations' ? 'max(s.room_count, 1)' : 'max(s.guests, 1)';
   const totals = db
@@ -245,7 +249,7 @@ export function exportCounts(db: Database, selection: ExportSelection): ExportCo
   const missing = (kind: StayCodeKind): string =>
     `c.code <> '' AND NOT EXISTS (SELECT 1 FROM mappings m WHERE m.agency_id = c.agency_id
        AND m.kind = '${kind}' AND m.channel_code = c.code)`;
-  const leadOnly = selection.kind === 'reservations' ? 'AND g.position = 0' : '';
+  const leadOnly = selection.kind === 'reservations' ? 'WHERE g.key = 0' : '';
   const unmapped = db
     .prepare<SqlValue[], UnmappedCode>(
       `${scoped}
@@ -253,8 +257,8 @@ export function exportCounts(db: Database, selection: ExportSelection): ExportCo
          SELECT s.id, s.agency_id, 'room' AS kind, s.room_id AS code FROM s
          UNION ALL SELECT s.id, s.agency_id, 'roomType', s.room_type_id FROM s
          UNION ALL SELECT s.id, s.agency_id, 'board', s.accom_id FROM s
-         UNION ALL SELECT s.id, s.agency_id, 'nationality', g.nationality FROM s
-           JOIN guests g ON g.reservation_id = s.id ${leadOnly}
+         UNION ALL SELECT s.id, s.agency_id, 'nationality', ${guest('nationality')} FROM s
+           JOIN json_each(s.guests_json) g ${leadOnly}
        ) c
        WHERE (c.kind = 'room' AND ${missing('room')}) OR (c.kind = 'roomType' AND ${missing('roomType')})
           OR (c.kind = 'board' AND ${missing('board')}) OR (c.kind = 'nationality' AND ${missing('nationality')})

@@ -4,8 +4,6 @@ import type { Database } from 'better-sqlite3';
 import { statementsOf } from './statements';
 import { changeKindOfPmsStatus, type ChangeKind, type Reservation } from '../../shared/domain';
 import {
-  guestValues,
-  guestWriteColumns,
   placeholders,
   reservationValues,
   reservationWriteColumns,
@@ -70,10 +68,6 @@ const prepare = (db: Database) => ({
     'INSERT OR REPLACE INTO reservation_raw (reservation_id, raw_json) VALUES (?, ?)',
   ),
   dropRaw: db.prepare<[number]>('DELETE FROM reservation_raw WHERE reservation_id = ?'),
-  deleteGuests: db.prepare<[number]>('DELETE FROM guests WHERE reservation_id = ?'),
-  insertGuest: db.prepare<[Scalar[]]>(
-    `INSERT INTO guests (${guestWriteColumns.join(', ')}) VALUES (${placeholders(guestWriteColumns.length)})`,
-  ),
   insertSearch: db.prepare<[number | bigint, string]>(
     'INSERT INTO reservation_search (rowid, text) VALUES (?, ?)',
   ),
@@ -106,10 +100,6 @@ const REBUILD_SHARE = 0.1;
 const REBUILD_MINIMUM = 1000;
 const replacedSinceRebuild = new WeakMap<Database, number>();
 const statements = statementsOf(prepare);
-
-function writeGuests(s: Statements, reservationId: number | bigint, r: Reservation): void {
-  r.guests.forEach((g, position) => s.insertGuest.run(guestValues(reservationId, position, g)));
-}
 
 const confirmationMovedOn = (cur: CurrentRow, r: Reservation): boolean =>
   cur.confirmationStatus !== r.confirmationStatus ||
@@ -214,15 +204,12 @@ export function importBatch(
     if (!cur) {
       reservationId = s.insertReservation.run(row).lastInsertRowid;
       countNew(r, kind);
-      writeGuests(s, reservationId, r);
       searchRows.push({ id: reservationId, text: searchTextOf(r), replace: false });
     } else if (r.logId > cur.logId) {
       reservationId = cur.id;
       flushTally();
       s.updateReservation.run([...row, cur.id]);
       s.dropRaw.run(cur.id);
-      s.deleteGuests.run(cur.id);
-      writeGuests(s, cur.id, r);
       searchRows.push({ id: cur.id, text: searchTextOf(r), replace: true });
     } else {
       // An older version arriving late is history, never the current state.

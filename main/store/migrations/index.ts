@@ -5,6 +5,7 @@ import { pmsEntryMigration } from './003-pms-entry';
 import { tallyByImportMigration } from './004-tally-by-import';
 import { liveServiceMigration } from './005-live-service';
 import { stopSalesMigration } from './006-stop-sales';
+import { guestsInRowMigration } from './007-guests-in-row';
 
 /** Ordered: a migration's version is its position in this list plus one. */
 export const migrations: readonly Migration[] = [
@@ -14,4 +15,5 @@ export const migrations: readonly Migration[] = [
   tallyByImportMigration,
   liveServiceMigration,
   stopSalesMigration,
+  guestsInRowMigration,
 ];

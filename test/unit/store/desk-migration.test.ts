@@ -4,7 +4,7 @@ import { migrate } from '../../../main/store/db';
 import { reservationsMigration } from '../../../main/store/migrations/001-reservations';
 import { deskMigration } from '../../../main/store/migrations/002-desk';
 import { migrations } from '../../../main/store/migrations';
-import { receive } from './desk-fixture';
+import { storeBeforeGuestsInRow } from './before-guests-in-row';
 import { makeReservation } from './fixtures';
 
 const open: Database.Database[] = [];
@@ -48,7 +48,7 @@ describe('migration 002 (desk)', () => {
   it('gives existing reservations no decision', () => {
     const db = fresh();
     migrate(db, [reservationsMigration]);
-    receive(db, makeReservation({ keyField: 'k1' }));
+    storeBeforeGuestsInRow(db, makeReservation({ keyField: 'k1' }), '2026-07-01T08:00:00.000Z');
     migrate(db, migrations);
     expect(db.prepare('SELECT decision_state FROM reservations').pluck().get()).toBe('none');
   });

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrate, openDatabase } from '../../../main/store/db';
 import { migrations } from '../../../main/store/migrations/index';
 import { pmsEntryMigration } from '../../../main/store/migrations/003-pms-entry';
-import { importBatch } from '../../../main/store/reservations';
+import { storeBeforeGuestsInRow } from './before-guests-in-row';
 import { exportRowsSql } from '../../../main/store/export-rows';
 import { makeReservation } from './fixtures';
 
@@ -22,7 +22,7 @@ describe('migration 003 (pms entry)', () => {
     const file = join(dir, 'old.db');
     const old = new Database(file);
     migrate(old, migrations.slice(0, 2));
-    importBatch(old, [makeReservation()], '2026-06-01T08:00:00.000Z');
+    storeBeforeGuestsInRow(old, makeReservation(), '2026-06-01T08:00:00.000Z');
     old.close();
 
     const db = openDatabase(file);
@@ -50,7 +50,10 @@ describe('migration 003 (pms entry)', () => {
             .all(...params)
             .map((r) => r.detail);
           expect(plan[0], `${kind} ${scope}`).toMatch(/USING INDEX reservations_by_check_in/);
-          expect(plan.join('\n'), `${kind} ${scope}`).not.toMatch(/TEMP B-TREE/);
+          // Guests of one reservation are put in order among themselves (a sort of two or three rows,
+          // "LAST TERM"); the reservations themselves come in index order, never sorted as a whole.
+          const sorts = plan.filter((l) => /TEMP B-TREE/.test(l) && !/FOR LAST TERM OF ORDER BY/.test(l));
+          expect(sorts, `${kind} ${scope}`).toEqual([]);
         }
     } finally {
       db.close();

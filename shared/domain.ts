@@ -422,7 +422,10 @@ export interface ActivityEntry {
   reasonName: string | null;
 }
 
-/** What an export or a mapping activity row stores in `detail`: codes and values, never words. */
+/**
+ * What an export, mapping, stop-sale or settings activity row stores in `detail`: codes and values, never
+ * words. `kind` is the row's action.
+ */
 export type ActivityDetail =
   | {
       kind: 'export';
@@ -434,7 +437,17 @@ export type ActivityDetail =
       reservations: number;
       file: string;
     }
-  | { kind: 'mapping'; codeKind: StayCodeKind; channelCode: string; hotelCode: string };
+  | { kind: 'mapping'; codeKind: StayCodeKind; channelCode: string; hotelCode: string }
+  | {
+      kind: 'stop-sale';
+      change: 'added' | 'removed';
+      codeKind: StopSaleCodeKind;
+      hotelCode: string;
+      from: CalendarDate;
+      to: CalendarDate;
+      note: string;
+    }
+  | { kind: 'settings'; setting: 'menOnly'; on: boolean };
 
 // ---------- code mappings ----------
 

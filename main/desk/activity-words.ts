@@ -1,14 +1,17 @@
-// The activity log in the desk's language. Export and mapping rows store codes and values (ActivityDetail,
-// as JSON) and are worded here when read, so the Turkish Activity screen has no English in it; rows
-// written before that keep the text they were written with.
+// The activity log in the desk's language. Export, mapping, stop-sale and settings rows store codes and
+// values (ActivityDetail, as JSON) and are worded here when read, so the Turkish Activity screen has no
+// English in it; rows written before that keep the text they were written with.
 import type { ActivityDetail, ActivityEntry, CalendarDate, UiLanguage } from '../../shared/domain';
 import type { Messages } from './messages';
 
 /** What an export or mapping row stores: never words, so it reads in either language later. */
 export const activityDetail = (detail: ActivityDetail): string => JSON.stringify(detail);
 
+/** The actions whose rows store an ActivityDetail (its kind is the action). */
+const worded: ReadonlySet<ActivityEntry['action']> = new Set(['export', 'mapping', 'stop-sale', 'settings']);
+
 function parsed(entry: ActivityEntry): ActivityDetail | null {
-  if ((entry.action !== 'export' && entry.action !== 'mapping') || !entry.detail.startsWith('{')) return null;
+  if (!worded.has(entry.action) || !entry.detail.startsWith('{')) return null;
   try {
     const value: unknown = JSON.parse(entry.detail);
     if (value === null || typeof value !== 'object' || !('kind' in value)) return null;
@@ -25,6 +28,21 @@ const day = (date: CalendarDate, language: UiLanguage): string =>
 export function wordActivity(messages: Messages, language: UiLanguage, entry: ActivityEntry): ActivityEntry {
   const detail = parsed(entry);
   if (detail === null) return entry;
+  if (detail.kind === 'stop-sale') {
+    const text = messages.t(
+      detail.change === 'added' ? 'activity.stopSaleAdded' : 'activity.stopSaleRemoved',
+      {
+        codeKind: messages.t(`activity.codeKind.${detail.codeKind}`),
+        hotelCode: detail.hotelCode,
+        from: day(detail.from, language),
+        to: day(detail.to, language),
+      },
+    );
+    return { ...entry, detail: detail.note === '' ? text : `${text} (${detail.note})` };
+  }
+  if (detail.kind === 'settings') {
+    return { ...entry, detail: messages.t(detail.on ? 'activity.menOnlyOn' : 'activity.menOnlyOff') };
+  }
   if (detail.kind === 'mapping') {
     const codeKind = messages.t(`activity.codeKind.${detail.codeKind}`);
     const text =

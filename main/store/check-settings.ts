@@ -4,6 +4,7 @@
 import type { Database } from 'better-sqlite3';
 import { addActivity } from './activity';
 import { getSetting, setSetting } from './settings';
+import type { ActivityDetail } from '../../shared/domain';
 
 export const MEN_ONLY_KEY = 'checks.menOnly';
 
@@ -27,7 +28,12 @@ export function setMenOnly(db: Database, menOnly: boolean, user: string, at: str
           user,
           action: 'settings',
           keyField: null,
-          detail: `${MEN_ONLY_KEY}=${menOnly}`,
+          // Codes, worded in the desk's language when read (main/desk/activity-words.ts).
+          detail: JSON.stringify({
+            kind: 'settings',
+            setting: 'menOnly',
+            on: menOnly,
+          } satisfies ActivityDetail),
         });
       }
       return checkSettings(db);

@@ -3,7 +3,7 @@
 import type { Database } from 'better-sqlite3';
 import { statementsOf } from './statements';
 import { addActivity } from './activity';
-import type { CalendarDate, StopSaleCodeKind, StopSaleEntry } from '../../shared/domain';
+import type { ActivityDetail, CalendarDate, StopSaleCodeKind, StopSaleEntry } from '../../shared/domain';
 
 export interface NewStopSale {
   codeKind: StopSaleCodeKind;
@@ -35,9 +35,17 @@ const prepare = (db: Database) => ({
 });
 const statements = statementsOf(prepare);
 
-/** How an entry reads in the activity log: the code and the dates, the note when there is one. */
-const describe = (s: StopSaleEntry): string =>
-  `${s.codeKind} ${s.hotelCode} ${s.from}…${s.to}${s.note ? ` (${s.note})` : ''}`;
+/** What the activity log keeps of an entry: codes and dates, worded in the desk's language when read. */
+const describe = (change: 'added' | 'removed', s: StopSaleEntry): string =>
+  JSON.stringify({
+    kind: 'stop-sale',
+    change,
+    codeKind: s.codeKind,
+    hotelCode: s.hotelCode,
+    from: s.from,
+    to: s.to,
+    note: s.note,
+  } satisfies ActivityDetail);
 
 /**
  * Stores a stop-sale and its activity row. The table refuses what makes no sense (an empty code, a date
@@ -62,7 +70,7 @@ export function addStopSale(db: Database, entry: NewStopSale): StopSaleEntry {
         user: entry.user,
         action: 'stop-sale',
         keyField: null,
-        detail: `+ ${describe(saved)}`,
+        detail: describe('added', saved),
       });
       return saved;
     })
@@ -80,7 +88,13 @@ export function removeStopSale(db: Database, id: number, user: string, at: strin
     .transaction(() => {
       const removed = statements(db).remove.get(id) ?? null;
       if (removed)
-        addActivity(db, { at, user, action: 'stop-sale', keyField: null, detail: `− ${describe(removed)}` });
+        addActivity(db, {
+          at,
+          user,
+          action: 'stop-sale',
+          keyField: null,
+          detail: describe('removed', removed),
+        });
       return removed;
     })
     .immediate();

@@ -48,6 +48,33 @@ const unmapped = entry(
   activityDetail({ kind: 'mapping', codeKind: 'board', channelCode: 'AI', hotelCode: '' }),
 );
 
+const closed = entry(
+  'stop-sale',
+  activityDetail({
+    kind: 'stop-sale',
+    change: 'added',
+    codeKind: 'roomType',
+    hotelCode: 'DBL',
+    from: '2026-09-01',
+    to: '2026-09-05',
+    note: 'Boya',
+  }),
+);
+const reopened = entry(
+  'stop-sale',
+  activityDetail({
+    kind: 'stop-sale',
+    change: 'removed',
+    codeKind: 'room',
+    hotelCode: 'SV',
+    from: '2026-08-10',
+    to: '2026-08-10',
+    note: '',
+  }),
+);
+const policyOn = entry('settings', activityDetail({ kind: 'settings', setting: 'menOnly', on: true }));
+const policyOff = entry('settings', activityDetail({ kind: 'settings', setting: 'menOnly', on: false }));
+
 describe('activity words', () => {
   it('says exports and mappings in Turkish on a Turkish desk', () => {
     expect(say('tr', arrivals)).toBe('10.07.2026 giriş listesi: 5 satır, 3 rezervasyon → a.csv');
@@ -56,6 +83,17 @@ describe('activity words', () => {
     );
     expect(say('tr', mapped)).toBe('Oda tipi DBL → STD');
     expect(say('tr', unmapped)).toBe('Pansiyon AI: otel kodu kaldırıldı');
+  });
+
+  it('says stop-sales and the family policy in the desk language, dates as the desk writes them', () => {
+    expect(say('tr', closed)).toBe('Satış kapatıldı: Oda tipi DBL, 01.09.2026 – 05.09.2026 (Boya)');
+    expect(say('tr', reopened)).toBe('Satış kapatma kaldırıldı: Oda SV, 10.08.2026 – 10.08.2026');
+    expect(say('tr', policyOn)).toBe('Aile politikası: yalnız erkek rezervasyonlar artık işaretleniyor');
+    expect(say('tr', policyOff)).toBe('Aile politikası: yalnız erkek rezervasyonlar artık işaretlenmiyor');
+    expect(say('en', closed)).toBe('Stop sale added: Room type DBL, 2026-09-01 – 2026-09-05 (Boya)');
+    expect(say('en', reopened)).toBe('Stop sale removed: Room SV, 2026-08-10 – 2026-08-10');
+    expect(say('en', policyOn)).toBe('Family policy: men-only bookings are now flagged');
+    expect(say('en', policyOff)).toBe('Family policy: men-only bookings are no longer flagged');
   });
 
   it('and in English on an English desk', () => {
@@ -72,6 +110,9 @@ describe('activity words', () => {
       entry('export', 'reservations to-enter: 3 rows, 2 reservations → r.csv'),
       entry('mapping', '{"kind":"export","rows":1}'),
       entry('export', '{broken'),
+      entry('stop-sale', '+ roomType DBL 2026-09-01…2026-09-05 (Boya)'),
+      entry('settings', 'checks.menOnly=true'),
+      entry('settings', '{"kind":"stop-sale"}'),
     ]) {
       expect(say('tr', e)).toBe(e.detail);
     }

@@ -130,10 +130,19 @@ describe('stop-sales and the family-policy setting', () => {
     expect(removeStopSale(db, late.id, 'Ayşe', AT)).toBeNull();
     expect(listStopSales(db)).toEqual([early]);
     const log = listActivity(db, 0, 10);
-    expect(log.map((e) => [e.action, e.user, e.detail])).toEqual([
-      ['stop-sale', 'Ayşe', '− roomType DBL 2026-09-01…2026-09-05 (Boya)'],
-      ['stop-sale', 'Mehmet', '+ room SV 2026-08-10…2026-08-10'],
-      ['stop-sale', 'Ayşe', '+ roomType DBL 2026-09-01…2026-09-05 (Boya)'],
+    // Codes, not words: the desk words them in its language when the log is read (activity-words.ts).
+    const dbl = {
+      codeKind: 'roomType',
+      hotelCode: 'DBL',
+      from: '2026-09-01',
+      to: '2026-09-05',
+      note: 'Boya',
+    };
+    const sv = { codeKind: 'room', hotelCode: 'SV', from: '2026-08-10', to: '2026-08-10', note: '' };
+    expect(log.map((e) => [e.action, e.user, JSON.parse(e.detail)])).toEqual([
+      ['stop-sale', 'Ayşe', { kind: 'stop-sale', change: 'removed', ...dbl }],
+      ['stop-sale', 'Mehmet', { kind: 'stop-sale', change: 'added', ...sv }],
+      ['stop-sale', 'Ayşe', { kind: 'stop-sale', change: 'added', ...dbl }],
     ]);
   });
 
@@ -171,9 +180,9 @@ describe('stop-sales and the family-policy setting', () => {
     expect(setMenOnly(db, true, 'Ayşe', AT)).toEqual({ menOnly: true });
     expect(setMenOnly(db, true, 'Ayşe', AT)).toEqual({ menOnly: true });
     expect(setMenOnly(db, false, 'Mehmet', AT)).toEqual({ menOnly: false });
-    expect(listActivity(db, 0, 10).map((e) => [e.action, e.user, e.detail])).toEqual([
-      ['settings', 'Mehmet', 'checks.menOnly=false'],
-      ['settings', 'Ayşe', 'checks.menOnly=true'],
+    expect(listActivity(db, 0, 10).map((e) => [e.action, e.user, JSON.parse(e.detail)])).toEqual([
+      ['settings', 'Mehmet', { kind: 'settings', setting: 'menOnly', on: false }],
+      ['settings', 'Ayşe', { kind: 'settings', setting: 'menOnly', on: true }],
     ]);
   });
 });

@@ -32,7 +32,9 @@ const parts: Record<string, Part> = {
   },
   import: async () => {
     const b = await benchImport();
-    console.log(`import: ${b.reservations} reservations from a file on disk into a fresh SQLite file`);
+    console.log(
+      `import: ${b.reservations} reservations from a file on disk into a fresh SQLite file (medians of ${b.runs} runs)`,
+    );
     line(
       'JSON import ≤ 1.5x bare floor, CPU (JSON.parse + bare inserts of the reservation and guest fields)',
       `${b.jsonRatio}x (${b.jsonCpuMs} ms vs floor ${b.floorCpuMs} ms; wall ${b.jsonWallRatio}x, ${b.jsonMs} ms vs ${b.floorMs} ms)`,

@@ -20,6 +20,12 @@ export type ServiceConfirmationStatus = ConfirmationStatus | (string & {});
 export const isConfirmationStatus = (value: string): value is ConfirmationStatus =>
   value === 'W' || value === 'E' || value === 'H';
 
+/**
+ * A status chip of the inbox: an answer status, or `other` for every reservation whose status is none of
+ * them (S, G or a letter nobody has seen yet), so those can be found without scrolling the whole list.
+ */
+export type InboxStatus = ConfirmationStatus | 'other';
+
 /** The longest note the service takes with a confirmation. */
 export const NOTE_MAX = 500;
 
@@ -312,7 +318,7 @@ export interface StopSaleEntry extends StopSale {
 
 /** Which reservations the inbox shows. An empty list means no filter on that dimension. */
 export interface InboxFilter {
-  statuses?: ConfirmationStatus[];
+  statuses?: InboxStatus[];
   kinds?: ChangeKind[];
   agencyId?: string;
   checkInFrom?: CalendarDate;
@@ -371,6 +377,8 @@ export interface InboxCounts {
   waiting: number;
   confirmed: number;
   declined: number;
+  /** Reservations whose status is none of W, E, H (the live service's S and G): the `other` chip. */
+  otherStatus: number;
 }
 
 // ---------- versions and decisions ----------

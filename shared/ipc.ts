@@ -57,7 +57,7 @@ const realDate = calendarDate.refine((s) => {
   const t = new Date(Date.UTC(y, m - 1, d));
   return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
 }, because('date-exists'));
-const status = z.enum(['W', 'E', 'H']);
+const status = z.enum(['W', 'E', 'H', 'other']);
 const changeKind = z.enum(['new', 'changed', 'cancelled']);
 const empty = z.object({}).strict();
 
@@ -67,7 +67,7 @@ export const REMIND_MAX_MINUTES = 24 * 60;
 
 export const inboxFilterSchema = z
   .object({
-    statuses: z.array(status).max(3).optional(),
+    statuses: z.array(status).max(4).optional(),
     kinds: z.array(changeKind).max(3).optional(),
     agencyId: z.string().max(100).optional(),
     checkInFrom: calendarDate.optional(),

@@ -53,16 +53,16 @@ export function filterClause(filter: InboxFilter, options: FilterOptions = {}): 
   const params: SqlValue[] = [];
   if (!options.omitStatuses && filter.statuses && filter.statuses.length > 0) {
     // "Waiting" means waiting for the hotel's answer: a cancellation still says W but needs none.
-    const others = filter.statuses.filter((s) => s !== 'W');
-    const waiting = `(${column('confirmation_status')} = 'W' AND ${column('change_kind')} <> 'cancelled')`;
-    if (others.length === filter.statuses.length) {
-      conditions.push(inList(column('confirmation_status'), others));
-    } else if (others.length === 0) {
-      conditions.push(waiting);
-    } else {
-      conditions.push(`(${inList(column('confirmation_status'), others)} OR ${waiting})`);
-    }
-    params.push(...others);
+    // "Other" is any status but the three answers (the live service's S and G).
+    const status = column('confirmation_status');
+    const answers = filter.statuses.filter((s) => s === 'E' || s === 'H');
+    const either: string[] = [];
+    if (answers.length > 0) either.push(inList(status, answers));
+    if (filter.statuses.includes('W'))
+      either.push(`(${status} = 'W' AND ${column('change_kind')} <> 'cancelled')`);
+    if (filter.statuses.includes('other')) either.push(`${status} NOT IN ('W', 'E', 'H')`);
+    conditions.push(either.length === 1 ? (either[0] as string) : `(${either.join(' OR ')})`);
+    params.push(...answers);
   }
   if (!options.omitKinds && filter.kinds && filter.kinds.length > 0) {
     conditions.push(inList(column('change_kind'), filter.kinds));

@@ -1,6 +1,6 @@
 // The inbox: a page of reservations under a filter and sort, and the counts for the filter chips.
 import type { Database, Statement } from 'better-sqlite3';
-import type { InboxCounts, InboxPage, InboxRow } from '../../shared/domain';
+import { isConfirmationStatus, type InboxCounts, type InboxPage, type InboxRow } from '../../shared/domain';
 import { filterClause, hasReceived, hasSearch, type InboxFilter, type SqlValue } from './inbox-filter';
 import { countMatches, matchExpression } from './search';
 import { statementsOf } from './statements';
@@ -162,8 +162,10 @@ export function inboxCounts(db: Database, filter: InboxFilter): InboxCounts {
   const cells = prepared(db, sql).all(...params) as { kind: string; status: string; n: number }[];
 
   const isWaiting = (s: string, k: string): boolean => s === 'W' && k !== 'cancelled';
+  const isOther = (s: string): boolean => !isConfirmationStatus(s);
   const statusWanted = (s: string, k: string): boolean =>
-    !filter.statuses?.length || filter.statuses.some((x) => (x === 'W' ? isWaiting(s, k) : x === s));
+    !filter.statuses?.length ||
+    filter.statuses.some((x) => (x === 'W' ? isWaiting(s, k) : x === 'other' ? isOther(s) : x === s));
   const kindWanted = (k: string): boolean => !filter.kinds?.length || filter.kinds.some((x) => x === k);
   const counts: InboxCounts = {
     total: 0,
@@ -173,6 +175,7 @@ export function inboxCounts(db: Database, filter: InboxFilter): InboxCounts {
     waiting: 0,
     confirmed: 0,
     declined: 0,
+    otherStatus: 0,
   };
   for (const { kind, status, n } of cells) {
     if (statusWanted(status, kind) && kindWanted(kind)) counts.total += n;
@@ -185,6 +188,7 @@ export function inboxCounts(db: Database, filter: InboxFilter): InboxCounts {
       if (isWaiting(status, kind)) counts.waiting += n;
       else if (status === 'E') counts.confirmed += n;
       else if (status === 'H') counts.declined += n;
+      else if (isOther(status)) counts.otherStatus += n;
     }
   }
   return counts;

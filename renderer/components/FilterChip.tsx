@@ -10,15 +10,18 @@ interface Props {
   /** A number, or '…' while the counts load. */
   count?: number | string;
   testId?: string;
+  /** What the chip picks out, when its name alone does not say it. */
+  hint?: string;
 }
 
-export function FilterChip({ tone, label, pressed, onClick, icon, count, testId }: Props) {
+export function FilterChip({ tone, label, pressed, onClick, icon, count, testId, hint }: Props) {
   return (
     <button
       type="button"
       className={`chip ${tone}`}
       aria-pressed={pressed}
       data-testid={testId}
+      title={hint}
       onClick={onClick}
     >
       {icon !== undefined && <span aria-hidden="true">{icon} </span>}

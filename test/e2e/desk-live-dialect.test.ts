@@ -177,6 +177,24 @@ describe('the live service dialect (real core, original-dialect practice service
     await notSentBadge.waitFor();
     expect(await notSentBadge.textContent()).toContain('Not sent (G)');
 
+    // Their own chip picks out every status but W, E and H, and nothing else.
+    const chip = page.getByTestId('chip-other');
+    await chip.waitFor();
+    expect(await chip.getAttribute('title')).toContain('S (sent), G (not sent)');
+    await chip.click();
+    await page
+      .getByTestId('inbox-total')
+      .filter({ hasText: /^2 reservations/ })
+      .waitFor({ timeout: 10_000 });
+    await rowOf(page, sent).waitFor();
+    await rowOf(page, notSent).waitFor();
+    const shown = await page
+      .locator('.row-body [data-status]')
+      .evaluateAll((badges) => badges.map((badge) => badge.getAttribute('data-status')));
+    expect(shown.sort()).toEqual(['G', 'S']);
+    await chip.click();
+    await page.getByTestId('inbox-total').filter({ hasText: '43 reservations' }).waitFor();
+
     await rowOf(page, sent).click();
     const panel = page.getByTestId('reservation');
     await panel.locator('[data-status="S"]').waitFor();

@@ -4,7 +4,7 @@
 import type { Core, EventListener } from '../../main/desk/core-types';
 import { DeskError } from '../../main/desk/ipc-dispatch';
 import { createMessages } from '../../main/desk/messages';
-import type { ChangeKind, ConfirmationStatus } from '../../shared/domain';
+import { isConfirmationStatus, type ChangeKind, type ConfirmationStatus } from '../../shared/domain';
 import { markersOf } from '../../main/desk/checks';
 import type {
   ConnectionCheckStep,
@@ -233,7 +233,10 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
       const f = r.filter;
       const matching = rows.filter(
         (row) =>
-          (!f.statuses || f.statuses.some((s) => s === row.confirmationStatus)) &&
+          (!f.statuses ||
+            f.statuses.some((s) =>
+              s === 'other' ? !isConfirmationStatus(row.confirmationStatus) : s === row.confirmationStatus,
+            )) &&
           (!f.kinds || f.kinds.includes(row.changeKind)) &&
           (!f.checkInFrom || row.checkIn >= f.checkInFrom) &&
           (!f.checkInTo || row.checkIn <= f.checkInTo) &&
@@ -249,6 +252,7 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
       waiting: rows.filter((r) => r.confirmationStatus === 'W').length,
       confirmed: rows.filter((r) => r.confirmationStatus === 'E').length,
       declined: rows.filter((r) => r.confirmationStatus === 'H').length,
+      otherStatus: rows.filter((r) => !isConfirmationStatus(r.confirmationStatus)).length,
     }),
     getReservation: async ({ keyField }) => fakeDetail(rowOf(keyField), decisions.get(keyField) ?? null),
     confirm: async (r) => decide(r.keyField, 'confirm', r.note ?? '', null),

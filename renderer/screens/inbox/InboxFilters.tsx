@@ -147,6 +147,19 @@ export function InboxFilters({ query, onChange, counts, agencies, today }: Props
             testId={`chip-${status}`}
           />
         ))}
+        {/* Only where the service sent such statuses (the live one sends S and G): elsewhere it is noise. */}
+        {((counts !== null && counts.otherStatus > 0) || filter.statuses?.includes('other')) && (
+          <FilterChip
+            tone="status-other"
+            label={t('inbox.otherStatus')}
+            hint={t('inbox.otherStatusHint')}
+            pressed={filter.statuses?.includes('other') ?? false}
+            onClick={() => setFilter({ ...filter, statuses: toggle(filter.statuses, 'other') })}
+            icon="⇢"
+            count={counts ? counts.otherStatus : '…'}
+            testId="chip-other"
+          />
+        )}
         <span className="chip-gap" />
         {kindChips.map(({ kind, icon }) => (
           <FilterChip

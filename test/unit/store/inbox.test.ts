@@ -136,6 +136,65 @@ describe('inboxPage', () => {
   });
 });
 
+describe('statuses the desk does not answer (the live service sends S and G)', () => {
+  beforeEach(() => {
+    importBatch(
+      db,
+      [makeReservation({ keyField: 'S1', logId: 91, confirmationStatus: 'S', checkIn: '2026-07-04' })],
+      'x',
+    );
+    importBatch(
+      db,
+      [makeReservation({ keyField: 'G1', logId: 92, confirmationStatus: 'G', checkIn: '2026-07-06' })],
+      'x',
+    );
+    importBatch(
+      db,
+      [
+        makeReservation({
+          keyField: 'X1',
+          logId: 93,
+          confirmationStatus: 'X',
+          checkIn: '2026-07-07',
+          pmsStatus: 3,
+        }),
+      ],
+      'x',
+    );
+  });
+
+  it('the other chip picks out every status but W, E and H, alone or beside the others', () => {
+    expect(keys({ filter: { statuses: ['other'] } })).toEqual(['S1', 'G1', 'X1']);
+    expect(keys({ filter: { statuses: ['W', 'other'] } })).toEqual(['A', 'S1', 'C', 'G', 'G1', 'X1']);
+    expect(keys({ filter: { statuses: ['E', 'H', 'other'] } })).toEqual([
+      'B',
+      'D',
+      'F',
+      'S1',
+      'G1',
+      'X1',
+      'H',
+    ]);
+    expect(keys({ filter: { statuses: ['other'], kinds: ['cancelled'] } })).toEqual(['X1']);
+    expect(keys({ filter: { statuses: ['W', 'E', 'H'] } })).not.toContain('S1');
+  });
+
+  it('counts them on their own chip, and the page total agrees', () => {
+    expect(inboxCounts(db, {})).toMatchObject({
+      total: 11,
+      waiting: 3,
+      confirmed: 3,
+      declined: 1,
+      otherStatus: 3,
+    });
+    const filter: InboxFilter = { statuses: ['other'], kinds: ['new'] };
+    const counts = inboxCounts(db, filter);
+    expect(counts).toMatchObject({ total: 2, new: 2, cancelled: 1, otherStatus: 2 });
+    const page = inboxPage(db, { filter, sort: 'arrival', direction: 'desc', offset: 0, limit: 1 });
+    expect(page.total).toBe(counts.total);
+  });
+});
+
 describe('inboxCounts', () => {
   it('counts everything with no filter', () => {
     expect(inboxCounts(db, {})).toEqual({
@@ -146,6 +205,7 @@ describe('inboxCounts', () => {
       waiting: 3,
       confirmed: 3,
       declined: 1,
+      otherStatus: 0,
     });
   });
 
@@ -160,6 +220,7 @@ describe('inboxCounts', () => {
       waiting: 3,
       confirmed: 3,
       declined: 1,
+      otherStatus: 0,
     });
     // kinds cancelled: D(H) E(W).
     expect(inboxCounts(db, { kinds: ['cancelled'], statuses: ['W'] })).toEqual({
@@ -170,6 +231,7 @@ describe('inboxCounts', () => {
       waiting: 0,
       confirmed: 0,
       declined: 1,
+      otherStatus: 0,
     });
   });
 
@@ -183,6 +245,7 @@ describe('inboxCounts', () => {
       waiting: 1,
       confirmed: 1,
       declined: 1,
+      otherStatus: 0,
     });
     expect(inboxCounts(db, { search: 'IŞIK' })).toEqual({
       total: 2,
@@ -192,6 +255,7 @@ describe('inboxCounts', () => {
       waiting: 1,
       confirmed: 1,
       declined: 0,
+      otherStatus: 0,
     });
   });
 

@@ -217,11 +217,12 @@ describe('reception safety (real core, practice service, Chromium)', () => {
     await page.getByTestId('chip-W').click();
 
     // Received today: what reached the desk since this computer's midnight, whatever the check-in day.
+    // The midnights are the page's (the browser runs on the hotel's clock, Europe/Istanbul), not this
+    // test process's: in UTC they differ from 21:00 to 24:00, when the hotel's day is already tomorrow.
     const [y = 0, m = 1, d = 1] = today.split('-').map(Number);
-    const receivedToday = {
-      receivedFrom: new Date(y, m - 1, d).toISOString(),
-      receivedTo: new Date(y, m - 1, d + 1).toISOString(),
-    };
+    const midnight = (day: number): Promise<string> =>
+      page.evaluate(([yy, mm, dd]) => new Date(yy, mm - 1, dd).toISOString(), [y, m, day] as const);
+    const receivedToday = { receivedFrom: await midnight(d), receivedTo: await midnight(d + 1) };
     const [later = ''] = await desk.control('arrive', { checkIn: hotelDay(40) });
     await syncNow(page);
     await rowOf(page, later).waitFor();
@@ -237,7 +238,7 @@ describe('reception safety (real core, practice service, Chromium)', () => {
     // Nothing is received tomorrow: the same filter a day on is empty, so the view is not "everything".
     const tomorrow = {
       receivedFrom: receivedToday.receivedTo,
-      receivedTo: new Date(y, m - 1, d + 2).toISOString(),
+      receivedTo: await midnight(d + 2),
     };
     expect((await desk.core.handlers.inboxCounts({ filter: tomorrow })).total).toBe(0);
     await page.getByTestId('view-received-today').click();

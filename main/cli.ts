@@ -167,8 +167,9 @@ function list(values: Values, store: Store): void {
   const status = values.status?.toUpperCase();
   if (status !== undefined && !/^[A-Z]$/.test(status))
     throw new UsageError('--status must be one letter: W, E, H, or another the service sends (S, G).');
-  // The inbox filters by the answer statuses; any other letter is picked out of the whole list.
-  const filter = status !== undefined && isConfirmationStatus(status) ? { statuses: [status] } : {};
+  // W, E and H are inbox filters; another letter is picked out of the inbox's "other status" ones.
+  const filter =
+    status === undefined ? {} : { statuses: [isConfirmationStatus(status) ? status : ('other' as const)] };
   const page = (offset: number) =>
     store.inboxPage({ filter, sort: 'checkIn', direction: 'asc', offset, limit: 500 });
   const first = page(0);

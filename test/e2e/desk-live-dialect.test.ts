@@ -192,6 +192,15 @@ describe('the live service dialect (real core, original-dialect practice service
       .locator('.row-body [data-status]')
       .evaluateAll((badges) => badges.map((badge) => badge.getAttribute('data-status')));
     expect(shown.sort()).toEqual(['G', 'S']);
+    // The export's "inbox filter" scope starts from this filter: the chip shows there and lifts there.
+    await page.locator('[data-view="pmsEntry"]').click();
+    await page.locator('input[name="export-scope"][value="filter"]').check();
+    const carried = page.getByTestId('export-chip-other');
+    await carried.waitFor();
+    expect(await carried.getAttribute('aria-pressed')).toBe('true');
+    await carried.click();
+    await carried.waitFor({ state: 'detached' });
+    await page.locator('[data-view="inbox"]').click();
     await chip.click();
     await page.getByTestId('inbox-total').filter({ hasText: '43 reservations' }).waitFor();
 

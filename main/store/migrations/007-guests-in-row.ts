@@ -11,8 +11,9 @@ import type { Migration } from '../migration';
 //              (reservations-columns.ts `guestsJson`, same order), rewritten with the row when a newer
 //              version arrives, so guests can never belong to a reservation that is gone.
 // guests       now a view with the old table's columns, read by position from guests_json: every query
-//              that read the table reads the view unchanged, except those that LEFT JOIN it (a view that
-//              is itself a join cannot be flattened there), which read json_each(r.guests_json) directly.
+//              that read the table reads the view unchanged, except the export's, which join the guests
+//              of many reservations (a LEFT JOIN cannot flatten a view that is itself a join) and read
+//              json_each(r.guests_json) directly.
 //
 // Frozen: a Guest field added later is appended to the arrays and to a new view in a new migration.
 const schema = `

@@ -43,6 +43,17 @@ export function ExportFilterFields({ filter, agencies, onChange }: Props) {
             onClick={() => onChange({ ...filter, statuses: toggle(filter.statuses, s) })}
           />
         ))}
+        {/* Carried over from the inbox's "Other status" chip: shown so it can be seen and lifted here. */}
+        {filter.statuses?.includes('other') && (
+          <FilterChip
+            tone="status-other"
+            label={t('inbox.otherStatus')}
+            hint={t('inbox.otherStatusHint')}
+            pressed
+            onClick={() => onChange({ ...filter, statuses: toggle(filter.statuses, 'other') })}
+            testId="export-chip-other"
+          />
+        )}
         {kinds.map((k) => (
           <FilterChip
             key={k}

@@ -6,7 +6,6 @@ import { Store } from '../../../main/store';
 import { sandboxState, tempDir } from '../sync/helpers';
 import { runResdesk } from '../../harness/resdesk-cli';
 
-
 /** Runs the CLI without blocking this process: the practice service answers from this event loop. */
 const resdesk = (args: string[], env?: Record<string, string>) => runResdesk(args, { env });
 
@@ -50,6 +49,25 @@ describe('resdesk command line', () => {
     const rows = JSON.parse(list.stdout) as { keyField: string; confirmationStatus: string }[];
     expect(rows.length).toBeGreaterThan(100);
     expect(rows.every((r) => r.confirmationStatus === 'W')).toBe(true);
+    // A letter the desk does not answer (the live service's S) comes from the inbox's "other" filter.
+    const arrived = await fetch(`${service.url}/_sandbox/arrive`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ count: 2, confirmationStatus: 'S' }),
+    });
+    expect(arrived.ok).toBe(true);
+    expect((await resdesk(['sync', ...connection(), '--once', '--json'])).code).toBe(0);
+    const all = JSON.parse((await resdesk(['list', '--db', db, '--json'])).stdout) as typeof rows;
+    const sent = JSON.parse(
+      (await resdesk(['list', '--db', db, '--status', 's', '--json'])).stdout,
+    ) as typeof rows;
+    expect(sent.map((r) => r.keyField).sort()).toEqual(
+      all
+        .filter((r) => r.confirmationStatus === 'S')
+        .map((r) => r.keyField)
+        .sort(),
+    );
+    expect(sent).toHaveLength(2);
     const first = rows[0];
     if (!first) throw new Error('no rows');
     const show = await resdesk(['show', first.keyField, '--db', db, '--json']);

@@ -111,9 +111,12 @@ interface Frame {
   jsonStart: number;
   /** Where each member starts in `parts` (its key), for `regroup`. */
   memberStarts: number[];
-  /** Where the last member's value starts in `parts`, and its local name ('' before the first one). */
+  /**
+   * Where the last member's value starts in `parts`, and its local name: null before the first one (not
+   * '': a name like `i:` has an empty local part, and is a member like any other).
+   */
   jsonValueStart: number;
-  jsonLast: string;
+  jsonLast: string | null;
   /** The last member's name repeats: `parts` has an array open for it. */
   jsonArray: boolean;
   /** A member's name came back after another one: `regroup` puts its values together at the close. */
@@ -342,7 +345,7 @@ export function createXmlExtractor(listener: XmlListener | null): XmlReader {
         jsonStart: 0,
         memberStarts: [],
         jsonValueStart: 0,
-        jsonLast: '',
+        jsonLast: null,
         jsonArray: false,
         grouped: false,
         escape: false,
@@ -353,7 +356,7 @@ export function createXmlExtractor(listener: XmlListener | null): XmlReader {
     if (inItem) {
       frame.serial = ++serials;
       frame.escape = false;
-      frame.jsonLast = '';
+      frame.jsonLast = null;
       frame.jsonArray = false;
       frame.grouped = false;
       // Setting an array's length is a call into the runtime: only when there is something to drop.
@@ -435,7 +438,7 @@ export function createXmlExtractor(listener: XmlListener | null): XmlReader {
       }
       key.seenIn[parentDepth] = parent.serial;
       parent.memberStarts.push(parts.length);
-      parts.push(parent.jsonLast === '' ? key.json : key.nextJson);
+      parts.push(parent.jsonLast === null ? key.json : key.nextJson);
       parent.jsonLast = name.local;
       parent.jsonValueStart = parts.length;
     }

@@ -402,6 +402,22 @@ describe('XML extractor: details', () => {
       }
   });
 
+  // Found by the mutation property (seed -325446652): a name whose local part is empty (`i:` once its
+  // local part was cut away) is a member named "" in saxes; first in an item, the extractor took it for
+  // "no member yet" and wrote text JSON.parse refused.
+  it('reads a member whose local name is empty like saxes, first, repeated or later in an item', () => {
+    for (const body of [
+      '<i: z="1"/><B>2</B>',
+      '<i:>1</i:><i:>2</i:><B/>',
+      '<B>2</B><i:/>',
+      '<i:><C>1</C></i:>',
+    ])
+      for (const sizes of [[], [1], [5]]) {
+        const list = `<ArrayOfX xmlns:i="n"><X>${body}</X><X>${body}</X></ArrayOfX>`;
+        expect(expectSame(list, sizes).ok).toBe(true);
+      }
+  });
+
   it('finds a repeated name past the cap on remembered names', () => {
     const many = Array.from({ length: 1100 }, (_, i) => `<N${i}>${i}</N${i}>`).join('');
     expect(expectSame(`<ArrayOfX><X>${many}<N1050>x</N1050></X></ArrayOfX>`).ok).toBe(true);

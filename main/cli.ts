@@ -233,13 +233,15 @@ async function decide(
     });
     await desk.pushNow();
     const view = store.decisionFor(keyField);
+    // Confirming a cancellation takes it in: the agency learns the hotel has it.
+    const done =
+      action === 'decline'
+        ? 'Declined'
+        : store.changeKind(keyField) === 'cancelled'
+          ? 'Cancellation taken in'
+          : 'Confirmed';
     if (values.json) out(JSON.stringify(view));
-    else
-      out(
-        view?.state === 'sent'
-          ? `${action === 'confirm' ? 'Confirmed' : 'Declined'}: ${keyField}`
-          : `Queued, not sent yet: ${view?.error ?? ''}`,
-      );
+    else out(view?.state === 'sent' ? `${done}: ${keyField}` : `Queued, not sent yet: ${view?.error ?? ''}`);
     if (view?.state !== 'sent') process.exitCode = 1;
   } finally {
     await desk.close();

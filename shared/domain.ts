@@ -369,12 +369,21 @@ export interface InboxPage {
 }
 
 /** `waiting`: waiting for the hotel's answer (W and not cancelled: a cancellation needs none). */
+/** Reservations waiting for the hotel's answer, and the cancellations among them (to take in). */
+export interface WaitingTally {
+  total: number;
+  cancellations: number;
+}
+
 export interface InboxCounts {
   total: number;
   new: number;
   changed: number;
   cancelled: number;
+  /** Waiting for the hotel's answer (W), cancellations to take in included. */
   waiting: number;
+  /** Of `waiting`, the cancellations: answered by taking them in. */
+  waitingCancellations: number;
   confirmed: number;
   declined: number;
   /** Reservations whose status is none of W, E, H (the live service's S and G): the `other` chip. */

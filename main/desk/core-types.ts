@@ -1,6 +1,7 @@
 // What the Electron shell (and the browser host, and the CLI) get from the core: the request handlers of
 // the contract, the push events, and a lifecycle. Nothing here imports electron.
 import type { Events, Handlers, NotificationSettings, ParsedRequestOf } from '../../shared/ipc';
+import type { WaitingTally } from '../../shared/domain';
 import type { WorkerScript } from '../sync/worker-pull';
 import type { Messages } from './messages';
 
@@ -57,8 +58,8 @@ export interface Core {
   /** Power / network hooks from the shell. */
   pause(): void;
   resume(): void;
-  /** Reservations waiting for an answer (tray badge, reminders). */
-  waitingCount(): number;
+  /** Reservations waiting for an answer, cancellations to take in among them (tray badge). */
+  waitingCount(): WaitingTally;
   /** Waiting reservations received before this instant (reminder). */
   waitingSince(before: Date): number;
   /** The practice service's address while practice mode runs (training tools, tests), else null. */

@@ -1,5 +1,5 @@
 // Turns any failure into what the desk needs: a kind for retry decisions and a plain sentence for people.
-import { InvalidRequestError, isExchangeError } from '../exchange';
+import { InvalidRequestError, isExchangeError, type ServiceError } from '../exchange';
 import type { FailureKind } from '../sync/push';
 import type { Messages } from './messages';
 import { RemoteSyncError } from '../sync/remote-error';
@@ -16,6 +16,8 @@ export function classifyFailure(error: unknown): FailureKind {
       return 'service';
     case 'malformed':
       return 'malformed';
+    case 'unconfirmed':
+      return 'unconfirmed';
     case 'cancelled':
       return 'cancelled';
     default:
@@ -52,7 +54,22 @@ export function localFault(error: unknown): LocalFault | null {
   return null;
 }
 
-export function describeFailure(error: unknown, messages: Messages, partnerId: number | null): string {
+export interface DescribeContext {
+  partnerId: number | null;
+  /**
+   * Whether this connection has ever worked. Before it has, "cannot be reached" or "no such page" most
+   * likely means a wrong address, and "you are offline, work continues" would send people the wrong way.
+   */
+  connectedBefore: boolean;
+}
+
+export function describeFailure(
+  error: unknown,
+  messages: Messages,
+  context: DescribeContext | number | null,
+): string {
+  const { partnerId, connectedBefore } =
+    typeof context === 'object' && context !== null ? context : { partnerId: context, connectedBefore: true };
   if (error instanceof RemoteSyncError) return error.message;
   const local = localFault(error);
   if (local) return messages.t(`error.${local}`);
@@ -61,21 +78,62 @@ export function describeFailure(error: unknown, messages: Messages, partnerId: n
   if (!isExchangeError(error)) return messages.t('error.malformed');
   switch (error.kind) {
     case 'network':
-      return messages.t(error.reason === 'timeout' ? 'error.timeout' : 'error.unreachable');
+      switch (error.reason) {
+        case 'login-page':
+          return messages.t('error.loginPage');
+        case 'not-service':
+          return messages.t(connectedBefore ? 'error.notService' : 'error.checkAddress');
+        case 'timeout':
+          return messages.t('error.timeout');
+        case 'unreachable':
+        case 'reset':
+          return messages.t(connectedBefore ? 'error.unreachable' : 'error.checkAddress');
+      }
+      return messages.t('error.unreachable');
     case 'unauthorized':
       return messages.t('error.unauthorized');
     case 'service':
-      // The live service names the hotel number paximumId; the spec, partnerId.
-      if (/partner|paximum/i.test(error.code))
-        return messages.t('error.wrongPartner', { partnerId: partnerId ?? '' });
-      return messages.t('error.service', { message: firstSentence(error.serviceMessage || error.code) });
+      return describeRefusal(error, messages, partnerId, connectedBefore);
     case 'malformed':
       return messages.t('error.malformed');
+    case 'unconfirmed':
+      return error.got.keyField === null && error.got.status === null
+        ? messages.t('error.unconfirmedEmpty')
+        : messages.t('error.unconfirmedOther', {
+            keyField: error.got.keyField || '—',
+            status: error.got.status || '—',
+          });
     case 'cancelled':
       return messages.t('error.cancelled');
     default:
       return error.message;
   }
+}
+
+/**
+ * The live service's errors carry a numeric code ("12") and raw .NET text ("Value cannot be null.\r\n
+ * Parameter name: paximumId"), so every sentence is derived from the message, never from code names.
+ */
+function describeRefusal(
+  error: ServiceError,
+  messages: Messages,
+  partnerId: number | null,
+  connectedBefore: boolean,
+): string {
+  if (error.htmlPage) {
+    if (error.httpStatus === 404 && !connectedBefore) return messages.t('error.checkAddress');
+    return messages.t('error.htmlErrorPage', { status: error.httpStatus ?? '' });
+  }
+  if (error.httpStatus === 404 && !connectedBefore && !error.serviceMessage)
+    return messages.t('error.checkAddress');
+  const text = `${error.serviceMessage} ${error.code}`;
+  const parameter = /Parameter name:\s*([A-Za-z_][\w.]*)/i.exec(error.serviceMessage)?.[1] ?? null;
+  // The hotel number is partnerId in the spec and paximumId at the live service.
+  if (/\b(partner|paximum)(id)?\b|partnerid|paximumid/i.test(parameter ?? text))
+    return messages.t('error.wrongPartner', { partnerId: partnerId ?? '' });
+  if (parameter !== null || /cannot be null|is required|missing/i.test(error.serviceMessage))
+    return messages.t('error.missingParameter', { parameter: parameter ?? firstSentence(error.serviceMessage) });
+  return messages.t('error.service', { message: firstSentence(error.serviceMessage || error.code) });
 }
 
 /** .NET exception text carries a stack trace after the first line: people need only the first line. */

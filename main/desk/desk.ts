@@ -6,7 +6,7 @@ import type { ServiceDialect, WireFormat } from '../../shared/domain';
 import type { DecisionView } from '../../shared/ipc';
 import { createExchangeClient, type ExchangeClient } from '../exchange';
 import type { Store } from '../store';
-import { runCycle, type CycleReport } from '../sync/cycle';
+import { CONNECTED_KEY, runCycle, type CycleReport } from '../sync/cycle';
 import { pushDecisions, type PushSummary } from '../sync/push';
 import type { PullSummary } from '../sync/pull';
 import { classifyFailure, describeFailure } from './describe-error';
@@ -51,6 +51,11 @@ export interface Decision {
   user: string;
 }
 
+/** A cycle went through once, or (a desk from before the mark existed) the reference data were read. */
+const hasConnected = (store: Store): boolean =>
+  store.getSetting<string | null>(CONNECTED_KEY, null) !== null ||
+  store.getSetting<string | null>('sync.lastReferenceAt', null) !== null;
+
 export class Desk {
   readonly client: ExchangeClient;
   readonly voucherDir: string;
@@ -79,7 +84,10 @@ export class Desk {
   }
 
   describe = (error: unknown): string =>
-    describeFailure(error, this.options.messages, this.options.connection.partnerId);
+    describeFailure(error, this.options.messages, {
+      partnerId: this.options.connection.partnerId,
+      connectedBefore: hasConnected(this.options.store),
+    });
 
   /** Push, pull, and now and then reconcile and refresh. Never throws. */
   sync(overrides: { reconcileEveryMs?: number; referenceEveryMs?: number } = {}): Promise<CycleReport> {

@@ -1,7 +1,7 @@
 // Turns one HTTP answer of a PMS operation into its result items, or into the typed error it means.
 // The body decides, not the status: an envelope with IsSuccessful false is a ServiceError even under a
 // 4xx status, and a broken body under a 2xx status is a malformed answer.
-import { MalformedResponseError, ServiceError, firstLine, safeExcerpt } from './errors';
+import { MalformedResponseError, NetworkError, ServiceError, firstLine, safeExcerpt } from './errors';
 import { readDocument, DocumentSyntaxError, type DocumentSummary } from './document';
 import { dataItems, envelopeParts, type EnvelopeParts } from './envelope';
 import { FieldError } from './fields';
@@ -15,6 +15,25 @@ export interface Answer {
 
 const ok = (status: number) => status >= 200 && status < 300;
 
+const HTML_START = /^\uFEFF?\s*(<!--[\s\S]*?-->\s*)*(<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>]|<meta[\s>]|<script[\s>])/i;
+
+/** A web page, by its first tag: the service itself only ever answers its XML or JSON envelope. */
+export const looksLikeHtml = (text: string): boolean => HTML_START.test(text.slice(0, 4096));
+
+/**
+ * Who answered, when it cannot have been the service. A redirect or 511 (the standard "sign in to this
+ * network" status) and an HTML page under a 2xx/407 is a sign-in page between the desk and the internet;
+ * a gateway's 502/503/504 page is a proxy's. An HTML page under another error status (IIS's 500 or 404)
+ * is the service's web server failing: named as such, not as an unreadable answer.
+ */
+function notTheService(status: number, text: string, operation: string): Error | null {
+  if ((status >= 300 && status < 400) || status === 511) return new NetworkError('login-page', operation);
+  if (!looksLikeHtml(text)) return null;
+  if (ok(status) || status === 407) return new NetworkError('login-page', operation);
+  if (status === 502 || status === 503 || status === 504) return new NetworkError('not-service', operation);
+  return new ServiceError(`HTTP ${status}`, '', operation, status, true);
+}
+
 /** `acceptFailure`: hand an unsuccessful envelope back instead of throwing (checkreservationfile). */
 export function readAnswer(
   status: number,
@@ -23,6 +42,8 @@ export function readAnswer(
   secrets: readonly string[],
   acceptFailure = false,
 ): Answer {
+  const stranger = notTheService(status, text, operation);
+  if (stranger) throw stranger;
   let read: ReturnType<typeof readDocument>;
   try {
     read = readDocument(text);
@@ -38,7 +59,8 @@ export function readAnswer(
   const { items, summary } = read;
   if (summary.shape === 'other') {
     if (!ok(status)) throw new ServiceError(`HTTP ${status}`, '', operation, status);
-    throw new MalformedResponseError('the service envelope', safeExcerpt(text, secrets), operation);
+    // Well-formed, but not the service's envelope: another program answered at this address.
+    throw new NetworkError('not-service', operation);
   }
   const parts = envelopeParts(summary);
   if (!parts.isSuccessful && !acceptFailure) throw serviceError(parts, operation, status, secrets);

@@ -19,7 +19,13 @@ import {
 import { decodeReservationStream, defaultBatchSize, type OnBatch } from './reservation-file';
 import { readDocument } from './document';
 import type { WireObject } from './wire-value';
-import { InvalidRequestError, MalformedResponseError, ServiceError, safeExcerpt } from './errors';
+import {
+  InvalidRequestError,
+  MalformedResponseError,
+  ServiceError,
+  UnconfirmedAnswerError,
+  safeExcerpt,
+} from './errors';
 import { waitForFile, type FileCheck } from './file-polling';
 import type { CalendarDate, Reservation } from '../../shared/domain';
 import { teeText } from './tee-text';
@@ -259,9 +265,12 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
         throw new InvalidRequestError('note', `must be at most ${NOTE_MAX_LENGTH} characters`);
       if (request.status === 'H' && !request.reasonId?.trim())
         throw new InvalidRequestError('reasonId', 'is required to decline a reservation');
+      const asked = { keyField: request.keyField, status: request.status };
       const answer = await transport.pms({
         operation,
-        path: 'api/pax/sendconfirmationv2',
+        // As the live service's production client does: v2 (which answers the voucher PDF) to confirm,
+        // the first operation to decline; nothing public shows a decline sent through v2.
+        path: request.status === 'E' ? 'api/pax/sendconfirmationv2' : 'api/pax/sendconfirmation',
         query: {
           keyField: request.keyField,
           agencyId: request.agencyId,
@@ -274,14 +283,15 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
         retry: false,
         signal: request.signal,
       });
+      // Only an answer that echoes what was asked is a delivery (the production client requires the
+      // status back before it marks anything); an empty Data or another KeyField is not.
       const first = answer.items[0];
-      if (first === undefined) return { keyField: request.keyField, status: request.status, pdfUrl: null };
+      if (first === undefined)
+        throw new UnconfirmedAnswerError(asked, { keyField: null, status: null }, operation);
       const result = decodeItem(first, decodeConfirmation, 'a confirmation', operation);
-      return {
-        keyField: result.keyField || request.keyField,
-        status: result.status || request.status,
-        pdfUrl: result.pdfUrl,
-      };
+      if (result.keyField !== request.keyField || result.status.toUpperCase() !== request.status)
+        throw new UnconfirmedAnswerError(asked, { keyField: result.keyField, status: result.status }, operation);
+      return { keyField: result.keyField, status: request.status, pdfUrl: result.pdfUrl };
     },
 
     downloadFile: async (url, destinationPath, downloadOptions = {}) =>

@@ -2,7 +2,12 @@
 // retry by `kind`; the UI maps `kind` to its own translated sentence. `message` is a plain English sentence
 // for the log and never carries a password, a token or a URL query.
 
-export type NetworkReason = 'unreachable' | 'reset' | 'timeout';
+/**
+ * `login-page`: a web page answered where the service should (a hotel Wi-Fi sign-in page, a redirect);
+ * `not-service`: something else answered (a proxy's error page, another program's answer). Either way the
+ * desk is not talking to the service: nothing was delivered, and work waits as when the line is down.
+ */
+export type NetworkReason = 'unreachable' | 'reset' | 'timeout' | 'login-page' | 'not-service';
 
 abstract class ExchangeFailure extends Error {
   abstract readonly kind: string;
@@ -15,14 +20,23 @@ export class NetworkError extends ExchangeFailure {
     readonly reason: NetworkReason,
     readonly operation: string,
   ) {
-    super(
-      reason === 'timeout'
-        ? `The exchange service did not answer in time (${operation}).`
-        : reason === 'reset'
-          ? `The connection to the exchange service broke during ${operation}.`
-          : `The exchange service could not be reached (${operation}).`,
-    );
+    super(networkSentence(reason, operation));
     this.name = 'NetworkError';
+  }
+}
+
+function networkSentence(reason: NetworkReason, operation: string): string {
+  switch (reason) {
+    case 'timeout':
+      return `The exchange service did not answer in time (${operation}).`;
+    case 'reset':
+      return `The connection to the exchange service broke during ${operation}.`;
+    case 'unreachable':
+      return `The exchange service could not be reached (${operation}).`;
+    case 'login-page':
+      return `A web page (an internet sign-in page or a redirect) answered instead of the exchange service (${operation}).`;
+    case 'not-service':
+      return `Something other than the exchange service answered (${operation}).`;
   }
 }
 
@@ -43,6 +57,8 @@ export class ServiceError extends ExchangeFailure {
     readonly serviceMessage: string,
     readonly operation: string,
     readonly httpStatus: number | null = null,
+    /** The answer was a web server's HTML error page (IIS 500, 404), not the service's envelope. */
+    readonly htmlPage = false,
   ) {
     super(
       `The exchange service reported an error during ${operation}` +
@@ -67,6 +83,26 @@ export class MalformedResponseError extends ExchangeFailure {
         '.',
     );
     this.name = 'MalformedResponseError';
+  }
+}
+
+/**
+ * A confirmation or decline whose answer does not echo the request (another KeyField, another status, or
+ * no item at all): not a delivery. `got` is what came back, null fields for an empty answer.
+ */
+export class UnconfirmedAnswerError extends ExchangeFailure {
+  readonly kind = 'unconfirmed' as const;
+  constructor(
+    readonly asked: { keyField: string; status: 'E' | 'H' },
+    readonly got: { keyField: string | null; status: string | null },
+    readonly operation: string,
+  ) {
+    super(
+      got.keyField === null && got.status === null
+        ? `The exchange service answered the ${operation} with nothing: it was not taken as delivered.`
+        : `The exchange service answered the ${operation} with KeyField "${got.keyField ?? ''}" and status "${got.status ?? ''}" (asked "${asked.keyField}", "${asked.status}"): it was not taken as delivered.`,
+    );
+    this.name = 'UnconfirmedAnswerError';
   }
 }
 
@@ -96,6 +132,7 @@ export type ExchangeError =
   | UnauthorizedError
   | ServiceError
   | MalformedResponseError
+  | UnconfirmedAnswerError
   | CancelledError
   | InvalidRequestError;
 

@@ -22,6 +22,7 @@ export {
   NetworkError,
   ServiceError,
   UnauthorizedError,
+  UnconfirmedAnswerError,
   isExchangeError,
 } from './errors';
 export type { ExchangeError, ExchangeErrorKind, NetworkReason } from './errors';

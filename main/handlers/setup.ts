@@ -74,7 +74,9 @@ export function setupHandlers(ctx: DeskContext): SetupHandlers {
       format: c.format,
       getPassword: async () => password,
       window: checkInWindow(ctx.now(), 0, 7),
-      describe: (error) => describeFailure(error, ctx.messages, c.partnerId),
+      // The address under test has not been seen working: a failure to reach it means "check the address".
+      describe: (error) =>
+        describeFailure(error, ctx.messages, { partnerId: c.partnerId, connectedBefore: false }),
       client: { retries: { attempts: 1 }, timeouts: { connectMs: 8_000, headersMs: 15_000 } },
     });
     const steps = report.steps.map((s) => ({
@@ -166,7 +168,10 @@ export function setupHandlers(ctx: DeskContext): SetupHandlers {
       try {
         return await client.searchHotels(q.query);
       } catch (error) {
-        throw new DeskError('service', describeFailure(error, ctx.messages, null));
+        throw new DeskError(
+          'service',
+          describeFailure(error, ctx.messages, { partnerId: null, connectedBefore: false }),
+        );
       } finally {
         await client.close();
       }

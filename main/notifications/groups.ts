@@ -2,7 +2,7 @@
 // notification, the tray's waiting count, reminders. Pure: the timer is a port, so tests drive time.
 // The texts live here (not in renderer/i18n) because main must speak even while the window is closed.
 import type { Events } from '../../shared/ipc';
-import type { UiLanguage } from '../../shared/domain';
+import type { UiLanguage, WaitingTally } from '../../shared/domain';
 
 export type ReservationChanges = Events['reservationsChanged'];
 export type SoundKind = 'new' | 'changed' | 'cancelled';
@@ -39,6 +39,7 @@ export const deskTexts = {
     openInbox: 'Click to open the inbox.',
     waiting: (n: number) =>
       n === 0 ? 'Nothing waiting' : n === 1 ? '1 reservation waiting' : `${n} reservations waiting`,
+    takeIn: (n: number) => (n === 1 ? '1 of them a cancellation to take in' : `${n} of them cancellations to take in`),
     reminderTitle: 'Reservations are waiting',
     reminderBody: (n: number, minutes: number) =>
       `${n} ${n === 1 ? 'reservation has' : 'reservations have'} waited more than ${minutes} minutes for an answer.`,
@@ -67,6 +68,7 @@ export const deskTexts = {
     openOne: 'Açmak için tıklayın.',
     openInbox: 'Gelen kutusunu açmak için tıklayın.',
     waiting: (n: number) => (n === 0 ? 'Bekleyen yok' : `${n} rezervasyon bekliyor`),
+    takeIn: (n: number) => `${n} tanesi kabul edilecek iptal`,
     reminderTitle: 'Bekleyen rezervasyonlar var',
     reminderBody: (n: number, minutes: number) =>
       `${n} rezervasyon ${minutes} dakikadan uzun süredir yanıt bekliyor.`,
@@ -158,10 +160,15 @@ export function createChangeGrouper(options: GrouperOptions) {
   };
 }
 
-/** Tray tooltip: the app's name and how many reservations wait for an answer. */
-export function trayTooltip(waiting: number, language: UiLanguage): string {
+/**
+ * Tray tooltip: the app's name and how many reservations wait for an answer, and how many of those are
+ * cancellations to take in (they wait at the service until the hotel answers them too).
+ */
+export function trayTooltip(waiting: WaitingTally, language: UiLanguage): string {
   const t = textsFor(language);
-  return `${t.appName} — ${t.waiting(Math.max(0, waiting))}`;
+  const total = Math.max(0, waiting.total);
+  const cancellations = Math.min(total, Math.max(0, waiting.cancellations));
+  return `${t.appName} — ${t.waiting(total)}${cancellations > 0 ? ` (${t.takeIn(cancellations)})` : ''}`;
 }
 
 export interface NotificationPreferences {

@@ -6,7 +6,7 @@ import type { MenuItemConstructorOptions } from 'electron';
 import { mkdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { UiLanguage } from '../../shared/domain';
+import type { UiLanguage, WaitingTally } from '../../shared/domain';
 import type { Logger } from '../desk/core-types';
 import { textsFor, trayTooltip } from '../notifications/groups';
 import type { PreferencesFile } from '../notifications/preferences';
@@ -96,7 +96,7 @@ export interface DeskTrayOptions {
 
 export interface DeskTray {
   /** Tooltip, badge and menu for this many waiting reservations, in this language. */
-  update(waiting: number, language: UiLanguage): void;
+  update(waiting: WaitingTally, language: UiLanguage): void;
   destroy(): void;
 }
 
@@ -105,7 +105,10 @@ export function createDeskTray(options: DeskTrayOptions): DeskTray {
   // The file name already marks it on macOS; said explicitly so a renamed file keeps working.
   if (path.basename(options.iconPath).startsWith('trayTemplate')) image.setTemplateImage(true);
   const tray = new Tray(image);
-  let last: { waiting: number; language: UiLanguage } = { waiting: 0, language: 'tr' };
+  let last: { waiting: WaitingTally; language: UiLanguage } = {
+    waiting: { total: 0, cancellations: 0 },
+    language: 'tr',
+  };
   // Windows opens the window on a click; Linux indicators only ever show the menu, which has "Open".
   tray.on('click', () => options.openDesk());
 
@@ -138,13 +141,13 @@ export function createDeskTray(options: DeskTrayOptions): DeskTray {
     ];
   };
 
-  const update = (waiting: number, language: UiLanguage): void => {
+  const update = (waiting: WaitingTally, language: UiLanguage): void => {
     last = { waiting, language };
     if (tray.isDestroyed()) return;
     tray.setToolTip(trayTooltip(waiting, language));
     tray.setContextMenu(Menu.buildFromTemplate(menu(language)));
     // macOS dock and Linux Unity launchers; a no-op returning false elsewhere.
-    app.setBadgeCount(Math.max(0, waiting));
+    app.setBadgeCount(Math.max(0, waiting.total));
   };
   update(last.waiting, last.language);
 

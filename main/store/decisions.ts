@@ -55,6 +55,7 @@ export const DECISION_REFUSALS = [
   'reason-missing',
   'reason-unknown',
   'not-in-review',
+  'cancellation-decline',
 ] as const;
 export type DecisionRefusal = (typeof DECISION_REFUSALS)[number];
 
@@ -146,6 +147,11 @@ const prepare = (db: Database) => ({
     `UPDATE decisions SET state = 'failed', attempts = attempts + 1, last_error = ?,
        outcome_unknown = ? WHERE id = ? AND state IN ('pending', 'failed')`,
   ),
+  // Held for a person: failed with its tries used up, and possibly delivered, so a retry asks first.
+  held: db.prepare<[number, string, number]>(
+    `UPDATE decisions SET state = 'failed', attempts = max(attempts + 1, ?), last_error = ?,
+       outcome_unknown = 1 WHERE id = ? AND state IN ('pending', 'failed')`,
+  ),
   deferred: db.prepare<[string, 0 | 1, number]>(
     `UPDATE decisions SET state = 'pending', attempts = attempts + 1, last_error = ?,
        outcome_unknown = max(outcome_unknown, ?) WHERE id = ? AND state IN ('pending', 'failed')`,
@@ -169,13 +175,19 @@ const prepare = (db: Database) => ({
 });
 const statements = statementsOf(prepare);
 
-/** Refuses a decision the service would refuse, or one that no longer matches the reservation. */
+/**
+ * Refuses a decision the service would refuse, or one that no longer matches the reservation. A waiting
+ * cancellation is answered by confirming it (taking it in, as the live service's production client does);
+ * declining it means nothing to the agency, so it is refused before anything is sent.
+ */
 function checkReservation(
   reservation: ReservationState | undefined,
+  action: DecisionAction,
   basedOnLogId?: number,
 ): ReservationState {
   if (!reservation) throw new DecisionRefused('not-found');
-  if (reservation.changeKind === 'cancelled') throw new DecisionRefused('cancelled');
+  if (reservation.changeKind === 'cancelled' && action === 'decline')
+    throw new DecisionRefused('cancellation-decline');
   if (reservation.confirmationStatus !== 'W') throw new DecisionRefused('not-waiting');
   if (basedOnLogId !== undefined && reservation.logId !== basedOnLogId) throw new DecisionRefused('changed');
   return reservation;
@@ -197,7 +209,7 @@ export function enqueueDecision(db: Database, decision: NewDecision, activity?: 
   // Immediate: the checks and the write must see the same reservation, even with the CLI beside the app.
   return db
     .transaction((): DecisionRecord => {
-      checkReservation(s.reservation.get(decision.keyField), decision.basedOnLogId);
+      checkReservation(s.reservation.get(decision.keyField), decision.action, decision.basedOnLogId);
       if (s.blocking.get(decision.keyField, decision.basedOnLogId) !== undefined) {
         throw new DecisionRefused('already-decided');
       }
@@ -296,6 +308,15 @@ export function markDecisionDeferred(
   return transition(db, id, () => s.deferred.run(error, outcomeUnknown ? 1 : 0, id).changes > 0);
 }
 
+/**
+ * The service answered something that is not this answer (another KeyField or status, or nothing): the
+ * decision stops trying by itself and waits for a person, with the sentence saying what came back.
+ */
+export function markDecisionHeld(db: Database, id: number, error: string): boolean {
+  const s = statements(db);
+  return transition(db, id, () => s.held.run(AUTOMATIC_TRIES, error, id).changes > 0);
+}
+
 /** A newer version of the reservation arrived after the decision: it waits for the person. */
 export function markDecisionForReview(db: Database, id: number): boolean {
   const s = statements(db);
@@ -313,7 +334,10 @@ export function resolveReview(db: Database, id: number, action: 'send' | 'discar
       const row = s.byId.get(id);
       if (!row || row.state !== 'review') throw new DecisionRefused('not-in-review');
       if (action === 'send') {
-        const reservation = checkReservation(s.reservation.get(row.keyField));
+        const reservation = checkReservation(s.reservation.get(row.keyField), row.action);
+        // An answer to an earlier version never becomes the taking-in of a cancellation by itself: the
+        // person discards it and takes the cancellation in (one way forward).
+        if (reservation.changeKind === 'cancelled') throw new DecisionRefused('cancelled');
         s.sendAfterReview.run(reservation.logId, id);
       } else {
         s.discard.run(id);

@@ -55,11 +55,9 @@ export function filterClause(filter: InboxFilter, options: FilterOptions = {}): 
     // "Waiting" means waiting for the hotel's answer: a cancellation still says W but needs none.
     // "Other" is any status but the three answers (the live service's S and G).
     const status = column('confirmation_status');
-    const answers = filter.statuses.filter((s) => s === 'E' || s === 'H');
+    const answers = filter.statuses.filter((s) => s === 'W' || s === 'E' || s === 'H');
     const either: string[] = [];
     if (answers.length > 0) either.push(inList(status, answers));
-    if (filter.statuses.includes('W'))
-      either.push(`(${status} = 'W' AND ${column('change_kind')} <> 'cancelled')`);
     if (filter.statuses.includes('other')) either.push(`${status} NOT IN ('W', 'E', 'H')`);
     conditions.push(either.length === 1 ? (either[0] as string) : `(${either.join(' OR ')})`);
     params.push(...answers);

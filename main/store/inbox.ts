@@ -155,17 +155,15 @@ export function inboxCountsSql(filter: InboxFilter): { sql: string; params: SqlV
  * Counts for the chips. Each dimension is counted under every other filter but its own, so a chip
  * shows what clicking it would give: `new` ignores the kinds filter (but honours statuses, agency,
  * dates, search), `waiting` ignores the statuses filter, and `total` honours everything. Waiting is
- * waiting for an answer: a cancellation that still says W is not (as in filterClause).
+ * waiting for the hotel's answer, cancellations to take in included (as in filterClause).
  */
 export function inboxCounts(db: Database, filter: InboxFilter): InboxCounts {
   const { sql, params } = inboxCountsSql(filter);
   const cells = prepared(db, sql).all(...params) as { kind: string; status: string; n: number }[];
 
-  const isWaiting = (s: string, k: string): boolean => s === 'W' && k !== 'cancelled';
   const isOther = (s: string): boolean => !isConfirmationStatus(s);
-  const statusWanted = (s: string, k: string): boolean =>
-    !filter.statuses?.length ||
-    filter.statuses.some((x) => (x === 'W' ? isWaiting(s, k) : x === 'other' ? isOther(s) : x === s));
+  const statusWanted = (s: string): boolean =>
+    !filter.statuses?.length || filter.statuses.some((x) => (x === 'other' ? isOther(s) : x === s));
   const kindWanted = (k: string): boolean => !filter.kinds?.length || filter.kinds.some((x) => x === k);
   const counts: InboxCounts = {
     total: 0,
@@ -173,19 +171,23 @@ export function inboxCounts(db: Database, filter: InboxFilter): InboxCounts {
     changed: 0,
     cancelled: 0,
     waiting: 0,
+    waitingCancellations: 0,
     confirmed: 0,
     declined: 0,
     otherStatus: 0,
   };
   for (const { kind, status, n } of cells) {
-    if (statusWanted(status, kind) && kindWanted(kind)) counts.total += n;
-    if (statusWanted(status, kind)) {
+    if (statusWanted(status) && kindWanted(kind)) counts.total += n;
+    if (statusWanted(status)) {
       if (kind === 'new') counts.new += n;
       else if (kind === 'changed') counts.changed += n;
       else if (kind === 'cancelled') counts.cancelled += n;
     }
     if (kindWanted(kind)) {
-      if (isWaiting(status, kind)) counts.waiting += n;
+      if (status === 'W') {
+        counts.waiting += n;
+        if (kind === 'cancelled') counts.waitingCancellations += n;
+      }
       else if (status === 'E') counts.confirmed += n;
       else if (status === 'H') counts.declined += n;
       else if (isOther(status)) counts.otherStatus += n;

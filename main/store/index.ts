@@ -22,6 +22,7 @@ import type {
   UiLanguage,
   UnreadableReservation,
   VersionView,
+  WaitingTally,
 } from '../../shared/domain';
 import { openDatabase } from './db';
 import { importBatch, type ImportOptions, type ImportResult } from './reservations';
@@ -52,6 +53,7 @@ import {
   markDecisionDeferred,
   markDecisionFailed,
   markDecisionForReview,
+  markDecisionHeld,
   markDecisionSent,
   nextDecisionsToSend,
   queuedDecisionCount,
@@ -122,7 +124,7 @@ export class Store {
   versions(keyField: string): VersionView[] {
     return versionViews(this.db, keyField);
   }
-  waitingCount(): number {
+  waitingCount(): WaitingTally {
     return waitingCount(this.db);
   }
   waitingReceivedBefore(isoInstant: string): number {
@@ -237,6 +239,9 @@ export class Store {
   }
   markForReview(id: number): void {
     markDecisionForReview(this.db, id);
+  }
+  markHeld(id: number, error: string): void {
+    markDecisionHeld(this.db, id, error);
   }
   resolveReview(id: number, action: 'send' | 'discard'): DecisionView | null {
     return resolveReview(this.db, id, action);

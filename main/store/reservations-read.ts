@@ -2,7 +2,7 @@
 // tray badge and the reminder need.
 import type { Database } from 'better-sqlite3';
 import { statementsOf } from './statements';
-import type { ChangeKind, Guest, Reservation } from '../../shared/domain';
+import type { ChangeKind, Guest, Reservation, WaitingTally } from '../../shared/domain';
 import { guestSelectList, reservationSelectList, type ReservationColumns } from './reservations-columns';
 import { decodeSnapshot, rawOfSnapshot } from './reservations-snapshot';
 
@@ -42,16 +42,14 @@ const prepare = (db: Database) => ({
   changeKind: db
     .prepare<[string], ChangeKind>('SELECT change_kind FROM reservations WHERE key_field = ?')
     .pluck(),
-  waiting: db
-    .prepare<[], number>(
-      "SELECT count(*) FROM reservations WHERE confirmation_status = 'W' AND change_kind <> 'cancelled'",
-    )
-    .pluck(),
+  waiting: db.prepare<[], WaitingTally>(
+    `SELECT count(*) AS total, coalesce(sum(change_kind = 'cancelled'), 0) AS cancellations
+     FROM reservations WHERE confirmation_status = 'W'`,
+  ),
   waitingBefore: db
     .prepare<[string], number>(
       `SELECT count(*) FROM reservations
-       WHERE confirmation_status = 'W' AND received_at < ?
-         AND change_kind <> 'cancelled' AND decision_state <> 'pending'`,
+       WHERE confirmation_status = 'W' AND received_at < ? AND decision_state <> 'pending'`,
     )
     .pluck(),
 });
@@ -90,14 +88,17 @@ export function listVersions(db: Database, keyField: string): StoredVersion[] {
     }));
 }
 
-/** Reservations waiting for the hotel's answer (W): a cancellation still says W but needs none. */
-export function waitingCount(db: Database): number {
-  return statements(db).waiting.get() ?? 0;
+/**
+ * Reservations waiting for the hotel's answer (W), and how many of them are cancellations: those are
+ * answered too (taken in), or the service keeps them waiting for ever.
+ */
+export function waitingCount(db: Database): WaitingTally {
+  return statements(db).waiting.get() ?? { total: 0, cancellations: 0 };
 }
 
 /**
  * Waiting reservations whose current version reached the desk before this ISO instant, for the reminder:
- * neither cancellations nor those whose answer is already queued (pending) remind.
+ * cancellations to take in included; those whose answer is already queued (pending) do not remind.
  */
 export function waitingReceivedBefore(db: Database, isoInstant: string): number {
   return statements(db).waitingBefore.get(isoInstant) ?? 0;

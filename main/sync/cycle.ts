@@ -36,6 +36,8 @@ export interface CycleReport extends CycleResult {
 }
 
 const RECONCILE_KEY = 'sync.lastReconcileAt';
+/** When a cycle first went through with this database: before that, failures point at the address. */
+export const CONNECTED_KEY = 'sync.connectedAt';
 const REFERENCE_KEY = 'sync.lastReferenceAt';
 
 const due = (last: string | null, everyMs: number, now: Date): boolean =>
@@ -72,6 +74,8 @@ export async function runCycle(
     await phase(window, reconcile, pulled);
     if (reconcile) store.setSetting(RECONCILE_KEY, now.toISOString());
     options.onPulled?.(pulled);
+    if (store.getSetting<string | null>(CONNECTED_KEY, null) === null)
+      store.setSetting(CONNECTED_KEY, now.toISOString());
     // Decisions that failed keep their own error on the decision; the cycle itself succeeded.
     return { reachable: true, error: null, pulled, pushed };
   } catch (error) {

@@ -1,4 +1,5 @@
-// Push: the decisions outbox → sendconfirmationv2. The decision was stored (with the reservation's pending
+// Push: the decisions outbox → sendconfirmationv2 (confirm, and take in a cancellation) or sendconfirmation
+// (decline). The decision was stored (with the reservation's pending
 // state) before we get here. A decision is sent at most once successfully; after a failure whose outcome
 // is unknown (connection lost mid-request) we first ask the service whether the answer already landed
 // instead of blindly sending it again.
@@ -30,9 +31,18 @@ export interface PushStore {
   /** Not reachable: keep it queued (pending) with the reason. */
   markDeferred(id: number, error: string, outcomeUnknown: boolean): void;
   markForReview(id: number): void;
+  /** The service answered something that is not this answer: no more tries until a person looks. */
+  markHeld(id: number, error: string): void;
 }
 
-export type FailureKind = 'network' | 'unauthorized' | 'service' | 'malformed' | 'cancelled' | 'other';
+export type FailureKind =
+  | 'network'
+  | 'unauthorized'
+  | 'service'
+  | 'malformed'
+  | 'unconfirmed'
+  | 'cancelled'
+  | 'other';
 
 export interface PushOptions {
   voucherDir: string;
@@ -91,8 +101,9 @@ export async function pushDecisions(
       summary.failed++;
       continue;
     }
-    // A newer version arrived after the receptionist decided: they decided on something else.
-    if (reservation.logId !== decision.basedOnLogId || reservation.pmsStatus === 3) {
+    // A newer version arrived after the receptionist decided (a change, or the agency's cancellation):
+    // they decided on something else. A decision on the cancellation itself takes it in (confirm, E).
+    if (reservation.logId !== decision.basedOnLogId || (reservation.pmsStatus === 3 && decision.action !== 'confirm')) {
       store.markForReview(decision.id);
       summary.review++;
       options.onDecision?.(decision.keyField);
@@ -131,6 +142,12 @@ export async function pushDecisions(
       }
     } catch (error) {
       const kind = options.classify(error);
+      if (kind === 'unconfirmed') {
+        store.markHeld(decision.id, options.describe(error));
+        summary.failed++;
+        options.onDecision?.(decision.keyField);
+        continue;
+      }
       // "Already answered": if the service holds the very answer the receptionist gave (a request that
       // landed while the desk died, or an answer given twice), it is delivered, not failed.
       if (kind === 'service' && (await alreadyAnswered(client, reservation, status).catch(() => false))) {

@@ -250,6 +250,8 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
       changed: rows.filter((r) => r.changeKind === 'changed').length,
       cancelled: rows.filter((r) => r.changeKind === 'cancelled').length,
       waiting: rows.filter((r) => r.confirmationStatus === 'W').length,
+      waitingCancellations: rows.filter((r) => r.confirmationStatus === 'W' && r.changeKind === 'cancelled')
+        .length,
       confirmed: rows.filter((r) => r.confirmationStatus === 'E').length,
       declined: rows.filter((r) => r.confirmationStatus === 'H').length,
       otherStatus: rows.filter((r) => !isConfirmationStatus(r.confirmationStatus)).length,

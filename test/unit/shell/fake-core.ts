@@ -34,7 +34,7 @@ export function fakeCore() {
     stop: async () => void lifecycle.push('stop'),
     pause: () => void lifecycle.push('pause'),
     resume: () => void lifecycle.push('resume'),
-    waitingCount: () => waiting,
+    waitingCount: () => ({ total: waiting, cancellations: 0 }),
     waitingSince: () => overdue,
   };
   return {

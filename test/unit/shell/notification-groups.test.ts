@@ -104,10 +104,19 @@ describe('notification text', () => {
   });
 
   it('the tray tooltip counts waiting reservations', () => {
-    expect(trayTooltip(0, 'en')).toBe('Resdesk — Nothing waiting');
-    expect(trayTooltip(1, 'en')).toBe('Resdesk — 1 reservation waiting');
-    expect(trayTooltip(12, 'tr')).toBe('Resdesk — 12 rezervasyon bekliyor');
-    expect(trayTooltip(-3, 'tr')).toBe('Resdesk — Bekleyen yok');
+    const tally = (total: number, cancellations = 0) => ({ total, cancellations });
+    expect(trayTooltip(tally(0), 'en')).toBe('Resdesk — Nothing waiting');
+    expect(trayTooltip(tally(1), 'en')).toBe('Resdesk — 1 reservation waiting');
+    expect(trayTooltip(tally(12), 'tr')).toBe('Resdesk — 12 rezervasyon bekliyor');
+    expect(trayTooltip(tally(-3), 'tr')).toBe('Resdesk — Bekleyen yok');
+    // Cancellations wait at the service until they are taken in: the tray says how many.
+    expect(trayTooltip(tally(5, 2), 'en')).toBe(
+      'Resdesk — 5 reservations waiting (2 of them cancellations to take in)',
+    );
+    expect(trayTooltip(tally(1, 1), 'en')).toBe(
+      'Resdesk — 1 reservation waiting (1 of them a cancellation to take in)',
+    );
+    expect(trayTooltip(tally(5, 2), 'tr')).toBe('Resdesk — 5 rezervasyon bekliyor (2 tanesi kabul edilecek iptal)');
   });
 
   it('preferences fall back to defaults for anything odd', () => {

@@ -37,17 +37,17 @@ describe('tray', () => {
   it('shows the waiting count in the tooltip and badge, in the desk language', () => {
     const { tray, fakeTray } = make();
     expect(fakeTray.tooltip).toBe('Resdesk — Bekleyen yok');
-    tray.update(4, 'en');
-    expect(fakeTray.tooltip).toBe('Resdesk — 4 reservations waiting');
+    tray.update({ total: 4, cancellations: 1 }, 'en');
+    expect(fakeTray.tooltip).toBe('Resdesk — 4 reservations waiting (1 of them a cancellation to take in)');
     expect(fake.app.badgeCount).toBe(4);
-    tray.update(4, 'tr');
+    tray.update({ total: 4, cancellations: 0 }, 'tr');
     expect(fakeTray.tooltip).toBe('Resdesk — 4 rezervasyon bekliyor');
     expect(fakeTray.menu?.find("Resdesk'ten çık")).toBeDefined();
   });
 
   it('its menu opens, syncs, toggles sound and start at sign-in, and quits', () => {
     const { tray, fakeTray, preferences, counts } = make();
-    tray.update(0, 'en');
+    tray.update({ total: 0, cancellations: 0 }, 'en');
     const menu = fakeTray.menu;
     if (!menu) throw new Error('no menu');
     menu.find('Open Resdesk')?.click?.({});
@@ -60,7 +60,7 @@ describe('tray', () => {
     menu.find('Quit Resdesk')?.click?.({});
     fakeTray.emit('click');
     expect(counts()).toEqual({ opened: 2, synced: 1, quit: 1, login: true });
-    tray.update(0, 'en');
+    tray.update({ total: 0, cancellations: 0 }, 'en');
     expect(fakeTray.menu?.find('Play sounds')?.checked).toBe(false);
     tray.destroy();
     expect(fakeTray.destroyed).toBe(true);

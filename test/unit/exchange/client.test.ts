@@ -6,6 +6,7 @@ import {
   createExchangeClient,
   type ExchangeClient,
   type ExchangeClientOptions,
+  UnconfirmedAnswerError,
 } from '../../../main/exchange';
 import { envelope, send, startScriptedServer, type Script, type ScriptedServer } from './scripted-server';
 import { fixture } from './fixtures';
@@ -189,8 +190,24 @@ describe('operations', () => {
   });
 
   it('checks a confirmation before sending it', async () => {
-    const { server, client } = await serviceWith((_seen, res) =>
-      send(res, 200, fixture('confirmation.json')),
+    // The service echoes what it was asked, as the live service does.
+    const { server, client } = await serviceWith((seen, res) =>
+      send(
+        res,
+        200,
+        JSON.stringify({
+          Data: [
+            {
+              KeyField: seen.query.get('keyField'),
+              Status: seen.query.get('confirmationStatus'),
+              PdfUrl: 'http://127.0.0.1:9/vouchers/55012.pdf',
+            },
+          ],
+          Error: null,
+          InfoMessage: '1 data item returned',
+          IsSuccessful: true,
+        }),
+      ),
     );
     const base = { keyField: '1001|1|1', agencyId: 'AG' } as const;
     await expect(
@@ -210,13 +227,48 @@ describe('operations', () => {
       pmsUser: 'ayse',
     });
     expect(answer.pdfUrl).toBe('http://127.0.0.1:9/vouchers/55012.pdf');
-    const sent = server.seen.find((s) => s.path === '/api/pax/sendconfirmationv2')?.query;
+    // A decline goes through the first operation, as the live service's production client sends it.
+    const sent = server.seen.find((s) => s.path === '/api/pax/sendconfirmation')?.query;
     expect(sent?.get('keyField')).toBe('1001|1|1');
     expect(sent?.get('confirmationStatus')).toBe('H');
     expect(sent?.get('notconfirmationNote')).toBe('R1');
     expect(sent?.get('pmsUser')).toBe('ayse');
     expect(sent?.get('partnerId')).toBe('1001');
     expect(sent?.get('paximumId')).toBe('1001');
+    expect(server.seen.filter((s) => s.path === '/api/pax/sendconfirmationv2')).toHaveLength(0);
+    // A confirmation keeps v2 (the voucher PDF), with the hotel number under both names.
+    const confirmed = await client.sendConfirmation({ ...base, status: 'E' });
+    expect(confirmed).toMatchObject({ keyField: '1001|1|1', status: 'E' });
+    const v2 = server.seen.find((s) => s.path === '/api/pax/sendconfirmationv2')?.query;
+    expect(v2?.get('confirmationStatus')).toBe('E');
+    expect(v2?.get('partnerId')).toBe('1001');
+    expect(v2?.get('paximumId')).toBe('1001');
+  });
+
+  it.each([
+    ['another KeyField', { KeyField: '1001|2|1', Status: 'E' }, { keyField: '1001|2|1', status: 'E' }],
+    ['another status', { KeyField: '1001|1|1', Status: 'H' }, { keyField: '1001|1|1', status: 'H' }],
+    ['no status', { KeyField: '1001|1|1' }, { keyField: '1001|1|1', status: '' }],
+    ['no KeyField', { Status: 'E' }, { keyField: '', status: 'E' }],
+  ])('does not take an answer that echoes %s as a delivery', async (_what, item, got) => {
+    const { client } = await serviceWith((_seen, res) =>
+      send(res, 200, JSON.stringify({ Data: [item], Error: null, InfoMessage: '', IsSuccessful: true })),
+    );
+    const error = await client
+      .sendConfirmation({ keyField: '1001|1|1', agencyId: 'AG', status: 'E' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnconfirmedAnswerError);
+    expect(error).toMatchObject({ kind: 'unconfirmed', asked: { keyField: '1001|1|1', status: 'E' }, got });
+  });
+
+  it.each(['[]', 'null'])('does not take an empty Data (%s) as a delivery', async (data) => {
+    const { client } = await serviceWith((_seen, res) =>
+      send(res, 200, `{"Data":${data},"Error":null,"InfoMessage":"0 data item returned","IsSuccessful":true}`),
+    );
+    const error = await client
+      .sendConfirmation({ keyField: '1001|1|1', agencyId: 'AG', status: 'H', reasonId: 'R1' })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'unconfirmed', got: { keyField: null, status: null } });
   });
 
   it('downloads a voucher to a temporary file and renames it, leaving nothing behind on failure', async () => {

@@ -155,15 +155,43 @@ describe('reservation answers', () => {
     expect((error as ServiceError).serviceMessage).toBe('Partner 1001 is not connected to this agency.');
   });
 
-  it('calls an HTML page a malformed answer under 200, and an HTTP error otherwise', () => {
+  it('calls a web page where the service should answer "not connected", and names an error page as such', () => {
     const page = fixture('error-page.html');
-    const malformed = catchError(() => readAnswer(200, page, 'agency list', []));
-    expect(malformed).toBeInstanceOf(MalformedResponseError);
-    expect((malformed as MalformedResponseError).excerpt).toContain('502 Bad Gateway');
-    expect(catchError(() => readAnswer(502, page, 'agency list', []))).toMatchObject({
-      kind: 'service',
-      code: 'HTTP 502',
-    });
+    const wifi =
+      '\uFEFF\n  <!-- portal --><HTML><HEAD><TITLE>Hotel Wi-Fi</TITLE></HEAD><BODY>Accept</BODY></HTML>';
+    // Under 2xx, a redirect or 511: a sign-in page between the desk and the internet.
+    for (const [status, text] of [
+      [200, page],
+      [200, wifi],
+      [302, ''],
+      [307, wifi],
+      [511, wifi],
+      [407, page],
+    ] as const)
+      expect(catchError(() => readAnswer(status, text, 'agency list', []))).toMatchObject({
+        kind: 'network',
+        reason: 'login-page',
+      });
+    // A gateway's page: a proxy answered, not the service.
+    for (const status of [502, 503, 504])
+      expect(catchError(() => readAnswer(status, page, 'agency list', []))).toMatchObject({
+        kind: 'network',
+        reason: 'not-service',
+      });
+    // The web server's own error page (IIS 500, 404): the service failing, named as an HTML page.
+    for (const status of [500, 404, 403])
+      expect(catchError(() => readAnswer(status, page, 'agency list', []))).toMatchObject({
+        kind: 'service',
+        code: `HTTP ${status}`,
+        httpStatus: status,
+        htmlPage: true,
+      });
+    // Well-formed, but not the envelope: another program answered.
+    for (const text of ['{"status":"ok"}', '{"Message":"Welcome"}'])
+      expect(catchError(() => readAnswer(200, text, 'agency list', []))).toMatchObject({
+        kind: 'network',
+        reason: 'not-service',
+      });
   });
 
   it('calls a cut-off document malformed', () => {

@@ -109,7 +109,18 @@ describe('enqueueDecision', () => {
         basedOnLogId: 20,
       });
     expect(refusal(() => confirm('nowhere', 1))).toBe('not-found');
-    expect(refusal(() => confirm('cancelled', 40))).toBe('cancelled');
+    // A waiting cancellation cannot be declined (issue 22): it is taken in by confirming it (below).
+    const declineCancellation = () =>
+      enqueueDecision(db, {
+        keyField: 'cancelled',
+        action: 'decline',
+        note: '',
+        reasonId: 'full',
+        user: 'Ayşe',
+        decidedAt: 't',
+        basedOnLogId: 40,
+      });
+    expect(refusal(declineCancellation)).toBe('cancellation-decline');
     expect(refusal(() => confirm('confirmed', 30))).toBe('not-waiting');
     expect(refusal(() => confirm('k1', 9))).toBe('changed');
     expect(refusal(() => confirm('k1', 10, { note: 'x'.repeat(501) }))).toBe('note-too-long');
@@ -120,6 +131,8 @@ describe('enqueueDecision', () => {
 
     expect(refusal(() => confirm('k1', 10, { note: 'x'.repeat(500) }))).toBe('accepted');
     expect(refusal(() => decline('full'))).toBe('accepted');
+    // Taking the cancellation in is a confirmation of it.
+    expect(refusal(() => confirm('cancelled', 40))).toBe('accepted');
   });
 
   it('refuses a second decision while one is queued or sent', () => {

@@ -197,8 +197,11 @@ describe('waiting counts', () => {
       T1,
     );
     importBatch(db, [makeReservation({ keyField: 'c', logId: 3 })], T3);
-    expect(waitingCount(db)).toBe(2);
+    expect(waitingCount(db)).toEqual({ total: 2, cancellations: 0 });
     expect(waitingReceivedBefore(db, T2)).toBe(1);
     expect(waitingReceivedBefore(db, '2026-06-02T00:00:00.000Z')).toBe(2);
+    // A waiting cancellation is counted too, on its own line: it waits to be taken in.
+    importBatch(db, [makeReservation({ keyField: 'a', logId: 4, pmsStatus: 3 })], T3);
+    expect(waitingCount(db)).toEqual({ total: 2, cancellations: 1 });
   });
 });

@@ -19,9 +19,8 @@ beforeAll(() => {
 afterAll(() => db.close());
 
 const matches = (r: Reservation, f: InboxFilter): boolean => {
-  // Waiting means waiting for an answer: a cancellation still saying W is not.
-  const cancelled = changeKindOfPmsStatus(r.pmsStatus) === 'cancelled';
-  const statusMatches = (s: string): boolean => s === r.confirmationStatus && !(s === 'W' && cancelled);
+  // Waiting means waiting for the hotel's answer: a cancellation saying W waits to be taken in (issue 22).
+  const statusMatches = (s: string): boolean => s === r.confirmationStatus;
   if (f.statuses?.length && !f.statuses.some(statusMatches)) return false;
   if (f.kinds?.length && !f.kinds.includes(changeKindOfPmsStatus(r.pmsStatus))) return false;
   if (f.agencyId !== undefined && r.agencyId !== f.agencyId) return false;

@@ -62,8 +62,8 @@ describe('inboxPage', () => {
   });
 
   it('filters by status, kind, agency and inclusive check-in range', () => {
-    // Waiting for an answer: E says W but was cancelled, so it needs none.
-    expect(keys({ filter: { statuses: ['W'] } })).toEqual(['A', 'C', 'G']);
+    // Waiting for the hotel's answer: E says W and was cancelled, so it waits to be taken in.
+    expect(keys({ filter: { statuses: ['W'] } })).toEqual(['A', 'C', 'G', 'E']);
     expect(keys({ filter: { statuses: ['E', 'H'] } })).toEqual(['B', 'D', 'F', 'H']);
     expect(keys({ filter: { kinds: ['cancelled'] } })).toEqual(['D', 'E']);
     expect(keys({ filter: { kinds: ['new', 'changed'], agencyId: 'AG2' } })).toEqual(['B', 'G']);
@@ -165,7 +165,7 @@ describe('statuses the desk does not answer (the live service sends S and G)', (
 
   it('the other chip picks out every status but W, E and H, alone or beside the others', () => {
     expect(keys({ filter: { statuses: ['other'] } })).toEqual(['S1', 'G1', 'X1']);
-    expect(keys({ filter: { statuses: ['W', 'other'] } })).toEqual(['A', 'S1', 'C', 'G', 'G1', 'X1']);
+    expect(keys({ filter: { statuses: ['W', 'other'] } })).toEqual(['A', 'S1', 'C', 'G', 'G1', 'X1', 'E']);
     expect(keys({ filter: { statuses: ['E', 'H', 'other'] } })).toEqual([
       'B',
       'D',
@@ -182,7 +182,7 @@ describe('statuses the desk does not answer (the live service sends S and G)', (
   it('counts them on their own chip, and the page total agrees', () => {
     expect(inboxCounts(db, {})).toMatchObject({
       total: 11,
-      waiting: 3,
+      waiting: 4,
       confirmed: 3,
       declined: 1,
       otherStatus: 3,
@@ -202,7 +202,8 @@ describe('inboxCounts', () => {
       new: 4,
       changed: 2,
       cancelled: 2,
-      waiting: 3,
+      waiting: 4,
+      waitingCancellations: 1,
       confirmed: 3,
       declined: 1,
       otherStatus: 0,
@@ -210,25 +211,27 @@ describe('inboxCounts', () => {
   });
 
   it('counts each chip under every other filter but its own', () => {
-    // statuses W: A(new) C(changed) G(new); E says W but is cancelled, so it waits for nothing.
+    // statuses W: A(new) C(changed) G(new) and E, a cancellation waiting to be taken in (issue 22).
     // Kind chips honour it; status chips do not.
     expect(inboxCounts(db, { statuses: ['W'] })).toEqual({
-      total: 3,
+      total: 4,
       new: 2,
       changed: 1,
-      cancelled: 0,
-      waiting: 3,
+      cancelled: 1,
+      waiting: 4,
+      waitingCancellations: 1,
       confirmed: 3,
       declined: 1,
       otherStatus: 0,
     });
     // kinds cancelled: D(H) E(W).
     expect(inboxCounts(db, { kinds: ['cancelled'], statuses: ['W'] })).toEqual({
-      total: 0,
+      total: 1,
       new: 2,
       changed: 1,
-      cancelled: 0,
-      waiting: 0,
+      cancelled: 1,
+      waiting: 1,
+      waitingCancellations: 1,
       confirmed: 0,
       declined: 1,
       otherStatus: 0,
@@ -243,6 +246,7 @@ describe('inboxCounts', () => {
       changed: 1,
       cancelled: 1,
       waiting: 1,
+      waitingCancellations: 0,
       confirmed: 1,
       declined: 1,
       otherStatus: 0,
@@ -253,6 +257,7 @@ describe('inboxCounts', () => {
       changed: 1,
       cancelled: 0,
       waiting: 1,
+      waitingCancellations: 0,
       confirmed: 1,
       declined: 0,
       otherStatus: 0,

@@ -1,4 +1,5 @@
-// Issue 16 in the store: a cancellation is not waiting (counts, the Waiting filter, reminders), an answer
+// Issue 16 in the store (and issue 22: a waiting cancellation waits to be taken in: counts, the Waiting filter,
+// reminders), an answer
 // already queued does not remind, "received today" as a filter, the room on inbox rows, how many of the
 // PMS list are not confirmed yet, and the activity log's guest and decline reason by name.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -43,12 +44,12 @@ const keys = (filter: InboxFilter) =>
     .rows.map((r) => r.keyField)
     .sort();
 
-describe('a cancellation is not waiting for an answer', () => {
-  it('is left out of the tray count and the reminders', () => {
+describe('a waiting cancellation waits to be taken in (issue 22)', () => {
+  it('counts in the tray, with the cancellations to take in named, and reminds', () => {
     fill();
-    expect(store.waitingCount()).toBe(2);
-    expect(store.waitingReceivedBefore('2026-06-03T00:00:00.000Z')).toBe(2);
-    expect(store.waitingReceivedBefore(DAY2)).toBe(1);
+    expect(store.waitingCount()).toEqual({ total: 3, cancellations: 1 });
+    expect(store.waitingReceivedBefore('2026-06-03T00:00:00.000Z')).toBe(3);
+    expect(store.waitingReceivedBefore(DAY2)).toBe(2);
   });
 
   it('an answer already queued (pending) does not remind, but still counts until it is sent', () => {
@@ -62,29 +63,47 @@ describe('a cancellation is not waiting for an answer', () => {
       decidedAt: DAY2,
       basedOnLogId: 1,
     });
-    expect(store.waitingReceivedBefore('2026-06-03T00:00:00.000Z')).toBe(1);
-    expect(store.waitingCount()).toBe(2);
+    expect(store.waitingReceivedBefore('2026-06-03T00:00:00.000Z')).toBe(2);
+    expect(store.waitingCount()).toEqual({ total: 3, cancellations: 1 });
   });
 
-  it('is not in the Waiting chip nor under the Waiting filter, and still under Cancelled', () => {
+  it('is in the Waiting chip and under the Waiting filter, and still under Cancelled', () => {
     fill();
     const counts = store.inboxCounts({});
-    expect(counts).toMatchObject({ total: 4, waiting: 2, confirmed: 1, cancelled: 1 });
-    expect(keys({ statuses: ['W'] })).toEqual(['K1', 'K4']);
-    expect(page({ statuses: ['W'] }).total).toBe(2);
-    expect(store.inboxCounts({ statuses: ['W'] })).toMatchObject({ total: 2, cancelled: 0, new: 2 });
-    expect(keys({ statuses: ['W', 'E'] })).toEqual(['K1', 'K3', 'K4']);
-    expect(page({ statuses: ['W', 'E'] }).total).toBe(3);
+    expect(counts).toMatchObject({ total: 4, waiting: 3, waitingCancellations: 1, confirmed: 1, cancelled: 1 });
+    expect(keys({ statuses: ['W'] })).toEqual(['K1', 'K2', 'K4']);
+    expect(page({ statuses: ['W'] }).total).toBe(3);
+    expect(store.inboxCounts({ statuses: ['W'] })).toMatchObject({ total: 3, cancelled: 1, new: 2 });
+    expect(keys({ statuses: ['W', 'E'] })).toEqual(['K1', 'K2', 'K3', 'K4']);
     expect(keys({ kinds: ['cancelled'] })).toEqual(['K2']);
-    expect(store.inboxCounts({ kinds: ['cancelled'] })).toMatchObject({ total: 1, waiting: 0 });
+    expect(store.inboxCounts({ kinds: ['cancelled'] })).toMatchObject({
+      total: 1,
+      waiting: 1,
+      waitingCancellations: 1,
+    });
   });
 
-  it('keeps the Waiting count when a waiting reservation is cancelled', () => {
+  it('keeps the Waiting count when a waiting reservation is cancelled: it now waits to be taken in', () => {
     fill();
-    expect(store.inboxCounts({}).waiting).toBe(2);
+    expect(store.inboxCounts({}).waiting).toBe(3);
     store.importBatch([makeReservation({ keyField: 'K4', logId: 5, pmsStatus: 3 })], DAY2);
-    expect(store.inboxCounts({}).waiting).toBe(1);
-    expect(store.waitingCount()).toBe(1);
+    expect(store.inboxCounts({})).toMatchObject({ waiting: 3, waitingCancellations: 2 });
+    expect(store.waitingCount()).toEqual({ total: 3, cancellations: 2 });
+  });
+
+  it('taking it in (a confirmation sent) leaves the waiting count', () => {
+    fill();
+    const decision = store.enqueueDecision({
+      keyField: 'K2',
+      action: 'confirm',
+      note: '',
+      reasonId: null,
+      user: 'Ayşe',
+      decidedAt: DAY2,
+      basedOnLogId: 2,
+    });
+    store.markSent(decision.id, { sentAt: DAY2, pdfPath: null });
+    expect(store.waitingCount()).toEqual({ total: 2, cancellations: 0 });
   });
 });
 
@@ -103,7 +122,7 @@ describe('received today', () => {
       receivedTo: '2026-06-02T00:00:00.000Z',
     };
     expect(keys(yesterday)).toEqual(['K1', 'K2', 'K3']);
-    expect(store.inboxCounts({ ...yesterday, statuses: ['W'] })).toMatchObject({ total: 1, waiting: 1 });
+    expect(store.inboxCounts({ ...yesterday, statuses: ['W'] })).toMatchObject({ total: 2, waiting: 2 });
     expect(
       store.inboxPage({ filter: yesterday, sort: 'arrival', direction: 'desc', offset: 0, limit: 2 }).total,
     ).toBe(3);

@@ -54,6 +54,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
   const http = createHttp({
     dispatcher: options.dispatcher,
     timeouts: options.timeouts,
+    limits: options.limits,
     retries: options.retries,
     logger: options.logger,
     sleep: options.sleep,
@@ -143,11 +144,14 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
           throw new ServiceError(`HTTP ${res.status}`, '', operation, res.status);
         }
         const sample = options.onAnswerText;
-        const body = sample ? teeText(res.guarded(), (text) => sample(operation, text)) : res.guarded();
+        const body = sample
+          ? teeText(res.guarded(), (text) => sample(operation, text), res.contentType, operation)
+          : res.guarded();
         return decodeReservationStream(body, onBatch, {
           ...streamOptions,
           operation,
           secrets: session.secrets(),
+          contentType: res.contentType,
         });
       },
       streamOptions.signal,
@@ -290,7 +294,11 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
         throw new UnconfirmedAnswerError(asked, { keyField: null, status: null }, operation);
       const result = decodeItem(first, decodeConfirmation, 'a confirmation', operation);
       if (result.keyField !== request.keyField || result.status.toUpperCase() !== request.status)
-        throw new UnconfirmedAnswerError(asked, { keyField: result.keyField, status: result.status }, operation);
+        throw new UnconfirmedAnswerError(
+          asked,
+          { keyField: result.keyField, status: result.status },
+          operation,
+        );
       return { keyField: result.keyField, status: request.status, pdfUrl: result.pdfUrl };
     },
 

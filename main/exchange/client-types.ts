@@ -1,6 +1,7 @@
 // What the exchange client offers: its options, the requests and results of each operation.
 import type { Dispatcher } from 'undici';
 import type { ExchangeLogger, HttpTimeouts, RetryPolicy, Sleep } from './http';
+import type { BodyLimitOptions } from './body-limits';
 import type { HotelMatch } from './decode-setup';
 import type { OnBatch } from './reservation-file';
 import type { FileCheck, FilePolling } from './file-polling';
@@ -26,6 +27,12 @@ export interface ExchangeClientOptions {
   format?: WireFormat;
   dispatcher?: Dispatcher;
   timeouts?: Partial<HttpTimeouts>;
+  /**
+   * The most one answer body may bring (bytes) and take (ms), for answers read whole and for the streamed
+   * large-result file; past either the request is aborted with an AnswerLimitError. Defaults in
+   * body-limits.ts: answers 64 MB and 3 minutes, the file 1 GB and 30 minutes.
+   */
+  limits?: BodyLimitOptions;
   retries?: Partial<RetryPolicy>;
   logger?: ExchangeLogger;
   sleep?: Sleep;

@@ -12,6 +12,9 @@ import {
   type ExchangeError,
 } from './errors';
 import { decoded, defaultRateFloor, rateGuarded, type RateFloor, type ResponseBody } from './body';
+import { bodyLimits, limited, type BodyLimit, type BodyLimitOptions } from './body-limits';
+import { decodeBody } from './body-text';
+import { UnreadableEncodingError } from './body-errors';
 
 export interface HttpTimeouts {
   connectMs: number;
@@ -60,9 +63,11 @@ export interface HttpRequest {
 
 export interface HttpStream {
   status: number;
-  /** Decompressed; iterate it through `guarded` so a trickling body ends in time. */
+  /** The Content-Type header, for the charset its text is in (body-text.ts). */
+  contentType: string | undefined;
+  /** Decompressed; iterate it through `guarded` so a trickling or endless body ends in time. */
   body: ResponseBody;
-  /** The body with the minimum-rate watch of these timeouts. */
+  /** The body with the minimum-rate watch of these timeouts and the size and time limits (body-limits.ts). */
   guarded(): AsyncGenerator<Uint8Array>;
 }
 
@@ -72,9 +77,15 @@ export interface HttpText {
 }
 
 export interface Http {
-  /** Status and a body to stream; retries (reads only) cover everything up to the headers. */
+  /**
+   * Status and a body to stream, under the file limits; retries (reads only) cover everything up to the
+   * headers.
+   */
   open(req: HttpRequest): Promise<HttpStream>;
-  /** Status and the whole body as text; retries (reads only) cover the body too. */
+  /**
+   * Status and the whole body as text, under the answer limits (`maxBytes` may lower the size); retries
+   * (reads only) cover the body too, but not a body refused for its limits or its encoding.
+   */
   fetchText(req: HttpRequest, maxBytes?: number): Promise<HttpText>;
   close(): Promise<void>;
 }
@@ -93,13 +104,13 @@ export interface HttpOptions {
   onResponse?: (seen: ResponseSeen) => void;
   dispatcher?: Dispatcher;
   timeouts?: Partial<HttpTimeouts>;
+  /** The most one answer body may bring and take (body-limits.ts for the defaults). */
+  limits?: BodyLimitOptions;
   retries?: Partial<RetryPolicy>;
   logger?: ExchangeLogger;
   sleep?: Sleep;
   random?: () => number;
 }
-
-const DEFAULT_MAX_TEXT_BYTES = 64 * 1024 * 1024;
 
 const unreachableCodes = new Set([
   'ECONNREFUSED',
@@ -156,6 +167,7 @@ const abortableSleep: Sleep = (ms, signal) => wait(ms, undefined, signal ? { sig
 export function createHttp(options: HttpOptions = {}): Http {
   const timeouts = { ...defaultTimeouts, ...options.timeouts };
   const retries = { ...defaultRetries, ...options.retries };
+  const limits = bodyLimits(options.limits);
   const ownDispatcher = options.dispatcher
     ? null
     : new Agent({ connect: { timeout: timeouts.connectMs }, connections: 4, keepAliveTimeout: 10_000 });
@@ -167,7 +179,7 @@ export function createHttp(options: HttpOptions = {}): Http {
   // Method and path only: login carries the password in its query string.
   const where = (req: HttpRequest) => `${req.method} ${req.url.pathname}`;
 
-  async function once(req: HttpRequest): Promise<HttpStream> {
+  async function once(req: HttpRequest, limit: BodyLimit): Promise<HttpStream> {
     // A file:// or other address would be read by nobody's rules: the service is a web service.
     if (req.url.protocol !== 'http:' && req.url.protocol !== 'https:')
       throw new InvalidRequestError('serviceUrl', 'must start with http:// or https://');
@@ -192,10 +204,18 @@ export function createHttp(options: HttpOptions = {}): Http {
     });
     const encoding = res.headers['content-encoding'];
     const body = decoded(res.body, Array.isArray(encoding) ? encoding.join(',') : encoding, req.operation);
+    const contentType = res.headers['content-type'];
     return {
       status: res.statusCode,
+      contentType: Array.isArray(contentType) ? contentType[0] : contentType,
       body,
-      guarded: () => rateGuarded<Uint8Array>(body, timeouts.rate, req.operation),
+      guarded: () =>
+        limited(
+          rateGuarded<Uint8Array>(body, timeouts.rate, req.operation),
+          (error) => body.destroy(error),
+          limit,
+          req.operation,
+        ),
     };
   }
 
@@ -240,14 +260,15 @@ export function createHttp(options: HttpOptions = {}): Http {
   };
 
   return {
-    open: (req) => withRetries(req, () => once(req), drain),
+    open: (req) => withRetries(req, () => once(req, limits.file), drain),
 
-    fetchText: (req, maxBytes = DEFAULT_MAX_TEXT_BYTES) =>
+    fetchText: (req, maxBytes = limits.answer.maxBytes) =>
       withRetries(
         req,
         async () => {
-          const res = await once(req);
-          return { status: res.status, text: await readText(res, maxBytes, req.operation) };
+          const limit = { ...limits.answer, maxBytes: Math.min(maxBytes, limits.answer.maxBytes) };
+          const res = await once(req, limit);
+          return { status: res.status, text: await readText(res, req.operation) };
         },
         async () => undefined,
       ),
@@ -258,17 +279,20 @@ export function createHttp(options: HttpOptions = {}): Http {
   };
 }
 
-async function readText(res: HttpStream, maxBytes: number, operation: string) {
+async function readText(res: HttpStream, operation: string): Promise<string> {
   const parts: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of res.guarded()) {
     size += chunk.byteLength;
-    if (size > maxBytes) {
-      res.body.destroy();
-      throw new MalformedResponseError(`an answer under ${Math.round(maxBytes / 1048576)} MB`, '', operation);
-    }
     parts.push(chunk);
   }
-  // TextDecoder drops a UTF-8 byte order mark, which .NET likes to put first.
-  return new TextDecoder('utf-8').decode(Buffer.concat(parts, size));
+  const bytes = Buffer.concat(parts, size);
+  try {
+    return decodeBody(bytes, res.contentType, operation);
+  } catch (error) {
+    // An error page is never stored, and its status is what the caller needs (a 401 is a wrong password,
+    // whatever its page is written in): read it leniently rather than hide the status behind its encoding.
+    if (!(error instanceof UnreadableEncodingError) || (res.status >= 200 && res.status < 300)) throw error;
+    return new TextDecoder('utf-8').decode(bytes);
+  }
 }

@@ -6,6 +6,7 @@ import { createDocumentReader, DocumentSyntaxError } from './document';
 import { dataItems, envelopeParts } from './envelope';
 import { serviceError } from './answer';
 import { readReservation, type OnUnreadable } from './unreadable';
+import { createBodyTextDecoder } from './body-text';
 import type { WireValue } from './wire-value';
 import type { Reservation } from '../../shared/domain';
 
@@ -17,6 +18,8 @@ export interface StreamOptions {
   secrets?: readonly string[];
   /** Takes a reservation that cannot be read, so the rest of the file is still stored. */
   onUnreadable?: OnUnreadable;
+  /** The answer's Content-Type header: its charset is one of the ways the file names its encoding. */
+  contentType?: string;
 }
 
 /**
@@ -36,8 +39,9 @@ export async function decodeReservationStream(
   const batchSize = Math.max(1, options.batchSize ?? defaultBatchSize);
   const operation = options.operation ?? 'reservation file';
   const reader = createDocumentReader();
-  // Drops a leading UTF-8 byte order mark and joins characters split between chunks.
-  const decoder = new TextDecoder('utf-8');
+  // Byte chunks are decoded in the file's own encoding (a mark, the charset, the XML declaration), strictly,
+  // joining characters split between chunks; string chunks were decoded already.
+  const decoder = createBodyTextDecoder(options.contentType, operation);
   let batch: Reservation[] = [];
   let count = 0;
 
@@ -62,11 +66,11 @@ export async function decodeReservationStream(
   try {
     for await (const chunk of chunks) {
       if (options.signal?.aborted) throw new CancelledError(operation);
-      const text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+      const text = typeof chunk === 'string' ? chunk : decoder.write(chunk);
       if (head.length < 200) head += text.slice(0, 200);
       await take(reader.write(text));
     }
-    await take(reader.write(decoder.decode()));
+    await take(reader.write(decoder.end()));
     const summary = reader.end();
     if (summary.shape === 'other')
       throw new MalformedResponseError(

@@ -1,8 +1,14 @@
 // The printable arrivals list: the same rows as the arrivals CSV, one block per reservation, as a
 // self-contained HTML page. It holds no script, and its Content-Security-Policy forbids any, so a note
 // with markup in it is shown as text and nothing in the file can run.
+//
+// Excel and LibreOffice open an HTML table as a sheet, one row per <tr> (a copy from the browser pasted
+// into a sheet reads the same way), so its cells get the CSV's care: text goes through textCell (a leading
+// apostrophe where a formula could start), trimmed first because an HTML reader drops leading spaces and
+// would find a formula behind them; and a note's line breaks are shown by CSS (pre-line), never <br>,
+// which Excel turns into a new row.
 import type { ExportGuestRow } from '../store';
-import { dateCell, numberCell, timeCell, type CsvFormat } from './format';
+import { dateCell, numberCell, textCell, timeCell, type CsvFormat } from './format';
 import { columnLabel, exportMessages, statusLabel } from './labels';
 
 const entities: Record<string, string> = {
@@ -14,18 +20,22 @@ const entities: Record<string, string> = {
 };
 export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => entities[c] ?? c);
 
+/** A text cell of the page: neutralised like a CSV cell, then escaped. */
+export const htmlText = (value: string | null | undefined): string => escapeHtml(textCell(value?.trim()));
+
 const style = `body{font:12px/1.4 system-ui,sans-serif;margin:16px}h1{font-size:18px}
 table{border-collapse:collapse;width:100%}th,td{border:1px solid #999;padding:3px 6px;text-align:left;vertical-align:top}
-tbody{break-inside:avoid}tr.first td{border-top:2px solid #000}.unmapped,.unconfirmed{font-weight:bold}`;
+tbody{break-inside:avoid}tr.first td{border-top:2px solid #000}.unmapped,.unconfirmed{font-weight:bold}
+.note{white-space:pre-line}`;
 
 export function arrivalsHtml(day: string, rows: readonly ExportGuestRow[], format: CsvFormat): string {
   const lang = format.language;
   const label = (id: Parameters<typeof columnLabel>[1]) => escapeHtml(columnLabel(lang, id));
   const code = (hotel: string | null, channel: string | null): string =>
     hotel !== null
-      ? escapeHtml(hotel)
+      ? htmlText(hotel)
       : channel
-        ? `<span class="unmapped">?${escapeHtml(channel)}</span>`
+        ? `<span class="unmapped">${htmlText(`?${channel}`)}</span>`
         : '';
   // Status and room beside the voucher: a waiting reservation is not yet a booking.
   const heads = [
@@ -47,13 +57,13 @@ export function arrivalsHtml(day: string, rows: readonly ExportGuestRow[], forma
   const body = rows
     .map((r) => {
       const first = r.position === null || r.position === 0;
-      const status = escapeHtml(statusLabel(lang, r.confirmationStatus, r.changeKind === 'cancelled'));
+      const status = htmlText(statusLabel(lang, r.confirmationStatus, r.changeKind === 'cancelled'));
       const reservationCells = first
         ? [
-            escapeHtml(r.voucherNo),
+            htmlText(r.voucherNo),
             r.confirmationStatus === 'E' ? status : `<span class="unconfirmed">${status}</span>`,
-            escapeHtml(timeCell(r.arrivalTime)),
-            escapeHtml(dateCell(r.checkOut, format)),
+            htmlText(timeCell(r.arrivalTime)),
+            htmlText(dateCell(r.checkOut, format)),
             numberCell(r.nights, format),
             code(r.roomTypeHotel, r.roomTypeId),
             code(r.roomHotel, r.roomId),
@@ -62,11 +72,11 @@ export function arrivalsHtml(day: string, rows: readonly ExportGuestRow[], forma
           ]
         : ['', '', '', '', '', '', '', '', ''];
       const guestCells = [
-        escapeHtml(`${r.title ?? ''} ${r.name ?? ''}`.trim()),
+        htmlText(`${r.title ?? ''} ${r.name ?? ''}`),
         numberCell(r.age, format),
         code(r.nationalityHotel, r.nationality),
-        first ? escapeHtml(r.agencyName) : '',
-        first ? escapeHtml(r.note).replace(/\r?\n/g, '<br>') : '',
+        first ? htmlText(r.agencyName) : '',
+        first && r.note.trim() !== '' ? `<span class="note">${htmlText(r.note)}</span>` : '',
       ];
       return `<tr${first ? ' class="first"' : ''}>${[...reservationCells, ...guestCells].map((c) => `<td>${c}</td>`).join('')}</tr>`;
     })

@@ -1,6 +1,7 @@
 // How values look in a CSV the receptionist opens in a spreadsheet: dates and decimals the way the
 // desk's language writes them, and text a spreadsheet would run as a formula made harmless.
 import type { UiLanguage } from '../../shared/domain';
+import { neutraliseFormula } from './neutralise';
 
 export type Delimiter = ';' | ',';
 export type DateFormat = 'dd.MM.yyyy' | 'yyyy-MM-dd';
@@ -30,17 +31,18 @@ export function csvFormatFor(
   };
 }
 
-// A cell starting with one of these is a formula (or becomes one after a paste) in Excel, LibreOffice
-// and Google Sheets; a leading apostrophe makes it text, and is not shown.
-const formulaStart = /^[=+\-@\t\r]/;
-
-/** A text cell: neutralised when a spreadsheet would execute it. */
+/** A text cell: made harmless where a spreadsheet would run it as a formula (see neutralise.ts). */
 export function textCell(value: string | null | undefined): string {
   if (value === null || value === undefined) return '';
-  return formulaStart.test(value) ? `'${value}` : value;
+  return neutraliseFormula(value);
 }
 
-/** A numeric cell: a real number stays a number (negative ones too), in the language's decimal form. */
+/**
+ * A numeric cell: a real number stays a number (negative ones too), in the language's decimal form. It is
+ * never given an apostrophe: it is written from a finite number, so it is always -?digits[.,digits][e±digits]
+ * (-12,5 or 1e+21), which spreadsheets read as a number and none as a formula, and a price of -12,5 must
+ * stay a number the PMS can add up. Text never goes through here.
+ */
 export function numberCell(value: number | null | undefined, format: CsvFormat): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '';
   const text = String(value);

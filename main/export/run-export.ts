@@ -1,7 +1,8 @@
 // One CSV export from request to file: what to read, in which format, into which file, what to tell
 // the receptionist, and the activity-log line. The rows stream from a read-only connection of their
-// own (Store.openExportRows), so a large export neither blocks the sync nor fills memory.
-import { writeFile } from 'node:fs/promises';
+// own (Store.openExportRows), so a large export neither blocks the sync nor fills memory. Every file it
+// writes is staged (staged-file.ts): nothing is read before each target is known to be free or a regular
+// file that may be replaced, and nothing is put in place before every file of the export is complete.
 import type {
   ActivityDetail,
   ExportPreview,
@@ -15,7 +16,8 @@ import { headerLine, linesOf } from './columns';
 import { csvFormatFor } from './format';
 import { exportMessages } from './labels';
 import { arrivalsHtml } from './arrivals-html';
-import { writeCsvFile } from './write-csv';
+import { writeCsv } from './write-csv';
+import { checkTarget, stageFile, type StagedFile } from './staged-file';
 import { UnmappedTally } from './unmapped-tally';
 
 export type { ExportRequest };
@@ -66,6 +68,36 @@ export interface ExportJob {
   user: string;
   at: Date;
   bom?: boolean;
+  /**
+   * Whether a regular file already at `file` (or its .html) may be replaced: yes (the default) for a file
+   * the person named, as the CLI's --out; no for the desk, which picks a new name. Anything else there (a
+   * link, a pipe, a device, a folder) is always refused with ExportTargetError before anything is written.
+   */
+  replace?: boolean;
+}
+
+/** The printable list beside an arrivals CSV: the same name with .html. */
+export const htmlPathOf = (csvFile: string): string => csvFile.replace(/\.csv$/i, '') + '.html';
+
+interface StagedExport {
+  csv: StagedFile;
+  html: StagedFile | null;
+  all: StagedFile[];
+}
+
+/** Stages every file of the export, or none: a refused second target removes the first's temp file. */
+async function stageExport(csv: string, html: string | null, replace: boolean): Promise<StagedExport> {
+  // Both judged before either temp file is made, so a refusal leaves the folder as it was.
+  await checkTarget(csv, { replace });
+  if (html !== null) await checkTarget(html, { replace });
+  const csvFile = await stageFile(csv, { replace });
+  try {
+    const htmlFile = html === null ? null : await stageFile(html, { replace });
+    return { csv: csvFile, html: htmlFile, all: htmlFile === null ? [csvFile] : [csvFile, htmlFile] };
+  } catch (error) {
+    await csvFile.discard();
+    throw error;
+  }
 }
 
 export async function runExport(job: ExportJob): Promise<ExportResult> {
@@ -80,33 +112,41 @@ export async function runExport(job: ExportJob): Promise<ExportResult> {
   let lastKey: string | null = null;
   const collectMarkable = offersMarking(selection);
 
-  const reader = store.openExportRows(selection);
+  const replace = job.replace ?? true;
+  const htmlPath = selection.kind === 'arrivals' ? htmlPathOf(job.file) : null;
+  const staged = await stageExport(job.file, htmlPath, replace);
   let rows: number;
   try {
-    const lines = function* (): Generator<string[]> {
-      for (const row of reader.rows) {
-        if (row.keyField !== lastKey) {
-          reservations++;
-          lastKey = row.keyField;
-          if (collectMarkable && pending.has(row.state)) markable.set(row.keyField, row.logId);
+    const reader = store.openExportRows(selection);
+    try {
+      const lines = function* (): Generator<string[]> {
+        for (const row of reader.rows) {
+          if (row.keyField !== lastKey) {
+            reservations++;
+            lastKey = row.keyField;
+            if (collectMarkable && pending.has(row.state)) markable.set(row.keyField, row.logId);
+          }
+          tally.add(row);
+          if (selection.kind === 'arrivals') arrivals.push(row);
+          yield* linesOf(selection.kind, row, format);
         }
-        tally.add(row);
-        if (selection.kind === 'arrivals') arrivals.push(row);
-        yield* linesOf(selection.kind, row, format);
-      }
-    };
-    rows = await writeCsvFile(job.file, headerLine(selection.kind, format), lines(), {
-      delimiter: format.delimiter,
-      bom: job.bom ?? true,
-    });
+      };
+      rows = await writeCsv(staged.csv, headerLine(selection.kind, format), lines(), {
+        delimiter: format.delimiter,
+        bom: job.bom ?? true,
+      });
+    } finally {
+      reader.close();
+    }
+    if (staged.html !== null) {
+      await staged.html.handle.writeFile(arrivalsHtml(selection.date ?? '', arrivals, format), 'utf8');
+    }
+    // Judged again together, so the CSV is not put in place when the HTML's place was taken meanwhile.
+    for (const file of staged.all) await checkTarget(file.target, { replace });
+    for (const file of staged.all) await file.commit();
   } finally {
-    reader.close();
-  }
-
-  let htmlPath: string | null = null;
-  if (selection.kind === 'arrivals') {
-    htmlPath = job.file.replace(/\.csv$/i, '') + '.html';
-    await writeFile(htmlPath, arrivalsHtml(selection.date ?? '', arrivals, format), 'utf8');
+    // After a commit there is nothing left to remove; after a failure, no temp file stays behind.
+    await Promise.all(staged.all.map((file) => file.discard()));
   }
 
   const unmapped = tally.result();

@@ -1,12 +1,12 @@
-// Streams CSV lines into a file through csv-stringify, waiting for the file whenever its buffer is
-// full, so memory stays flat however many rows there are. The file is written beside its final name
-// and renamed at the end: a failed export never leaves a half file that looks complete.
-import { createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+// Streams CSV lines into a staged file through csv-stringify, waiting for the file whenever its buffer is
+// full, so memory stays flat however many rows there are. Putting the file in place is the caller's
+// (staged-file.ts), so an arrivals list's CSV and HTML are both complete before either is.
 import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import type { Delimiter } from './format';
+import { BREAKS } from './neutralise';
+import type { StagedFile } from './staged-file';
 
 export interface CsvFileOptions {
   delimiter: Delimiter;
@@ -15,24 +15,33 @@ export interface CsvFileOptions {
 }
 
 /**
- * Writes `header` and then every line `lines` yields. `lines` may be a synchronous iterator over an open
- * SQLite statement: it is only advanced between writes. Returns how many lines were written (header
- * not counted).
+ * Cells quoted besides those holding the delimiter or a quote (csv-stringify quotes those itself): any
+ * holding a tab or a line break of any kind. csv-stringify quotes a bare CR or LF only while the record
+ * delimiter is its default, and ours is CRLF; unquoted, a line break in a note would end the record for
+ * Excel and for csv-parse alike. A tab is quoted for readers told to split on tabs too (LibreOffice's
+ * import dialog often is).
  */
-export async function writeCsvFile(
-  file: string,
+const mustQuote = new RegExp(`[${BREAKS}]`, 'u');
+
+/**
+ * Writes `header` and then every line `lines` yields into `file`'s temporary file. `lines` may be a
+ * synchronous iterator over an open SQLite statement: it is only advanced between writes. Returns how
+ * many lines were written (header not counted).
+ */
+export async function writeCsv(
+  file: StagedFile,
   header: readonly string[],
   lines: Iterable<readonly string[]>,
   options: CsvFileOptions,
 ): Promise<number> {
-  const partial = `${file}.partial`;
   const stringifier = stringify({
     bom: options.bom,
     delimiter: options.delimiter,
     // Excel on Windows expects CRLF between records; line breaks inside a quoted note stay as they are.
     record_delimiter: 'windows',
+    quoted_match: mustQuote,
   });
-  const written = pipeline(stringifier, createWriteStream(partial, { highWaterMark: 1 << 20 }));
+  const written = pipeline(stringifier, file.handle.createWriteStream({ highWaterMark: 1 << 20 }));
   // A failure of the file surfaces through `written`; until it is awaited, keep it from being unhandled.
   written.catch(() => undefined);
   let count = 0;
@@ -44,12 +53,10 @@ export async function writeCsvFile(
     }
     stringifier.end();
     await written;
-    await rename(partial, file);
     return count;
   } catch (error) {
     stringifier.destroy();
     await written.catch(() => undefined);
-    await rm(partial, { force: true });
     throw error;
   }
 }

@@ -13,6 +13,7 @@ import { EXPORT_USAGE, exportCommand } from './cli/export';
 import { probeCommand } from './cli/probe';
 import { codesCommand } from './cli/codes';
 import { unreadableCommand } from './cli/unreadable';
+import { reasonsCommand } from './cli/reasons';
 import { STOP_SALE_USAGE, stopSaleCommand } from './cli/stop-sale';
 import { buildChecker } from './desk/checks';
 import { localDate } from './sync/checkin-window';
@@ -33,8 +34,22 @@ const USAGE = `Usage: resdesk <command> --db FILE [options]
            (--json adds the pre-confirm checks as of the hotel's date, or of --today)
   ${STOP_SALE_USAGE}
   confirm  KEYFIELD [--note TEXT] [--user NAME]
-  decline  KEYFIELD --reason ID [--user NAME]
+           (on a waiting cancellation: takes it in, so the agency knows the hotel has it)
+  decline  KEYFIELD --reason ID [--user NAME]   (a cancellation cannot be declined)
+  reasons  [--json] [--language tr|en]   (the decline reasons: ID and text, for decline --reason)
   ${EXPORT_USAGE}`;
+
+/** The usage of one command (its line and the indented lines under it), or all of it. */
+function usageOf(command: string | undefined): string {
+  const lines = USAGE.split('\n');
+  const start = lines.findIndex((l) => command !== undefined && l.startsWith(`  ${command} `));
+  if (start < 0) return USAGE;
+  const end = lines.findIndex((l, i) => i > start && !/^ {4,}/.test(l));
+  return [
+    'Usage: resdesk ' + (lines[start] ?? '').trim(),
+    ...lines.slice(start + 1, end < 0 ? undefined : end),
+  ].join('\n');
+}
 
 const options = {
   db: { type: 'string' },
@@ -50,6 +65,8 @@ const options = {
   'batch-size': { type: 'string' },
   'save-sample': { type: 'string' },
   today: { type: 'string' },
+  language: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
@@ -279,11 +296,16 @@ async function probe(values: Values): Promise<void> {
 }
 
 export async function main(argv: string[]): Promise<void> {
-  // export has options of its own: its module parses them.
-  if (argv[0] === 'export') return exportCommand(argv.slice(1));
-  if (argv[0] === 'stop-sale') return stopSaleCommand(argv.slice(1), out);
+  const asksHelp = argv.includes('--help') || argv.includes('-h');
+  // export and stop-sale have options of their own: their modules parse them.
+  if (argv[0] === 'export')
+    return asksHelp ? out(`Usage: resdesk ${EXPORT_USAGE}`) : exportCommand(argv.slice(1));
+  if (argv[0] === 'stop-sale')
+    return asksHelp ? out(`Usage: resdesk ${STOP_SALE_USAGE}`) : stopSaleCommand(argv.slice(1), out);
   const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   const [command, arg] = positionals;
+  // --help (or `help`) prints the usage and succeeds: asking is not a mistake.
+  if (values.help || command === 'help') return out(usageOf(command === 'help' ? arg : command));
   if (!command) throw new UsageError(USAGE);
   if (command === 'probe') return probe(values);
   if (!values.db) throw new UsageError('Give the database file with --db FILE.');
@@ -301,6 +323,8 @@ export async function main(argv: string[]): Promise<void> {
         return codesCommand(store, values.json === true, out);
       case 'unreadable':
         return unreadableCommand(store, values.json === true, out);
+      case 'reasons':
+        return reasonsCommand(store, { json: values.json === true, language: values.language }, out);
       case 'show':
         if (!arg) throw new UsageError('Give the KeyField: resdesk show KEYFIELD --db FILE');
         return show(arg, values, store);

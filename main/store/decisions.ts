@@ -203,6 +203,9 @@ export function enqueueDecision(db: Database, decision: NewDecision, activity?: 
   const s = statements(db);
   const reasonId = decision.action === 'decline' ? decision.reasonId : null;
   if (decision.action === 'decline') {
+    // A cancellation is refused for what it is before its reason is looked at: no reason makes it declinable.
+    if (s.reservation.get(decision.keyField)?.changeKind === 'cancelled')
+      throw new DecisionRefused('cancellation-decline');
     if (!reasonId) throw new DecisionRefused('reason-missing');
     if (s.reasonExists.get(reasonId) === undefined) throw new DecisionRefused('reason-unknown');
   }

@@ -95,10 +95,15 @@ const prepare = (db: Database) => ({
        pms_reference = coalesce(@reference, pms_reference), handled_by = @user, handled_at = @at
      WHERE reservation_id = @id`,
   ),
+  // An upsert: a cancellation taken in may be removed from the PMS without the desk having marked it
+  // entered first (typed in before the desk was installed, or not marked).
   cancelEntry: db.prepare<[Marking]>(
-    `UPDATE pms_entries SET handled_log_id = @logId, pms_holds = 'cancelled', last_action = 'cancelled',
-       pms_reference = coalesce(@reference, pms_reference), handled_by = @user, handled_at = @at
-     WHERE reservation_id = @id`,
+    `INSERT INTO pms_entries (reservation_id, handled_log_id, entered_log_id, pms_holds, last_action,
+       entered_by, entered_at, pms_reference, handled_by, handled_at)
+     VALUES (@id, @logId, @logId, 'cancelled', 'cancelled', @user, @at, @reference, @user, @at)
+     ON CONFLICT (reservation_id) DO UPDATE SET handled_log_id = @logId, pms_holds = 'cancelled',
+       last_action = 'cancelled', pms_reference = coalesce(@reference, pms_reference), handled_by = @user,
+       handled_at = @at`,
   ),
   log: db.prepare<[number, number, string, string, string, string | null]>(
     'INSERT INTO pms_entry_log (reservation_id, log_id, action, user, at, pms_reference) VALUES (?, ?, ?, ?, ?, ?)',

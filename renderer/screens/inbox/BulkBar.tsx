@@ -1,7 +1,8 @@
 // Appears when reservations are ticked: confirms the waiting ones in one go and says what was skipped.
 // Changed reservations are never confirmed blind: they are held back, and "See what changed" lists each with
 // what changed since the last answer; confirming them from there keeps each one's earlier note.
-// Cancellations wait for no answer and are left out. Reservations whose pre-confirm checks found a problem
+// Waiting cancellations are never confirmed with the reservations: they have their own button, "Take in N
+// cancellations" (no pre-confirm checks: the production client skips them for cancellations too). Reservations whose pre-confirm checks found a problem
 // are listed with what to look at, and the receptionist chooses to include them or leave them out.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +21,8 @@ interface Props {
 
 const answerable = (r: InboxRow) =>
   r.confirmationStatus === 'W' && r.decision !== 'pending' && r.changeKind !== 'cancelled';
+const toTakeIn = (r: InboxRow) =>
+  r.confirmationStatus === 'W' && r.decision !== 'pending' && r.changeKind === 'cancelled';
 
 /** The note a changed reservation keeps: the one sent with its earlier confirmation. */
 const keptNote = (detail: ReservationDetail): string =>
@@ -38,6 +41,7 @@ export function BulkBar({ selected, onClear }: Props) {
   const waiting = ticked.filter(answerable);
   const plain = waiting.filter((r) => r.changeKind !== 'changed');
   const changed = waiting.filter((r) => r.changeKind === 'changed');
+  const cancellations = ticked.filter(toTakeIn);
 
   const confirmKeys = (keyFields: string[]) =>
     request.run(
@@ -125,6 +129,17 @@ export function BulkBar({ selected, onClear }: Props) {
             >
               {t('bulk.confirm', { count: plain.length })}
             </button>
+            {cancellations.length > 0 && (
+              <button
+                type="button"
+                className="button small"
+                data-testid="bulk-take-in"
+                disabled={request.busy}
+                onClick={() => void confirmKeys(cancellations.map((r) => r.keyField))}
+              >
+                {t('bulk.takeIn', { count: cancellations.length })}
+              </button>
+            )}
             {changed.length > 0 && (
               <>
                 <span className="bulk-held" data-testid="bulk-held">

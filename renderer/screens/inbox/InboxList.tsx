@@ -90,8 +90,8 @@ export function InboxList(props: Props) {
   const open = (intent: OpenIntent) => {
     const keyField = cursorRow?.keyField ?? cursor.keyField;
     if (!keyField) return;
-    // A cancelled reservation has nothing to answer: C and D only open it.
-    onOpen(keyField, cursorRow?.changeKind === 'cancelled' ? 'view' : intent);
+    // A cancellation is never declined: D only opens it; C opens it on "Take in the cancellation".
+    onOpen(keyField, cursorRow?.changeKind === 'cancelled' && intent === 'decline' ? 'view' : intent);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {

@@ -1,5 +1,5 @@
 // One reservation in the inbox, two short lines: who and what state; when, what room, how many, from whom.
-// A cancelled reservation says so instead of "waiting"; one still waiting after its check-in day is flagged
+// A cancellation says "to take in" or "taken in" instead of "waiting" or "confirmed"; one still waiting after its check-in day is flagged
 // (the checks' past-check-in), and the other pre-confirm checks show as markers.
 import { useTranslation } from 'react-i18next';
 import type { InboxRow } from '../../../shared/ipc';
@@ -76,8 +76,19 @@ export function InboxRowView({ row, index, isCursor, isOpen, isSelected, isFresh
           )}
           <CheckMarkers checks={row.checks} skip={['past-check-in']} />
           <DecisionBadge state={row.decision} />
-          {/* "Waiting" would be wrong: a cancellation waits for nothing (the kind badge says cancelled). */}
-          {!(cancelled && row.confirmationStatus === 'W') && <StatusBadge status={row.confirmationStatus} />}
+          {/* A cancellation is not "waiting" or "confirmed": it waits to be taken in, or was taken in. */}
+          {cancelled && (row.confirmationStatus === 'W' || row.confirmationStatus === 'E') ? (
+            <span
+              className={`badge take-in ${row.confirmationStatus === 'W' ? 'to-take-in' : 'taken-in'}`}
+              data-testid="take-in-state"
+              data-state={row.confirmationStatus === 'W' ? 'to-take-in' : 'taken-in'}
+            >
+              <span aria-hidden="true">{row.confirmationStatus === 'W' ? '◷ ' : '✓ '}</span>
+              {t(row.confirmationStatus === 'W' ? 'inbox.toTakeIn' : 'inbox.takenIn')}
+            </span>
+          ) : (
+            <StatusBadge status={row.confirmationStatus} />
+          )}
         </GuestLine>
         <StayLine row={row} />
       </div>

@@ -14,6 +14,7 @@ import { InboxFilters } from './InboxFilters';
 import { ConnectionBanner, neverConnected } from './ConnectionBanner';
 import { InboxList, type InboxCursor, type OpenIntent } from './InboxList';
 import { countsFilter, type InboxQuery } from './inbox-query';
+import { TakeInBar } from './TakeInBar';
 import { useInboxPages } from './useInboxPages';
 
 interface Props {
@@ -102,6 +103,7 @@ export function InboxScreen({
       <h1 className="sr-only">{t('inbox.title')}</h1>
       <ConnectionBanner status={status} onOpenSetup={onOpenSetup} />
       <InboxFilters query={query} onChange={changeQuery} counts={counts} agencies={agencies} today={today} />
+      <TakeInBar key={refreshToken} waiting={counts?.waitingCancellations ?? 0} filter={query.filter} />
       <div className="inbox-body">
         <section className="inbox-column" aria-label={t('inbox.title')}>
           <div className="list-head">

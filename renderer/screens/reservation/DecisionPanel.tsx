@@ -1,6 +1,6 @@
-// Where the answer is given and followed: the buttons, then pending → sent (with the voucher), failed (with
+// Where the answer is given and followed: the buttons (or, for a cancellation, "Take in the cancellation"), then pending → sent (with the voucher), failed (with
 // the reason and Retry), or review (a newer version arrived after deciding: send anyway or discard).
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DecisionView, ReservationDetail } from '../../../shared/ipc';
 import { ask } from '../../api';
@@ -23,10 +23,16 @@ interface Props {
 
 type Mode = 'idle' | 'confirm' | 'decline';
 
-function DecisionState({ decision }: { decision: DecisionView }) {
+function DecisionState({ decision, cancellation }: { decision: DecisionView; cancellation: boolean }) {
   const { t } = useTranslation();
   const lng = currentLanguage();
-  const what = t(decision.action === 'confirm' ? 'decision.confirmed' : 'decision.declined');
+  const what = t(
+    decision.action === 'decline'
+      ? 'decision.declined'
+      : cancellation
+        ? 'decision.takenInWhat'
+        : 'decision.confirmed',
+  );
   return (
     <div
       className={`decision-state state-${decision.state}`}
@@ -57,15 +63,18 @@ export function DecisionPanel({ detail, intent, intentNonce, onDecided, onAnswer
   const [error, setError] = useState<unknown>(null);
   const cancelled = detail.changeKind === 'cancelled';
   const changes = changesToShow(detail);
-  // A cancellation has nothing to answer: Confirm and Decline could only fail there.
-  const canDecide =
-    !cancelled &&
-    reservation.confirmationStatus === 'W' &&
-    (decision === null || decision.state === 'none' || decision.state === 'sent');
+  const open = decision === null || decision.state === 'none' || decision.state === 'sent';
+  // A cancellation is never confirmed or declined: it is taken in (a confirmation of the cancellation, as
+  // the live service's production client answers it), so the agency knows the hotel has it.
+  const canDecide = !cancelled && reservation.confirmationStatus === 'W' && open;
+  const canTakeIn = cancelled && reservation.confirmationStatus === 'W' && open;
+  const takenIn = cancelled && reservation.confirmationStatus === 'E';
+  const takeInButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (canDecide) setMode(intent === 'view' ? 'idle' : intent);
-  }, [intent, intentNonce, canDecide]);
+    if (canTakeIn && intent === 'confirm') takeInButton.current?.focus();
+  }, [intent, intentNonce, canDecide, canTakeIn]);
 
   const act = async (work: () => Promise<DecisionView | null>, answer = false) => {
     setBusy(true);
@@ -85,12 +94,39 @@ export function DecisionPanel({ detail, intent, intentNonce, onDecided, onAnswer
 
   return (
     <section className="decision-panel" data-testid="decision-panel">
-      {decision && decision.state !== 'none' && <DecisionState decision={decision} />}
+      {decision && decision.state !== 'none' && (
+        <DecisionState decision={decision} cancellation={cancelled} />
+      )}
       {cancelled && (
-        <p className="no-answer" data-testid="no-answer">
+        <p
+          className="no-answer"
+          data-testid="no-answer"
+          data-state={takenIn ? 'taken-in' : canTakeIn ? 'to-take-in' : 'none'}
+        >
           <span aria-hidden="true">✕ </span>
-          {t('decision.cancelledNoAnswer')}
+          {t(
+            takenIn
+              ? 'decision.cancelledTakenIn'
+              : reservation.confirmationStatus === 'W'
+                ? 'decision.cancelledToTakeIn'
+                : 'decision.cancelledNoAnswer',
+          )}
         </p>
+      )}
+      {canTakeIn && (
+        <div className="actions">
+          <button
+            type="button"
+            ref={takeInButton}
+            className="button primary"
+            data-testid="take-in"
+            disabled={busy}
+            onClick={() => void act(() => ask('confirm', { keyField }), true)}
+          >
+            <span aria-hidden="true">✓ </span>
+            {t('decision.takeIn')}
+          </button>
+        </div>
       )}
       {changes && <ChangeSummary shown={changes} />}
       {decision?.state === 'failed' && (

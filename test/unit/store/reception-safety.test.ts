@@ -152,6 +152,30 @@ describe('the PMS list', () => {
   });
 });
 
+describe('a cancellation taken in, in the PMS list (issue 22)', () => {
+  it('is to cancel in the PMS, and marking it cancelled there leaves the list', () => {
+    fill();
+    const decision = store.enqueueDecision({
+      keyField: 'K2',
+      action: 'confirm',
+      note: '',
+      reasonId: null,
+      user: 'Ayşe',
+      decidedAt: DAY2,
+      basedOnLogId: 2,
+    });
+    // Waiting to be taken in: nothing to do in the PMS yet.
+    expect(store.listToEnter(0, 50).rows.map((r) => r.keyField)).not.toContain('K2');
+    store.markSent(decision.id, { sentAt: DAY2, pdfPath: null });
+    const list = store.listToEnter(0, 50);
+    expect(list.rows.find((r) => r.keyField === 'K2')).toMatchObject({ state: 'to-cancel' });
+    expect(list.counts.toCancel).toBe(1);
+    expect(store.markEntered([{ keyField: 'K2', logId: 2 }], 'Ayşe', DAY2)).toEqual({ marked: 1, skipped: [] });
+    expect(store.listToEnter(0, 50).rows.map((r) => r.keyField)).not.toContain('K2');
+    expect(store.listToEnter(0, 50).counts.toCancel).toBe(0);
+  });
+});
+
 describe('the activity log', () => {
   it('names the guest and a decline reason in the language asked, the other one when it is missing', () => {
     fill();

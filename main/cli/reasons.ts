@@ -1,0 +1,30 @@
+// `resdesk reasons`: the decline reasons the service offers, as stored by the last sync, so
+// `decline --reason ID` can be used without reading the database. In the desk's language (Setup), or the
+// one asked with --language; a reason the service did not send in that language falls back to the other.
+import type { Store } from '../store';
+import type { NotConfirmMessage, UiLanguage } from '../../shared/domain';
+import { readSetup } from '../desk/setup';
+
+const serviceLanguage = (language: UiLanguage) => (language === 'tr' ? 'tr-TR' : 'en-US');
+
+export function declineReasons(store: Store, language: UiLanguage): NotConfirmMessage[] {
+  const wanted = store.listNotConfirmMessages(serviceLanguage(language));
+  const other = store.listNotConfirmMessages(serviceLanguage(language === 'tr' ? 'en' : 'tr'));
+  const seen = new Set(wanted.map((r) => r.id));
+  return [...wanted, ...other.filter((r) => !seen.has(r.id))];
+}
+
+export function reasonsCommand(
+  store: Store,
+  options: { json: boolean; language?: string },
+  out: (line: string) => void,
+): void {
+  if (options.language !== undefined && options.language !== 'tr' && options.language !== 'en')
+    throw new Error('--language must be tr or en.');
+  const language: UiLanguage = options.language ?? readSetup(store).language;
+  const reasons = declineReasons(store, language);
+  if (options.json) return out(JSON.stringify(reasons.map(({ id, name }) => ({ id, name }))));
+  if (reasons.length === 0)
+    return out('No decline reasons are stored yet: run resdesk sync --once first, then try again.');
+  for (const r of reasons) out(`${r.id}\t${r.name}`);
+}

@@ -293,6 +293,15 @@ async function readText(res: HttpStream, operation: string): Promise<string> {
     // An error page is never stored, and its status is what the caller needs (a 401 is a wrong password,
     // whatever its page is written in): read it leniently rather than hide the status behind its encoding.
     if (!(error instanceof UnreadableEncodingError) || (res.status >= 200 && res.status < 300)) throw error;
+    return lenientText(bytes, error.encoding);
+  }
+}
+
+/** The text with U+FFFD for what does not decode, in `encoding` if it is one, else in UTF-8. */
+function lenientText(bytes: Uint8Array, encoding: string): string {
+  try {
+    return new TextDecoder(encoding).decode(bytes);
+  } catch {
     return new TextDecoder('utf-8').decode(bytes);
   }
 }

@@ -1,8 +1,10 @@
 // The export writes where it is told, but never over Resdesk's own files: `--out desk.db` used to replace
 // the database with the CSV and exit 0. Paths are compared after resolving links, so another spelling of
-// the same file is caught too.
+// the same file is caught too. And only into a regular file or a new one (main/export/target-kind.ts):
+// never through a link, into a pipe, a device or a folder.
 import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
+import { ExportTargetError, targetKind, type RefusedKind } from '../export/target-kind';
 
 /** Files Resdesk keeps beside its database (the CLI's data folder is the database's folder). */
 const OWNED_NAMES = new Set(['notifications.json', 'credentials.json', 'window-state.json']);
@@ -34,4 +36,42 @@ export function checkExportTarget(out: string, dbFile: string): void {
   const name = path.basename(target).toLowerCase();
   if (OWNED_FOLDERS.includes(first ?? '') && relative.includes(path.sep)) refuse();
   if (OWNED_NAMES.has(name) || OWNED_SUFFIXES.some((suffix) => name.endsWith(suffix))) refuse();
+}
+
+const what: Record<Exclude<RefusedKind, 'no-folder'>, string> = {
+  symlink: 'a symbolic link',
+  fifo: 'a named pipe (FIFO)',
+  device: 'a device',
+  directory: 'a folder',
+  socket: 'a socket',
+  other: 'not a regular file',
+};
+
+/**
+ * The sentence for a refused target. `file` is where the export would have gone: --out itself, or the
+ * printable list beside it (named so the person knows which of the two is in the way).
+ */
+export function targetRefusal(error: ExportTargetError, out: string): string {
+  const name =
+    path.resolve(error.file) === path.resolve(out)
+      ? `--out ${out}`
+      : `${error.file} (the printable list beside --out)`;
+  switch (error.kind) {
+    case 'no-folder':
+      return `There is no folder ${path.dirname(path.resolve(error.file))} for ${name}; nothing was written. Create the folder or give --out a file in an existing one.`;
+    case 'directory':
+      return `${name} is a folder, not a file; it was left as it is and nothing was written. Give --out a file name, e.g. ${path.join(out, 'reservations.csv')}.`;
+    case 'file':
+      return `${name} appeared while the export was written; nothing was written. Run the export again.`;
+    default:
+      return `${name} is ${what[error.kind]}; Resdesk writes exports only to regular files, so it left it as it is and wrote nothing. Give --out a new file name, e.g. reservations.csv.`;
+  }
+}
+
+/** Throws ExportTargetError when --out (or the .html beside it) is anything but a regular file or free. */
+export async function checkTargetKinds(targets: readonly string[]): Promise<void> {
+  for (const target of targets) {
+    const kind = await targetKind(target);
+    if (kind !== 'absent' && kind !== 'file') throw new ExportTargetError(target, kind);
+  }
 }

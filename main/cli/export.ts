@@ -3,14 +3,15 @@
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import { checkExportTarget } from './export-target';
+import { checkExportTarget, checkTargetKinds, targetRefusal } from './export-target';
 import { exportRequestSchema } from '../../shared/ipc';
 import type { UiLanguage } from '../../shared/domain';
 import { Store } from '../store';
 import { readSetup } from '../desk/setup';
 import { invalidRequest } from '../desk/ipc-dispatch';
 import { createMessages } from '../desk/messages';
-import { runExport } from '../export/run-export';
+import { htmlPathOf, runExport } from '../export/run-export';
+import { ExportTargetError } from '../export/target-kind';
 
 export const EXPORT_USAGE =
   'export   --kind reservations|guests|arrivals --out FILE.csv [--date D] [--from D --to D] [--scope to-enter|all] [--delimiter ";"|","] [--lang tr|en] [--user NAME] [--mark-entered]';
@@ -79,6 +80,16 @@ export async function exportCommand(argv: string[]): Promise<void> {
   }
   if (ranged && values.scope === 'to-enter')
     throw new Error('--from/--to export a check-in range; leave out --scope to-enter.');
+  const out = values.out;
+  const file = path.resolve(out);
+  const targets = parsed.data.kind === 'arrivals' ? [file, htmlPathOf(file)] : [file];
+  for (const target of targets.slice(1)) checkExportTarget(target, values.db);
+  const worded = (error: unknown): unknown =>
+    error instanceof ExportTargetError ? new Error(targetRefusal(error, out)) : error;
+  // Before the database is opened; runExport judges them again when it writes (staged-file.ts).
+  await checkTargetKinds(targets).catch((error: unknown) => {
+    throw worded(error);
+  });
 
   const store = Store.open(values.db);
   try {
@@ -88,9 +99,13 @@ export async function exportCommand(argv: string[]): Promise<void> {
       store,
       request: parsed.data,
       language,
-      file: path.resolve(values.out),
+      file,
       user,
       at: new Date(),
+      // --out names the file: a regular file there is replaced (by a rename, never written through).
+      replace: true,
+    }).catch((error: unknown) => {
+      throw worded(error);
     });
     let marked = 0;
     if (values['mark-entered'] && result.markable.length > 0)

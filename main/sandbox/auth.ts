@@ -1,6 +1,6 @@
 // Tokens issued by login, with their lifetime on the service's clock, and where clients put them:
 // a raw `cookie` header (the token itself, or inside name=value pairs), a `Token` header, or Bearer.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 
 export type TokenCheck = 'valid' | 'expired' | 'unknown' | 'missing';
@@ -11,10 +11,12 @@ export class TokenBook {
   constructor(
     private readonly ttlMs: number,
     private readonly now: () => Date,
+    /** 48 hex characters, or a lower-case GUID as the live service's reference shows. */
+    private readonly shape: 'hex' | 'guid' = 'hex',
   ) {}
 
   issue(): string {
-    const token = randomBytes(24).toString('hex');
+    const token = this.shape === 'guid' ? randomUUID() : randomBytes(24).toString('hex');
     this.expiries.set(token, this.now().getTime() + this.ttlMs);
     return token;
   }

@@ -1,5 +1,6 @@
 // JSON writer for the exchange service's wire values. Yields one chunk per Data item so a big
 // reservation file can be streamed without ever building one large string.
+import type { AnswerShape } from './answer-shape';
 import { fieldNames, type Envelope, type WireValue } from './wire';
 
 const quotedNames = new Map<string, string>();
@@ -45,16 +46,37 @@ function* items(values: Iterable<WireValue>): Generator<string> {
   }
 }
 
-export function* jsonEnvelopeChunks(envelope: Envelope): Generator<string> {
-  if (envelope.data === null) {
-    yield '{"Data":null';
-  } else {
-    yield '{"Data":[';
-    yield* items(envelope.data);
-    yield ']';
+function* dataMember(data: Envelope['data']): Generator<string> {
+  if (data === null) {
+    yield '"Data":null';
+    return;
   }
-  const error = `{"Code":${JSON.stringify(envelope.errorCode)},"Message":${JSON.stringify(envelope.errorMessage)}}`;
-  yield `,"Error":${error},"InfoMessage":${JSON.stringify(envelope.infoMessage)},"IsSuccessful":${envelope.isSuccessful}}`;
+  yield '"Data":[';
+  yield* items(data);
+  yield ']';
+}
+
+function errorMember(envelope: Envelope, shape: AnswerShape): string {
+  const { errorCode: code, errorMessage: message } = envelope;
+  // The reference's success answer has "Error":null, not an object of empty strings.
+  if (code === '' && message === '' && shape.emptyError === 'null') return '"Error":null';
+  return `"Error":{"Code":${JSON.stringify(code)},"Message":${JSON.stringify(message)}}`;
+}
+
+export function* jsonEnvelopeChunks(envelope: Envelope, shape: AnswerShape): Generator<string> {
+  const info = `"InfoMessage":${JSON.stringify(envelope.infoMessage)}`;
+  const success = `"IsSuccessful":${envelope.isSuccessful}`;
+  if (shape.jsonEnvelopeOrder === 'published') {
+    // The reference's own sample: {"IsSuccessful":…,"InfoMessage":…,"Error":…,"Data":…} (JSON.NET writes
+    // members in declaration order; only the XML writer sorts them).
+    yield `{${success},${info},${errorMember(envelope, shape)},`;
+    yield* dataMember(envelope.data);
+    yield '}';
+    return;
+  }
+  yield '{';
+  yield* dataMember(envelope.data);
+  yield `,${errorMember(envelope, shape)},${info},${success}}`;
 }
 
 /** The bare-list file shape: `[item,item,...]`. */

@@ -1,8 +1,8 @@
 // XML writer in the style of .NET's DataContractSerializer: a default namespace on the root, items
 // under a prefix declared on their list element, some nested items resetting the namespace
 // (xmlns="") or switching to another one, nulls as i:nil, \r written as &#xD;. The namespaces that
-// carry the brand word differ per dialect and are passed in.
-import type { XmlNamespaces } from './dialect';
+// carry the brand word differ per dialect, and so does where items sit: the answer shape says which.
+import type { AnswerShape } from './answer-shape';
 import { fieldNames, type Envelope, type WireRecord, type WireUnsafeText, type WireValue } from './wire';
 
 const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
@@ -36,8 +36,18 @@ const ITEM_PLACES: Readonly<Record<string, ItemPlace>> = {
   string: 'arrays',
 };
 
-function styleOf(itemType: string, ns: XmlNamespaces): ItemStyle {
+/**
+ * Where an item of this type is written. In the unqualified shape (the live service's published one)
+ * contract items reset to no namespace where they leave the envelope (`top`) and stay there below it,
+ * so nothing under Data is qualified; only .NET's own string arrays keep their namespace.
+ */
+function styleOf(itemType: string, shape: AnswerShape, top: boolean): ItemStyle {
   const place: ItemPlace | undefined = ITEM_PLACES[itemType];
+  if (shape.xmlItems === 'unqualified' && place !== 'arrays') {
+    if (place === undefined) return { kind: 'inherit' };
+    return top ? { kind: 'default', uri: '' } : { kind: 'inherit' };
+  }
+  const ns = shape.namespaces;
   switch (place) {
     case 'entity':
       return { kind: 'prefix', prefix: 'a', uri: ns.entity };
@@ -88,7 +98,7 @@ function declarationFor(style: ItemStyle): string {
   return style.kind === 'prefix' ? ` xmlns:${style.prefix}="${style.uri}"` : '';
 }
 
-function member(name: string, value: WireValue, prefix: string, ns: XmlNamespaces): string {
+function member(name: string, value: WireValue, prefix: string, shape: AnswerShape): string {
   const tag = qualified(prefix, name);
   if (value === null) return `<${tag} i:nil="true"/>`;
   if (typeof value === 'string') return value === '' ? `<${tag}/>` : `<${tag}>${escapeXml(value)}</${tag}>`;
@@ -97,66 +107,85 @@ function member(name: string, value: WireValue, prefix: string, ns: XmlNamespace
   if (value.kind === 'dateTime') return `<${tag}>${value.text}</${tag}>`;
   if (value.kind === 'unsafeText')
     return value.text === '' ? `<${tag}/>` : `<${tag}>${unsafeText(value)}</${tag}>`;
-  if (value.kind === 'record') return `<${tag}>${fieldsOf(value, prefix, ns)}</${tag}>`;
-  const style = styleOf(value.itemType, ns);
+  if (value.kind === 'record') return `<${tag}>${fieldsOf(value, prefix, shape)}</${tag}>`;
+  const style = styleOf(value.itemType, shape, false);
   if (value.items.length === 0) return `<${tag}${declarationFor(style)}/>`;
   let items = '';
-  for (const item of value.items) items += xmlItem(value.itemType, item, prefix, ns);
+  for (const item of value.items) items += xmlItem(value.itemType, item, prefix, shape, false);
   return `<${tag}${declarationFor(style)}>${items}</${tag}>`;
 }
 
-function fieldsOf(value: WireRecord, prefix: string, ns: XmlNamespaces): string {
+function fieldsOf(value: WireRecord, prefix: string, shape: AnswerShape): string {
   let text = '';
-  for (const name of fieldNames(value)) text += member(name, value.fields[name] ?? null, prefix, ns);
+  for (const name of fieldNames(value)) text += member(name, value.fields[name] ?? null, prefix, shape);
   return text;
 }
 
 /** One item of a list, named by its type; its members follow the item's namespace style. */
-export function xmlItem(itemType: string, value: WireValue, parentPrefix: string, ns: XmlNamespaces): string {
-  const style = styleOf(itemType, ns);
+export function xmlItem(
+  itemType: string,
+  value: WireValue,
+  parentPrefix: string,
+  shape: AnswerShape,
+  top: boolean,
+): string {
+  const style = styleOf(itemType, shape, top);
   const prefix = style.kind === 'prefix' ? style.prefix : style.kind === 'default' ? '' : parentPrefix;
   const open = style.kind === 'default' ? `${itemType} xmlns="${style.uri}"` : qualified(prefix, itemType);
   const close = qualified(prefix, itemType);
   if (value !== null && typeof value === 'object' && value.kind === 'record') {
-    return `<${open}>${fieldsOf(value, prefix, ns)}</${close}>`;
+    return `<${open}>${fieldsOf(value, prefix, shape)}</${close}>`;
   }
-  return member(itemType, value, prefix, ns).replace(`<${close}`, `<${open}`);
+  return member(itemType, value, prefix, shape).replace(`<${close}`, `<${open}`);
+}
+
+/** The Error element: filled, or empty with end tags (spec) or self-closed (the reference's `<Code/>`). */
+function errorElement(envelope: Envelope, shape: AnswerShape): string {
+  const { errorCode: code, errorMessage: message } = envelope;
+  if (code === '' && message === '' && shape.emptyError === 'null') return '<Error><Code/><Message/></Error>';
+  return `<Error><Code>${escapeXml(code)}</Code><Message>${escapeXml(message)}</Message></Error>`;
 }
 
 export function* xmlEnvelopeChunks(
   envelope: Envelope,
-  ns: XmlNamespaces,
+  shape: AnswerShape,
   withDeclaration = false,
 ): Generator<string> {
   const root = `ServiceResultOfArrayOf${envelope.itemType}`;
-  const style = styleOf(envelope.itemType, ns);
-  yield `${withDeclaration ? DECLARATION : ''}<${root} xmlns="${ns.envelope}" xmlns:i="${XSI}">`;
+  // Data's own declaration is what its items need: none when they reset to no namespace themselves.
+  const style = styleOf(envelope.itemType, shape, false);
+  yield `${withDeclaration ? DECLARATION : ''}<${root} xmlns="${shape.namespaces.envelope}" xmlns:i="${XSI}">`;
   if (envelope.data === null) {
     yield `<Data i:nil="true"${declarationFor(style)}/>`;
   } else {
     yield `<Data${declarationFor(style)}>`;
-    for (const item of envelope.data) yield xmlItem(envelope.itemType, item, '', ns);
+    for (const item of envelope.data) yield xmlItem(envelope.itemType, item, '', shape, true);
     yield '</Data>';
   }
-  // Error members are written with explicit end tags, the rest self-close when empty: clients see both.
-  yield `<Error><Code>${escapeXml(envelope.errorCode)}</Code><Message>${escapeXml(envelope.errorMessage)}</Message></Error>`;
-  yield member('InfoMessage', envelope.infoMessage, '', ns);
+  // In the spec shape Error members are written with explicit end tags, the rest self-close when empty:
+  // clients see both.
+  yield errorElement(envelope, shape);
+  yield member('InfoMessage', envelope.infoMessage, '', shape);
   yield `<IsSuccessful>${envelope.isSuccessful}</IsSuccessful></${root}>`;
 }
 
-/** The bare-list file shape: `<ArrayOfReservationPms>` in the entity namespace, items unprefixed. */
+/**
+ * The bare-list file shape: `<ArrayOfReservationPms>` in the entity namespace, items unprefixed; in the
+ * unqualified shape the list and its items are in no namespace at all.
+ */
 export function* xmlListChunks(
   itemType: string,
   values: Iterable<WireValue>,
-  ns: XmlNamespaces,
+  shape: AnswerShape,
   withDeclaration = false,
 ): Generator<string> {
-  yield `${withDeclaration ? DECLARATION : ''}<ArrayOf${itemType} xmlns="${ns.entity}" xmlns:i="${XSI}">`;
+  const ns = shape.xmlItems === 'unqualified' ? '' : ` xmlns="${shape.namespaces.entity}"`;
+  yield `${withDeclaration ? DECLARATION : ''}<ArrayOf${itemType}${ns} xmlns:i="${XSI}">`;
   for (const value of values) {
     const item =
       value !== null && typeof value === 'object' && value.kind === 'record'
-        ? `<${itemType}>${fieldsOf(value, '', ns)}</${itemType}>`
-        : xmlItem(itemType, value, '', ns);
+        ? `<${itemType}>${fieldsOf(value, '', shape)}</${itemType}>`
+        : xmlItem(itemType, value, '', shape, false);
     yield item;
   }
   yield `</ArrayOf${itemType}>`;

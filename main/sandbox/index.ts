@@ -2,6 +2,7 @@
 // for training mode, integration and browser tests, and benchmarks. Binds 127.0.0.1 only: the service
 // itself on the asked port, and its voucher host on another free port.
 import { createServer, type Server } from 'node:http';
+import { ANSWER_SHAPES } from './answer-shape';
 import { TokenBook } from './auth';
 import { DIALECT_WORDS } from './dialect';
 import { Faults } from './faults';
@@ -48,6 +49,7 @@ export async function startPracticeService(options: PracticeServiceOptions = {})
   const state: ServiceState = {
     config,
     words: DIALECT_WORDS[config.dialect],
+    shape: ANSWER_SHAPES[config.dialect],
     world: new World({
       seed: config.seed,
       reservations: config.reservations,
@@ -55,7 +57,7 @@ export async function startPracticeService(options: PracticeServiceOptions = {})
       now: config.now,
       oddities: config.oddities,
     }),
-    tokens: new TokenBook(config.tokenTtlMs, config.now),
+    tokens: new TokenBook(config.tokenTtlMs, config.now, ANSWER_SHAPES[config.dialect].tokens),
     files: new ReservationFiles(config.fileReadyAfterMs, config.now),
     vouchers: new Vouchers(config.pdfLinkTtlMs, config.now),
     faults: new Faults(config.seed),

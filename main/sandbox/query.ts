@@ -1,7 +1,7 @@
 // Query parameters as the .NET service binds them: names case-insensitive, first value wins, and
 // each parameter validated into a ServiceError with a specific code.
 import { parseRequestDate } from './calendar';
-import { dotNetGuidFailure, ServiceError } from './errors';
+import { argumentText, dotNetGuidFailure, ServiceError } from './errors';
 
 export class Query {
   private readonly values = new Map<string, string>();
@@ -39,7 +39,12 @@ export class Query {
 
   required(name: string): string {
     const value = this.get(name);
-    if (value === null) throw new ServiceError('MissingParameter', `The parameter '${name}' is required.`);
+    if (value === null)
+      throw new ServiceError(
+        'MissingParameter',
+        `The parameter '${name}' is required.`,
+        argumentText('Value cannot be null.', name),
+      );
     return value;
   }
 }
@@ -60,6 +65,7 @@ export function parseDateParameter(query: Query, name: string): string {
     throw new ServiceError(
       'InvalidDate',
       `The parameter '${name}' must be a date in the format MM.dd.yyyy (got '${text}').`,
+      'String was not recognized as a valid DateTime.',
     );
   }
   return date;
@@ -67,7 +73,11 @@ export function parseDateParameter(query: Query, name: string): string {
 
 export function parseInteger(text: string, name: string): number {
   if (!/^[+-]?\d{1,9}$/.test(text.trim())) {
-    throw new ServiceError('InvalidParameter', `The value '${text}' is not valid for ${name}.`);
+    throw new ServiceError(
+      'InvalidParameter',
+      `The value '${text}' is not valid for ${name}.`,
+      'Input string was not in a correct format.',
+    );
   }
   return Number(text);
 }
@@ -76,7 +86,11 @@ export function parseBoolean(text: string, name: string): boolean {
   const value = text.trim().toLowerCase();
   if (value === 'true') return true;
   if (value === 'false') return false;
-  throw new ServiceError('InvalidParameter', `The value '${text}' is not valid for ${name}.`);
+  throw new ServiceError(
+    'InvalidParameter',
+    `The value '${text}' is not valid for ${name}.`,
+    'String was not recognized as a valid Boolean.',
+  );
 }
 
 /**
@@ -88,6 +102,10 @@ export function checkPartner(query: Query, parameter: string, expected: number, 
   const text = required ? query.required(parameter) : query.get(parameter);
   if (text === null) return;
   if (parseInteger(text, parameter) !== expected) {
-    throw new ServiceError('PartnerNotAuthorized', `User is not authorized for partner ${text.trim()}.`);
+    throw new ServiceError(
+      'PartnerNotAuthorized',
+      `User is not authorized for partner ${text.trim()}.`,
+      argumentText(`The user is not authorized for hotel ${text.trim()}.`, parameter),
+    );
   }
 }

@@ -1,6 +1,7 @@
 // What an operation answers, before the server (and any injected fault) writes it to the socket.
+import type { AnswerShape } from './answer-shape';
 import { jsonEnvelopeChunks, jsonListChunks } from './encode-json';
-import type { XmlNamespaces } from './dialect';
+import { NUMERIC_ERROR_CODES, type ServiceError } from './errors';
 import { xmlEnvelopeChunks, xmlListChunks } from './encode-xml';
 import type { Envelope, WireFormat, WireValue } from './wire';
 
@@ -24,22 +25,22 @@ export const CONTENT_TYPE: Readonly<Record<WireFormat, string>> = {
 
 export function envelopeReply(
   format: WireFormat,
-  ns: XmlNamespaces,
+  shape: AnswerShape,
   envelope: Envelope,
   status = 200,
 ): Reply {
-  const chunks = format === 'json' ? jsonEnvelopeChunks(envelope) : xmlEnvelopeChunks(envelope, ns);
+  const chunks = format === 'json' ? jsonEnvelopeChunks(envelope, shape) : xmlEnvelopeChunks(envelope, shape);
   return { status, contentType: CONTENT_TYPE[format], body: [...chunks].join('') };
 }
 
 export function successReply(
   format: WireFormat,
-  ns: XmlNamespaces,
+  shape: AnswerShape,
   itemType: string,
   data: readonly WireValue[],
   infoMessage = '',
 ): Reply {
-  return envelopeReply(format, ns, {
+  return envelopeReply(format, shape, {
     itemType,
     data,
     errorCode: '',
@@ -51,7 +52,7 @@ export function successReply(
 
 export function failureReply(
   format: WireFormat,
-  ns: XmlNamespaces,
+  shape: AnswerShape,
   itemType: string,
   code: string,
   message: string,
@@ -59,39 +60,53 @@ export function failureReply(
 ): Reply {
   return envelopeReply(
     format,
-    ns,
+    shape,
     { itemType, data: null, errorCode: code, errorMessage: message, infoMessage: '', isSuccessful: false },
     status,
+  );
+}
+
+/** A refusal in the shape's words: our code name and sentence, or a numeric code and the .NET text. */
+export function errorReply(
+  format: WireFormat,
+  shape: AnswerShape,
+  itemType: string,
+  error: ServiceError,
+): Reply {
+  const numeric = shape.errorCodes === 'numbers';
+  return failureReply(
+    format,
+    shape,
+    itemType,
+    numeric ? NUMERIC_ERROR_CODES[error.code] : error.code,
+    numeric ? error.dotNetMessage : error.message,
+    error.status,
   );
 }
 
 /** A streamed reservation file in one of the two shapes clients must accept. */
 export function fileReply(
   format: WireFormat,
-  ns: XmlNamespaces,
-  shape: 'envelope' | 'list',
+  shape: AnswerShape,
+  fileShape: 'envelope' | 'list',
   itemType: string,
   items: Iterable<WireValue>,
   count: number,
   infoMessage: string,
 ): Reply {
   const chunks =
-    shape === 'list'
+    fileShape === 'list'
       ? format === 'json'
         ? jsonListChunks(items)
-        : xmlListChunks(itemType, items, ns, true)
+        : xmlListChunks(itemType, items, shape, true)
       : format === 'json'
-        ? jsonEnvelopeChunks({
-            itemType,
-            data: items,
-            errorCode: '',
-            errorMessage: '',
-            infoMessage,
-            isSuccessful: true,
-          })
+        ? jsonEnvelopeChunks(
+            { itemType, data: items, errorCode: '', errorMessage: '', infoMessage, isSuccessful: true },
+            shape,
+          )
         : xmlEnvelopeChunks(
             { itemType, data: items, errorCode: '', errorMessage: '', infoMessage, isSuccessful: true },
-            ns,
+            shape,
             true,
           );
   return { status: 200, contentType: CONTENT_TYPE[format], body: { chunks, expectedChunks: count + 4 } };

@@ -11,7 +11,7 @@ import { downloadReservationFile } from './operations/reservation-file';
 import { Query } from './query';
 import { HOTEL_PARAMETERS } from './dialect';
 import { notFound, STATIC_NOT_FOUND } from './not-found';
-import { CONTENT_TYPE, failureReply, textReply, type Reply } from './reply';
+import { CONTENT_TYPE, errorReply, textReply, type Reply } from './reply';
 import { findOperation } from './routes';
 import { sendReply } from './send';
 import { appendBounded, type Operation, type ServiceState } from './state';
@@ -56,13 +56,11 @@ function authorize(
     kind === 'bearer' ? (bearer ? [bearer] : []) : tokenCandidates(headers),
   );
   if (result === 'valid') return null;
-  return failureReply(
+  return errorReply(
     format,
-    state.words.namespaces,
+    state.shape,
     itemType,
-    'Unauthorized',
-    UNAUTHORIZED_TEXT[result],
-    401,
+    new ServiceError('Unauthorized', UNAUTHORIZED_TEXT[result]),
   );
 }
 
@@ -80,28 +78,22 @@ async function runOperation(
   if (operation.readsBody) {
     const read = await readBody(request);
     if (read.kind === 'tooLarge')
-      return failureReply(
+      return errorReply(
         format,
-        state.words.namespaces,
+        state.shape,
         operation.itemType,
-        'BodyTooLarge',
-        'The request body is larger than 1 MiB.',
-        413,
+        new ServiceError(
+          'BodyTooLarge',
+          'The request body is larger than 1 MiB.',
+          'Maximum request length exceeded.',
+        ),
       );
     body = read.body;
   }
   try {
     return await operation.handle({ state, query, format, headers: request.headers, body, path });
   } catch (error) {
-    if (error instanceof ServiceError)
-      return failureReply(
-        format,
-        state.words.namespaces,
-        operation.itemType,
-        error.code,
-        error.message,
-        error.status,
-      );
+    if (error instanceof ServiceError) return errorReply(format, state.shape, operation.itemType, error);
     return serverError(format);
   }
 }

@@ -1,5 +1,6 @@
 // Everything one running practice service holds, handed to every operation.
 import type { IncomingHttpHeaders } from 'node:http';
+import type { AnswerShape } from './answer-shape';
 import type { TokenBook } from './auth';
 import type { DialectWords } from './dialect';
 import type { Faults } from './faults';
@@ -26,6 +27,8 @@ export interface ServiceState {
   config: ServiceConfig;
   /** How this service spells the brand-bearing names (config.dialect). */
   words: DialectWords;
+  /** How this service shapes its answers beyond the names (by dialect). */
+  shape: AnswerShape;
   world: World;
   tokens: TokenBook;
   files: ReservationFiles;

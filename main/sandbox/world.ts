@@ -24,8 +24,12 @@ export interface Acknowledgement {
 }
 
 export interface ConfirmationEntry {
+  /** Which operation the answer came through: the live service's clients decline through the first. */
   operation: 'sendconfirmation' | 'sendconfirmationv2';
   keyField: string;
+  /** The version answered, and what it was: a cancellation (3) answered E was taken in by the hotel. */
+  logId: number;
+  pmsStatus: PmsStatus;
   agencyId: string;
   partnerId: number;
   confirmationStatus: AnswerStatus;

@@ -5,7 +5,7 @@
 import { AGENCIES, BOARDS, HOTEL, NOT_CONFIRM_REASONS, ROOMS, ROOM_TYPES } from '../catalog';
 import { daysBetween, hotelDateTime } from '../calendar';
 import { HOTEL_PARAMETERS } from '../dialect';
-import { ServiceError } from '../errors';
+import { argumentText, outOfRangeText, ServiceError } from '../errors';
 import { renderVoucher } from '../pdf';
 import { checkPartner, parseGuid, type Query } from '../query';
 import { successReply, type Reply } from '../reply';
@@ -36,6 +36,7 @@ function validate(state: ServiceState, query: Query, action: string): Answer {
     throw new ServiceError(
       'InvalidStatus',
       `confirmationStatus must be E (confirmed) or H (not confirmed), not '${statusText}'.`,
+      outOfRangeText('confirmationStatus', statusText),
     );
   }
   const note = query.raw('confirmationNote');
@@ -43,6 +44,11 @@ function validate(state: ServiceState, query: Query, action: string): Answer {
     throw new ServiceError(
       'NoteTooLong',
       `confirmationNote is ${[...note].length} characters; at most ${NOTE_LIMIT} are allowed.`,
+      // Worded like the reference's one sample of a refused value (code 12).
+      argumentText(
+        `The note can be at most ${NOTE_LIMIT} characters. The actual value is ${[...note].length}.`,
+        'confirmationNote',
+      ),
     );
   }
   let reasonIndex = -1;
@@ -117,6 +123,8 @@ function confirmation(operation: Version) {
     state.world.confirmations.push({
       operation,
       keyField: answer.record.keyField,
+      logId: answer.record.logId,
+      pmsStatus: answer.record.pmsStatus,
       agencyId: answer.agencyId,
       partnerId: state.config.partnerId,
       confirmationStatus: answer.status,
@@ -133,7 +141,7 @@ function confirmation(operation: Version) {
       operation === 'sendconfirmationv2'
         ? record('SendConfirmation', { ...fields, PdfUrl: await voucherUrl(state, answer) })
         : record('SendConfirmation', fields);
-    return successReply(format, state.words.namespaces, 'SendConfirmation', [item], '');
+    return successReply(format, state.shape, 'SendConfirmation', [item], state.shape.info.done);
   };
 }
 

@@ -9,7 +9,6 @@ import { checkPartner, parseGuid } from '../query';
 import { successReply } from '../reply';
 import type { Operation } from '../state';
 import { list, record, type WireList } from '../wire';
-import { countText } from './preparation';
 
 /** .NET names a collection's items after the collection without its final s (StayBoards → StayBoard). */
 const itemOf = (collection: string): string => collection.replace(/s$/, '');
@@ -104,7 +103,7 @@ export function mappingOperation(words: DialectWords): Operation {
         ),
         [words.rooms]: rooms(words, agency.dialect, partnerId),
       });
-      return successReply(format, words.namespaces, words.mappingItem, [item], countText(1));
+      return successReply(format, state.shape, words.mappingItem, [item], state.shape.info.found(1));
     },
   };
 }

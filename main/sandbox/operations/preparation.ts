@@ -5,8 +5,6 @@ import { successReply } from '../reply';
 import type { Operation } from '../state';
 import { record } from '../wire';
 
-export const countText = (count: number): string => `${count} record(s) found.`;
-
 export const hotelAgenciesOperation: Operation = {
   method: 'GET',
   path: '/api/pax/gethotelagencies',
@@ -18,10 +16,10 @@ export const hotelAgenciesOperation: Operation = {
     );
     return successReply(
       format,
-      state.words.namespaces,
+      state.shape,
       'DefinitionHotelAgency',
       items,
-      countText(items.length),
+      state.shape.info.found(items.length),
     );
   },
 };
@@ -40,6 +38,12 @@ export const notConfirmMessagesOperation: Operation = {
         Name: english ? reason.en : reason.tr,
       }),
     );
-    return successReply(format, state.words.namespaces, 'NotConfirmMessage', items, countText(items.length));
+    return successReply(
+      format,
+      state.shape,
+      'NotConfirmMessage',
+      items,
+      state.shape.info.found(items.length),
+    );
   },
 };

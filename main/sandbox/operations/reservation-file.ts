@@ -20,7 +20,7 @@ export const checkReservationFileOperation: Operation = {
     if (!file)
       throw new ServiceError('UnknownFileCode', `No reservation list was created with FileCode ${code}.`);
     if (!state.files.isReady(file)) {
-      return envelopeReply(format, state.words.namespaces, {
+      return envelopeReply(format, state.shape, {
         itemType: 'CheckReservationFile',
         data: [],
         errorCode: '',
@@ -32,10 +32,10 @@ export const checkReservationFileOperation: Operation = {
     const url = `${state.baseUrl}/upload/reservations/${file.code}.${file.format}`;
     return successReply(
       format,
-      state.words.namespaces,
+      state.shape,
       'CheckReservationFile',
       [record('CheckReservationFile', { FileUrl: url })],
-      'The reservation list is ready.',
+      state.shape.info.fileReady,
     );
   },
 };
@@ -60,11 +60,11 @@ export function downloadReservationFile(state: ServiceState, path: string, name:
   const match = /^([0-9a-f-]{36})\.(json|xml)$/i.exec(name);
   const file = match?.[1] ? state.files.find(match[1]) : undefined;
   if (!file || !state.files.isReady(file) || match?.[2]?.toLowerCase() !== file.format) return null;
-  const info = `${file.items.length} reservation(s) listed.`;
+  const info = state.shape.info.listed(file.items.length);
   const odd = state.oddities.plan(file.items, path, file.format);
   return fileReply(
     file.format,
-    state.words.namespaces,
+    state.shape,
     state.files.shape,
     'ReservationPms',
     wireItems(file.items, state, odd),

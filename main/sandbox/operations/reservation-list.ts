@@ -1,6 +1,6 @@
 // GET /api/pax/getReservationList: inline up to 1000 reservations, above that a FileCode whose file
 // holds the list exactly as it was at this moment.
-import { ServiceError } from '../errors';
+import { outOfRangeText, ServiceError } from '../errors';
 import { distort } from '../oddities';
 import { checkPartner, parseBoolean, parseDateParameter, parseGuid } from '../query';
 import { successReply } from '../reply';
@@ -21,6 +21,7 @@ function parseStatus(text: string | null): 'W' | 'E' | 'H' | null {
   throw new ServiceError(
     'InvalidStatus',
     `Status '${text}' is not valid. Use W (waiting), E (confirmed) or H (not confirmed).`,
+    outOfRangeText('status', text),
   );
 }
 
@@ -44,7 +45,7 @@ export const reservationListOperation: Operation = {
       const info = `Reservation list limit exceeded (${found.length} > ${INLINE_LIMIT}). Get the list with checkreservationfile and the FileCode.`;
       return successReply(
         format,
-        state.words.namespaces,
+        state.shape,
         'PmsResListExceed',
         [record('PmsResListExceed', { FileCode: fileCode })],
         info,
@@ -57,12 +58,6 @@ export const reservationListOperation: Operation = {
       const planned = odd.get(index);
       return planned ? distort(wire, planned) : wire;
     });
-    return successReply(
-      format,
-      state.words.namespaces,
-      'ReservationPms',
-      items,
-      `${items.length} reservation(s) listed.`,
-    );
+    return successReply(format, state.shape, 'ReservationPms', items, state.shape.info.listed(items.length));
   },
 };

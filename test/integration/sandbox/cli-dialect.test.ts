@@ -47,7 +47,10 @@ describe('npm run sandbox -- --dialect / --oddities', () => {
         { headers },
       );
       expect(sejour.status).toBe(200);
-      expect(await sejour.text()).toContain('<a:SejourRooms>');
+      // The live service's published shape: the item resets to no namespace, nothing below it is prefixed.
+      expect(await sejour.text()).toContain(
+        '<Data><SejourCodesForMapping xmlns=""><SejourBoards><SejourBoard>',
+      );
       const state = (await (await fetch(`${cli.url}/_sandbox/state`)).json()) as {
         dialect: string;
         oddities: { enabled: boolean };

@@ -82,6 +82,8 @@ describe('sendconfirmation', () => {
     expect(recorded).toEqual({
       operation: 'sendconfirmation',
       keyField: before.KeyField,
+      logId: before.LogId,
+      pmsStatus: 0,
       agencyId: before.AgencyId,
       partnerId: 1001,
       confirmationStatus: 'E',

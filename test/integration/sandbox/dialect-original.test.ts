@@ -1,6 +1,8 @@
 // The original dialect on the wire: the live service's own names (paximumId, getsejourformapping,
-// Sejour* codes with the COBOL client's fields, PaximumId / SejourHotelName), the Web API 404 for the
-// other dialect's mapping path, and everything else behaving as in the spec dialect.
+// Sejour* codes with the COBOL client's fields, PaximumId / SejourHotelName) in its published shape
+// (items reset to no namespace, numeric error codes), the Web API 404 for the other dialect's mapping
+// path, and everything else behaving as in the spec dialect. published-shape.test.ts reads the shape
+// the way the live service's Python client does.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PracticeService } from '../../../main/sandbox/index';
 import {
@@ -81,23 +83,25 @@ describe('getsejourformapping', () => {
     expect(item.SejourRooms?.every((room) => Number(room.MaxPax) >= Number(room.Pax))).toBe(true);
   });
 
-  it('writes the XML with Sejour item elements in the Sejour.Definitions namespace', async () => {
+  it('writes the XML in the published shape: the item resets to no namespace, nothing below is prefixed', async () => {
     const text = await (await mapping('xml')).text();
     expect(text).toMatch(
-      /^<ServiceResultOfArrayOfSejourCodesForMapping xmlns="http:\/\/schemas\.datacontract\.org\/2004\/07\/Paximum\.Pms\.Service\.Models" xmlns:i="[^"]+"><Data xmlns:a="http:\/\/schemas\.datacontract\.org\/2004\/07\/Paximum\.Pms\.Entities"><a:SejourCodesForMapping><a:SejourBoards>/,
+      /^<ServiceResultOfArrayOfSejourCodesForMapping xmlns="http:\/\/schemas\.datacontract\.org\/2004\/07\/Paximum\.Pms\.Service\.Models" xmlns:i="[^"]+"><Data><SejourCodesForMapping xmlns=""><SejourBoards><SejourBoard>/,
     );
     expect(text).toContain(
-      '<SejourBoard xmlns="http://schemas.datacontract.org/2004/07/Sejour.Definitions"><Kodu>AI</Kodu><Otel>AYT-KUMSAL</Otel><PaximumId>1001</PaximumId><Tanim>All Inclusive</Tanim></SejourBoard>',
+      '<SejourBoard><Kodu>AI</Kodu><Otel>AYT-KUMSAL</Otel><PaximumId>1001</PaximumId><Tanim>All Inclusive</Tanim></SejourBoard>',
     );
     expect(text).toContain(
-      '<a:SejourRooms><SejourRoom xmlns="http://schemas.datacontract.org/2004/07/Sejour.Definitions"><MaxAdl>2</MaxAdl><MaxChd>2</MaxChd><MaxPax>4</MaxPax><MinAdl>1</MinAdl><Oda>DBL</Oda><Otel>AYT-KUMSAL</Otel><Pax>2</Pax><PaximumId>1001</PaximumId><Tanim>Double Room</Tanim></SejourRoom>',
+      '<SejourRooms><SejourRoom><MaxAdl>2</MaxAdl><MaxChd>2</MaxChd><MaxPax>4</MaxPax><MinAdl>1</MinAdl><Oda>DBL</Oda><Otel>AYT-KUMSAL</Otel><Pax>2</Pax><PaximumId>1001</PaximumId><Tanim>Double Room</Tanim></SejourRoom>',
     );
-    expect(text).toContain(
-      '<SejourNational xmlns="http://schemas.datacontract.org/2004/07/Sejour.Definitions"><Kodu>TUR</Kodu><adi>Turkey</adi></SejourNational>',
+    expect(text).toContain('<SejourNational><Kodu>TUR</Kodu><adi>Turkey</adi></SejourNational>');
+    expect(text).toContain('<SejourRoomType><Otel>AYT-KUMSAL</Otel><Otip>LV</Otip>');
+    expect(text).toMatch(
+      /<\/Data><Error><Code\/><Message\/><\/Error><InfoMessage>1 data item returned<\/InfoMessage><IsSuccessful>true<\/IsSuccessful><\/ServiceResultOfArrayOfSejourCodesForMapping>$/,
     );
-    expect(text).toContain(
-      '<SejourRoomType xmlns="http://schemas.datacontract.org/2004/07/Sejour.Definitions"><Otel>AYT-KUMSAL</Otel><Otip>LV</Otip>',
-    );
+    // One namespace reset, on the item; no prefix and no other namespace anywhere below Data.
+    expect(text.match(/xmlns=""/g)).toHaveLength(1);
+    expect(text).not.toMatch(/<\/?[A-Za-z]+:(?!nil)|xmlns:a=|Definitions/);
     const parsed = child(child(xml.parse(text), 'ServiceResultOfArrayOfSejourCodesForMapping'), 'Data');
     const codes = child(parsed, 'SejourCodesForMapping');
     expect(items(child(codes, 'SejourRooms'), 'SejourRoom')).toHaveLength(5);
@@ -109,13 +113,16 @@ describe('getsejourformapping', () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({
       Data: null,
-      Error: { Code: 'MissingParameter', Message: "The parameter 'paximumId' is required." },
+      Error: { Code: '10', Message: 'Value cannot be null.\r\nParameter name: paximumId' },
       IsSuccessful: false,
     });
     // A wrong partnerId beside the right paximumId changes nothing: the service never reads it.
     expect((await mapping('json', 'paximumId=1001&partnerId=9999')).status).toBe(200);
     const refused = (await (await mapping('json', 'paximumId=2002')).json()) as { Error: { Code: string } };
-    expect(refused.Error.Code).toBe('PartnerNotAuthorized');
+    expect(refused.Error).toEqual({
+      Code: '2',
+      Message: 'The user is not authorized for hotel 2002.\r\nParameter name: paximumId',
+    });
   });
 });
 
@@ -156,7 +163,7 @@ describe("the other dialect's mapping path", () => {
 });
 
 describe('reservations in the original dialect', () => {
-  it('carry PaximumId and SejourHotelName in ordinal order, in the Paximum namespaces', async () => {
+  it('carry PaximumId and SejourHotelName in ordinal order, items reset to no namespace', async () => {
     const text = await (
       await get(service, `/api/pax/getReservationList?${WHOLE_YEAR}&paximumId=1001`, token)
     ).text();
@@ -165,12 +172,16 @@ describe('reservations in the original dialect', () => {
         '<ServiceResultOfArrayOfReservationPms xmlns="http://schemas.datacontract.org/2004/07/Paximum.Pms.Service.Models"',
       ),
     ).toBe(true);
-    expect(text).toContain('<Data xmlns:a="http://schemas.datacontract.org/2004/07/Paximum.Pms.Entities">');
-    expect(text).toMatch(/<a:Pax>\d<\/a:Pax><a:PaximumId>1001<\/a:PaximumId><a:PmsStatus>/);
+    expect(text).toContain('<Data><ReservationPms xmlns=""><AccomId>');
+    expect(text).toMatch(/<Pax>\d<\/Pax><PaximumId>1001<\/PaximumId><PmsStatus>/);
     expect(text).toMatch(
-      /<a:SejourHotelName>KUMSAL BEACH RESORT &amp; SPA \(SIDE\)<\/a:SejourHotelName><a:SellDate/,
+      /<SejourHotelName>KUMSAL BEACH RESORT &amp; SPA \(SIDE\)<\/SejourHotelName><SellDate/,
     );
-    expect(text).not.toMatch(/PartnerId|StayHotelName|Stay\./);
+    // Guests sit inside the item's empty namespace: no second reset, no prefix.
+    expect(text).toMatch(/<Customers><CustomerPms><Age>\d+<\/Age>/);
+    expect(text.match(/xmlns=""/g)).toHaveLength(40);
+    expect(text).toMatch(/<InfoMessage>40 data item returned<\/InfoMessage>/);
+    expect(text).not.toMatch(/PartnerId|StayHotelName|Stay\.|<a:|Paximum\.Pms\.Entities/);
     const json = await getJson(service, `/api/pax/getReservationList?${WHOLE_YEAR}`, token);
     const names = Object.keys((json.Data as Record<string, unknown>[])[0] ?? {});
     expect(names).toContain('PaximumId');
@@ -181,12 +192,12 @@ describe('reservations in the original dialect', () => {
 
   it('reads paximumId on the list and ignores partnerId', async () => {
     const refused = await getJson(service, `/api/pax/getReservationList?${WHOLE_YEAR}&paximumId=2002`, token);
-    expect(refused.Error.Code).toBe('PartnerNotAuthorized');
+    expect(refused.Error.Code).toBe('2');
     const ignored = await getJson(service, `/api/pax/getReservationList?${WHOLE_YEAR}&partnerId=2002`, token);
     expect(ignored.IsSuccessful).toBe(true);
     expect(ignored.Data).toHaveLength(40);
     const reasons = await getJson(service, '/api/pax/getnotconfirmmessages?paximumId=2002', token);
-    expect(reasons.Error.Code).toBe('PartnerNotAuthorized');
+    expect(reasons.Error.Code).toBe('2');
   });
 
   it('names the hotel number paximumId in the hotel search', async () => {
@@ -221,8 +232,8 @@ describe('confirmations in the original dialect', () => {
     const base = { keyField: item.KeyField, agencyId: item.AgencyId, confirmationStatus: 'E' };
     const missing = await send('sendconfirmationv2', { ...base, partnerId: '1001' });
     expect(missing.Error).toEqual({
-      Code: 'MissingParameter',
-      Message: "The parameter 'paximumId' is required.",
+      Code: '10',
+      Message: 'Value cannot be null.\r\nParameter name: paximumId',
     });
     const done = await send('sendconfirmationv2', { ...base, paximumId: '1001', partnerId: '1001' });
     expect(done.IsSuccessful).toBe(true);
@@ -282,7 +293,7 @@ describe('acknowledgements in the original dialect', () => {
 });
 
 describe('the large-result file in the original dialect', () => {
-  it('streams items with PaximumId in the Paximum entity namespace', async () => {
+  it('streams items with PaximumId, reset to no namespace like inline answers', async () => {
     const { service: big, clock } = await startService({
       reservations: 1005,
       dialect: 'original',
@@ -295,7 +306,8 @@ describe('the large-result file in the original dialect', () => {
         `/api/pax/getReservationList?${WHOLE_YEAR}&paximumId=1001&format=xml`,
         own,
       );
-      const fileCode = /<a:FileCode>([^<]+)<\/a:FileCode>/.exec(await listed.text())?.[1] ?? '';
+      const fileCode =
+        /<Data><PmsResListExceed xmlns=""><FileCode>([^<]+)<\/FileCode>/.exec(await listed.text())?.[1] ?? '';
       expect(fileCode).toMatch(/^[0-9a-f-]{36}$/);
       clock.advance(100);
       const ready = await getJson(big, `/api/Pax/checkreservationfile?fileCode=${fileCode}`, own);
@@ -306,8 +318,13 @@ describe('the large-result file in the original dialect', () => {
           '<?xml version="1.0" encoding="utf-8"?><ServiceResultOfArrayOfReservationPms xmlns="http://schemas.datacontract.org/2004/07/Paximum.Pms.Service.Models"',
         ),
       ).toBe(true);
-      expect(text.match(/<a:PaximumId>1001<\/a:PaximumId>/g)).toHaveLength(1005);
-      expect(text).not.toContain('PartnerId');
+      expect(text).toContain('<Data><ReservationPms xmlns=""><AccomId>');
+      expect(text.match(/<ReservationPms xmlns="">/g)).toHaveLength(1005);
+      expect(text.match(/<PaximumId>1001<\/PaximumId>/g)).toHaveLength(1005);
+      expect(text).toMatch(
+        /<InfoMessage>1005 data item returned<\/InfoMessage><IsSuccessful>true<\/IsSuccessful><\/ServiceResultOfArrayOfReservationPms>$/,
+      );
+      expect(text).not.toMatch(/PartnerId|<a:/);
     } finally {
       await big.close();
     }

@@ -1,5 +1,6 @@
 // Login as the live service's public clients call it: without format, reading a JSON-quoted token
-// whatever they asked for in Accept; format=xml still gives the <string> element.
+// whatever they asked for in Accept; format=xml still gives the <string> element. The original dialect's
+// tokens are GUIDs, as in the live service's reference.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PracticeService } from '../../../main/sandbox/index';
 import { get, startService } from './helpers';
@@ -20,7 +21,9 @@ describe('login without format', () => {
       const response = await login('', accept === undefined ? {} : { accept });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
-      expect(await response.text()).toMatch(/^"[0-9a-f]{48}"$/);
+      expect(await response.text()).toMatch(
+        /^"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"$/,
+      );
     }
   });
 
@@ -31,11 +34,11 @@ describe('login without format', () => {
 
   it('keeps the <string> element for format=xml and the JSON string for format=json', async () => {
     expect(await (await login('&format=xml')).text()).toMatch(
-      /^<string xmlns="http:\/\/schemas\.microsoft\.com\/2003\/10\/Serialization\/">[0-9a-f]{48}<\/string>$/,
+      /^<string xmlns="http:\/\/schemas\.microsoft\.com\/2003\/10\/Serialization\/">[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}<\/string>$/,
     );
     const json = await login('&format=json', { accept: 'application/xml' });
     expect(json.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(await json.text()).toMatch(/^"[0-9a-f]{48}"$/);
+    expect(await json.text()).toMatch(/^"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"$/);
   });
 
   it('still refuses wrong credentials with 401 in the negotiated format', async () => {

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { link, open, rename, rm, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { ExportTargetError, targetKind } from './target-kind';
+import { ExportTargetError, errorCode, targetKind } from './target-kind';
 
 export interface StagedFile {
   readonly target: string;
@@ -37,9 +37,6 @@ const CREATE_NEW = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (
 // just after seeing nothing at the target. EISDIR: how libuv reports Windows' ERROR_INVALID_FUNCTION.
 const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EISDIR']);
 
-const errorCode = (error: unknown): string | undefined =>
-  error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
-
 /** Throws ExportTargetError unless the target may be written under `options`. */
 export async function checkTarget(target: string, options: StageOptions): Promise<void> {
   const kind = await targetKind(target);
@@ -49,10 +46,10 @@ export async function checkTarget(target: string, options: StageOptions): Promis
 
 export async function stageFile(target: string, options: StageOptions): Promise<StagedFile> {
   await checkTarget(target, options);
-  const temp = path.join(
-    path.dirname(target),
-    `.${path.basename(target)}.${randomBytes(6).toString('hex')}.partial`,
-  );
+  // Named after the target so a leftover (the process killed mid-export) says whose it is; cut to 40
+  // characters so a long target name still leaves room under the 255-byte limit of a name.
+  const stem = [...path.basename(target)].slice(0, 40).join('');
+  const temp = path.join(path.dirname(target), `.${stem}.${randomBytes(6).toString('hex')}.partial`);
   const handle = await open(temp, CREATE_NEW, 0o666);
 
   // Once: a second attempt after a hard link was refused because something appeared at the target.

@@ -24,7 +24,8 @@ export class ExportTargetError extends Error {
 // Windows opens these names as devices in any folder and with any extension (NUL.csv is the null device).
 const windowsDevice = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$)$/i;
 
-const errorCode = (error: unknown): string | undefined =>
+/** The system's error code (ENOENT…) of a failed file operation. */
+export const errorCode = (error: unknown): string | undefined =>
   error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
 
 async function folderExists(folder: string): Promise<boolean> {

@@ -178,7 +178,18 @@ export interface UnreadableReservation {
   serviceId: string | null;
   /** The item's text: exactly as received for JSON; for XML, the element read into JSON. */
   text: string;
+  /** Why it was set aside; absent: it could not be read ('unreadable'). */
+  reason?: SetAsideReason;
 }
+
+/**
+ * Why a listed item was set aside and never acknowledged (issue 23). unreadable: a field missing or of the
+ * wrong shape; other-hotel: its hotel number is not this desk's (acknowledging it would take it from the
+ * hotel it belongs to); impossible: a count below zero; log-id-reused: its LogId is already stored for
+ * another reservation or ServiceId; content-differs: its LogId is already stored with other content.
+ */
+export type SetAsideReason =
+  'unreadable' | 'other-hotel' | 'impossible' | 'log-id-reused' | 'content-differs';
 
 // ---------- pre-confirm checks (issue 14) ----------
 //
@@ -273,7 +284,27 @@ export interface PastCheckInCheck {
   days: number;
 }
 
+/**
+ * A stay that cannot be as booked (issue 23): the agency's mistake, stored so the hotel sees it and can
+ * decline it, never taken as a normal booking. check-out-before-check-in: the stay ends before it begins;
+ * nights-mismatch: Nights is not the number of nights between the dates; negative-count: a count below
+ * zero (such items are set aside since issue 23; older ones may be stored).
+ */
+export interface ImpossibleStayCheck {
+  kind: 'impossible-stay';
+  severity: 'problem';
+  reason: 'check-out-before-check-in' | 'nights-mismatch' | 'negative-count';
+  checkIn: CalendarDate;
+  checkOut: CalendarDate;
+  /** Nights as the booking states it, and as its dates count them. */
+  nights: number;
+  nightsByDates: number;
+  /** negative-count: the service's name of the count (RoomCount, Adults…) and its value. */
+  count?: { field: string; value: number };
+}
+
 export type ReservationCheck =
+  | ImpossibleStayCheck
   | CapacityCheck
   | UnmappedCheck
   | HoneymoonCheck

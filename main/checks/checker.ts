@@ -11,6 +11,7 @@ import {
 } from './context';
 import { DuplicateVoucherRule } from './duplicate-voucher';
 import { checkHoneymoon } from './honeymoon';
+import { checkImpossibleStay } from './impossible-stay';
 import { MappedCodes } from './mapped-codes';
 import { checkMenOnly } from './men-only';
 import { checkPastCheckIn } from './past-check-in';
@@ -22,6 +23,7 @@ import type { CheckKind, ReservationCheck } from './types';
 
 /** The order checks come in: problems first (the most urgent first), then notes. */
 export const CHECK_KINDS: readonly CheckKind[] = [
+  'impossible-stay',
   'past-check-in',
   'capacity',
   'stop-sale',
@@ -65,6 +67,7 @@ export function createChecker(context: ChecksContext): Checker {
       const out: ReservationCheck[] = [];
       if (isCancelled(r)) return out;
       const codes = mapped.of(r.agencyId);
+      checkImpossibleStay(r, out);
       checkPastCheckIn(r, today, out);
       capacity.check(r, out);
       stopSales.check(r, codes, out);

@@ -36,6 +36,7 @@ export interface CheckedReservation extends Pick<
   | 'voucherNo'
   | 'checkIn'
   | 'checkOut'
+  | 'nights'
   | 'pmsStatus'
   | 'confirmationStatus'
   | 'roomId'

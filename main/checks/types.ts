@@ -7,6 +7,7 @@ export type {
   CheckSeverity,
   DuplicateVoucherCheck,
   HoneymoonCheck,
+  ImpossibleStayCheck,
   MenOnlyCheck,
   PastCheckInCheck,
   ReservationCheck,

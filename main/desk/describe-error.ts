@@ -3,6 +3,7 @@ import { InvalidRequestError, isExchangeError, type ServiceError } from '../exch
 import type { FailureKind } from '../sync/push';
 import type { Messages } from './messages';
 import { RemoteSyncError } from '../sync/remote-error';
+import { DatabaseFileChangedError, NotResdeskDatabaseError } from '../store';
 
 export function classifyFailure(error: unknown): FailureKind {
   if (error instanceof RemoteSyncError) return error.failureKind;
@@ -54,6 +55,20 @@ export function localFault(error: unknown): LocalFault | null {
   return null;
 }
 
+/** A database file that is no longer the one written to stops the sync before it acknowledges more. */
+const databaseFileSentence = {
+  deleted: 'error.databaseGone',
+  replaced: 'error.databaseGone',
+  unwritable: 'error.databaseMadeReadOnly',
+  'not-on-disk': 'error.databaseNotOnDisk',
+} as const satisfies Record<DatabaseFileChangedError['problem'], string>;
+
+/** Any other SQLite failure (a constraint, an I/O error of its own) is this computer's too, not the service's. */
+const sqliteCode = (error: unknown): string | null => {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && code.startsWith('SQLITE_') ? code : null;
+};
+
 export interface DescribeContext {
   partnerId: number | null;
   /**
@@ -71,8 +86,12 @@ export function describeFailure(
   const { partnerId, connectedBefore } =
     typeof context === 'object' && context !== null ? context : { partnerId: context, connectedBefore: true };
   if (error instanceof RemoteSyncError) return error.message;
+  if (error instanceof DatabaseFileChangedError) return messages.t(databaseFileSentence[error.problem]);
+  if (error instanceof NotResdeskDatabaseError) return messages.t('error.notResdeskDatabase');
   const local = localFault(error);
   if (local) return messages.t(`error.${local}`);
+  const sqlite = sqliteCode(error);
+  if (sqlite) return messages.t('error.databaseFailed', { code: sqlite });
   if (error instanceof InvalidRequestError && error.field === 'serviceUrl')
     return messages.t('error.badAddress');
   if (!isExchangeError(error)) return messages.t('error.malformed');
@@ -91,7 +110,7 @@ export function describeFailure(
       }
       return messages.t('error.unreachable');
     case 'unauthorized':
-      return messages.t('error.unauthorized');
+      return messages.t(error.reason === 'token-refused' ? 'error.loginRefused' : 'error.unauthorized');
     case 'service':
       return describeRefusal(error, messages, partnerId, connectedBefore);
     case 'malformed':
@@ -132,7 +151,9 @@ function describeRefusal(
   if (/\b(partner|paximum)(id)?\b|partnerid|paximumid/i.test(parameter ?? text))
     return messages.t('error.wrongPartner', { partnerId: partnerId ?? '' });
   if (parameter !== null || /cannot be null|is required|missing/i.test(error.serviceMessage))
-    return messages.t('error.missingParameter', { parameter: parameter ?? firstSentence(error.serviceMessage) });
+    return messages.t('error.missingParameter', {
+      parameter: parameter ?? firstSentence(error.serviceMessage),
+    });
   return messages.t('error.service', { message: firstSentence(error.serviceMessage || error.code) });
 }
 

@@ -93,6 +93,7 @@ export class Desk {
   sync(overrides: { reconcileEveryMs?: number; referenceEveryMs?: number } = {}): Promise<CycleReport> {
     return runCycle(this.client, this.options.store, {
       now: this.now,
+      partnerId: this.options.connection.partnerId,
       push: this.pushOptions(),
       onPulled: this.options.onPulled,
       pullPhase: this.workerPhase(),

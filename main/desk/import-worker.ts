@@ -21,7 +21,15 @@ async function run(job: PullJob & { password: string }): Promise<PullJobMessage>
   });
   const summary = emptySummary();
   try {
-    await pullInThisThread(client, store, job.window, job.reconcile, () => new Date(), summary);
+    await pullInThisThread(
+      client,
+      store,
+      job.window,
+      job.reconcile,
+      () => new Date(),
+      summary,
+      job.partnerId,
+    );
     return { ok: true, summary };
   } catch (error) {
     return {

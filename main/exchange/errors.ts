@@ -40,11 +40,22 @@ function networkSentence(reason: NetworkReason, operation: string): string {
   }
 }
 
+/**
+ * credentials: the login itself was refused (wrong user name or password). token-refused: the login went
+ * through, but the service refused the fresh token too (it keeps refusing the login): Setup is not where
+ * that is fixed.
+ */
+export type UnauthorizedReason = 'credentials' | 'token-refused';
+
 /** Wrong user name or password, or the service kept refusing a fresh token. */
 export class UnauthorizedError extends ExchangeFailure {
   readonly kind = 'unauthorized' as const;
-  constructor() {
-    super('The exchange service refused the user name or password.');
+  constructor(readonly reason: UnauthorizedReason = 'credentials') {
+    super(
+      reason === 'token-refused'
+        ? 'The exchange service accepted the login but keeps refusing it: every request after it was refused.'
+        : 'The exchange service refused the user name or password.',
+    );
     this.name = 'UnauthorizedError';
   }
 }

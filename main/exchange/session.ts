@@ -107,7 +107,9 @@ export function createSession(options: SessionOptions): Session {
       } catch (error) {
         if (!(error instanceof TokenRejected)) throw error;
         if (token === second) token = null;
-        throw new UnauthorizedError();
+        // The login itself went through (a refused one throws above, as 'credentials'): the service
+        // keeps refusing what it just granted, which no password typed again in Setup can mend.
+        throw new UnauthorizedError('token-refused');
       }
     },
 

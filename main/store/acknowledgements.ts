@@ -1,7 +1,10 @@
 // The acknowledgement queue. importBatch puts each LogId here in the same transaction that stores its
 // reservation; the sync reports them with postsentlogids and only then removes them. A crash between
-// the two means reporting again, never reporting something not stored.
-import type { Database } from 'better-sqlite3';
+// the two means reporting again, never reporting something not stored. Before each report the sync also
+// asks confirmStoredOnDisk whether the file on disk really holds them (db-identity.ts says why).
+import BetterSqlite3, { type Database } from 'better-sqlite3';
+import { assertDatabaseFile, databaseFileOf, DatabaseFileChangedError } from './db-identity';
+import { sqliteBindingOption } from './native-binding';
 
 export interface PendingAcknowledgement {
   serviceId: string;
@@ -43,4 +46,36 @@ export function markAcknowledged(
       stamp.run(at, logId);
     }
   })();
+}
+
+/**
+ * Throws DatabaseFileChangedError unless the database `db` stored into is still the file at its path,
+ * writable, and that file, read afresh by a connection of its own, holds a version for every LogId in
+ * `logIds`: what a reservation must have before its LogId is reported. Nothing to check in memory.
+ */
+export function confirmStoredOnDisk(db: Database, logIds: readonly number[]): void {
+  assertDatabaseFile(db);
+  const file = databaseFileOf(db);
+  if (file === null || logIds.length === 0) return;
+  const wanted = new Set(logIds).size;
+  let found: number;
+  try {
+    const reader = new BetterSqlite3(file, { readonly: true, fileMustExist: true, ...sqliteBindingOption() });
+    try {
+      reader.pragma('busy_timeout = 5000');
+      found =
+        reader
+          .prepare<[string], number>(
+            `SELECT count(*) FROM reservation_versions WHERE log_id IN (SELECT value FROM json_each(?))`,
+          )
+          .pluck()
+          .get(JSON.stringify([...new Set(logIds)])) ?? 0;
+    } finally {
+      reader.close();
+    }
+  } catch {
+    // Whatever stands at the path now cannot even be read as the desk's database.
+    throw new DatabaseFileChangedError(file, 'not-on-disk');
+  }
+  if (found !== wanted) throw new DatabaseFileChangedError(file, 'not-on-disk');
 }

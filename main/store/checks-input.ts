@@ -22,6 +22,7 @@ export interface CheckedReservationRow extends Pick<
   | 'voucherNo'
   | 'checkIn'
   | 'checkOut'
+  | 'nights'
   | 'pmsStatus'
   | 'confirmationStatus'
   | 'roomId'
@@ -55,7 +56,7 @@ interface GuestRow {
 }
 
 const checkedColumns = `id, key_field AS keyField, agency_id AS agencyId, voucher_no AS voucherNo,
-  check_in AS checkIn, check_out AS checkOut, pms_status AS pmsStatus,
+  check_in AS checkIn, check_out AS checkOut, nights, pms_status AS pmsStatus,
   confirmation_status AS confirmationStatus, room_id AS roomId, room_type_id AS roomTypeId,
   accom_id AS accomId, room_count AS roomCount, adults, childs, infants, honey_moon AS honeyMoon, note`;
 

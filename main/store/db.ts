@@ -2,18 +2,11 @@ import BetterSqlite3, { type Database } from 'better-sqlite3';
 import type { Migration } from './migration';
 import { migrations as appMigrations } from './migrations/index';
 import { sqliteBindingOption } from './native-binding';
+import { DatabaseTooNewError, refuseForeignFile } from './db-marks';
+import { rememberDatabaseFile } from './db-identity';
 
-/** The database file comes from a newer Resdesk than this one. */
-export class DatabaseTooNewError extends Error {
-  readonly code = 'database-too-new';
-  constructor(
-    readonly databaseVersion: number,
-    readonly appVersion: number,
-  ) {
-    super('This database was written by a newer Resdesk. Update Resdesk, or restore a backup.');
-    this.name = 'DatabaseTooNewError';
-  }
-}
+export { DatabaseTooNewError, NotResdeskDatabaseError } from './db-marks';
+export { DatabaseFileChangedError } from './db-identity';
 
 /** The list of migrations itself is wrong: a programming error, caught before touching the schema. */
 export class MigrationListError extends Error {
@@ -41,6 +34,8 @@ export interface MigrationOutcome {
  * checkpoints and could roll the last commits back on a power cut).
  */
 export function openDatabase(file: string, migrations: readonly Migration[] = appMigrations): Database {
+  // Another program's file (or no database at all) is refused before anything is written to it.
+  refuseForeignFile(file, migrations.length);
   const db = new BetterSqlite3(file, sqliteBindingOption());
   try {
     // First: another connection (the CLI beside the app) may hold a lock for a moment, even while the
@@ -62,6 +57,8 @@ export function openDatabase(file: string, migrations: readonly Migration[] = ap
     // kept in memory it costs a copy instead of a temp-file write per page (import 15% faster).
     db.pragma('temp_store = MEMORY');
     migrate(db, migrations);
+    // What the sync checks before each acknowledgement: that this is still the file at `file`.
+    rememberDatabaseFile(db, file);
     return db;
   } catch (error) {
     db.close();

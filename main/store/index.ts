@@ -27,7 +27,13 @@ import type {
 import { openDatabase } from './db';
 import { importBatch, type ImportOptions, type ImportResult } from './reservations';
 import { getReservation, currentChangeKind, waitingCount, waitingReceivedBefore } from './reservations-read';
-import { markAcknowledged, pendingAcknowledgements, type PendingAcknowledgement } from './acknowledgements';
+import {
+  confirmStoredOnDisk,
+  markAcknowledged,
+  pendingAcknowledgements,
+  type PendingAcknowledgement,
+} from './acknowledgements';
+import { assertDatabaseFile } from './db-identity';
 import { inboxCounts, inboxPage, type InboxFilter, type InboxQuery } from './inbox';
 import { versionViews } from './history';
 import { listAgencies, replaceAgencies, findAgency } from './agencies';
@@ -90,7 +96,7 @@ import {
 } from './checks-input';
 
 export { DECISION_REFUSALS, DecisionRefused, type DecisionRefusal } from './decisions';
-export { DatabaseTooNewError } from './db';
+export { DatabaseFileChangedError, DatabaseTooNewError, NotResdeskDatabaseError } from './db';
 export type { ImportResult, InboxFilter, InboxQuery, DecisionRecord, PendingAcknowledgement };
 export type { MarkRequest, ExportCounts, ExportGuestRow, ExportRows, ExportSelection, UnreadableRecord };
 export type { NewStopSale, StoredCheckSettings, CheckedReservationRow, ChecksInput, KnownReservationRow };
@@ -148,6 +154,14 @@ export class Store {
   }
   markAcknowledged(serviceId: string, logIds: readonly number[]): void {
     markAcknowledged(this.db, serviceId, logIds);
+  }
+  /** Throws DatabaseFileChangedError when the file at this store's path is not the one it writes to. */
+  checkDatabaseFile(): void {
+    assertDatabaseFile(this.db);
+  }
+  /** Throws DatabaseFileChangedError unless the file on disk holds these LogIds (before reporting them). */
+  confirmStoredOnDisk(logIds: readonly number[]): void {
+    confirmStoredOnDisk(this.db, logIds);
   }
 
   // inbox: rows are enriched with decision state and unmapped-code flags, for one page only

@@ -1,15 +1,24 @@
 // Importing reservations from the service: one transaction per batch, so a batch is stored whole or
-// not at all, and the LogIds to acknowledge are queued in that same transaction.
+// not at all, and the LogIds to acknowledge are queued in that same transaction. An item whose LogId is
+// already stored as something else (another reservation, another ServiceId, other content) is set aside in
+// that transaction too and never queued: one odd item must not fail the batch, nor every batch after it.
 import type { Database } from 'better-sqlite3';
 import { statementsOf } from './statements';
-import { changeKindOfPmsStatus, type ChangeKind, type Reservation } from '../../shared/domain';
+import {
+  changeKindOfPmsStatus,
+  type ChangeKind,
+  type Reservation,
+  type UnreadableReservation,
+} from '../../shared/domain';
 import {
   placeholders,
   reservationValues,
   reservationWriteColumns,
   type Scalar,
 } from './reservations-columns';
-import { encodeSnapshot } from './reservations-snapshot';
+import { decodeSnapshot, encodeSnapshot } from './reservations-snapshot';
+import { answerMovedOn, versionConflict, type VersionConflict } from './reservations-identity';
+import { recordUnreadable } from './unreadable';
 import { searchTextOf } from './search';
 
 export interface ImportResult {
@@ -21,6 +30,11 @@ export interface ImportResult {
   statusUpdated: string[];
   /** Items that changed nothing: a LogId already stored, or one older than the current version. */
   unchanged: number;
+  /**
+   * Items set aside, not queued: their LogId is stored already for another reservation or with other
+   * content. Only there when there were some.
+   */
+  setAside?: number;
 }
 
 export interface ImportOptions {
@@ -31,24 +45,44 @@ export interface ImportOptions {
    * every reservation whether reported or not.
    */
   acknowledgeAgain?: boolean;
+  /** Where the items came from, for what is set aside (default: the reservation list). */
+  operation?: string;
 }
 
 interface CurrentRow {
   id: number;
   logId: number;
+}
+
+/** A stored version with the reservation it belongs to, as that reservation stands now. */
+interface StoredVersionRow {
+  id: number;
+  keyField: string;
+  currentLogId: number;
   confirmationStatus: string;
   confirmationNo: string;
   confirmDate: string | null;
   confirmeNote: string;
+  lastChangeUser: string;
+  reservationStatus: number;
+  snapshot: string;
+  /** The current item where an answer moved it on in place (reservation_raw), for the current version. */
+  raw: string | null;
 }
 
 const prepare = (db: Database) => ({
   current: db.prepare<[string], CurrentRow>(
-    `SELECT id, log_id AS logId, confirmation_status AS confirmationStatus, confirmation_no AS confirmationNo,
-            confirm_date AS confirmDate, confirme_note AS confirmeNote
-     FROM reservations WHERE key_field = ?`,
+    'SELECT id, log_id AS logId FROM reservations WHERE key_field = ?',
   ),
-  versionStored: db.prepare<[number], number>('SELECT 1 FROM reservation_versions WHERE log_id = ?').pluck(),
+  storedVersion: db.prepare<[number], StoredVersionRow>(
+    `SELECT r.id, r.key_field AS keyField, r.log_id AS currentLogId, r.confirmation_status AS confirmationStatus,
+            r.confirmation_no AS confirmationNo, r.confirm_date AS confirmDate, r.confirme_note AS confirmeNote,
+            r.last_change_user AS lastChangeUser, r.reservation_status AS reservationStatus,
+            v.snapshot_json AS snapshot,
+            CASE WHEN r.log_id = v.log_id
+              THEN (SELECT raw_json FROM reservation_raw WHERE reservation_id = r.id) END AS raw
+     FROM reservation_versions v JOIN reservations r ON r.id = v.reservation_id WHERE v.log_id = ?`,
+  ),
   insertVersion: db.prepare<[number, number | bigint, ChangeKind, string, string]>(
     `INSERT INTO reservation_versions (log_id, reservation_id, change_kind, received_at, snapshot_json)
      VALUES (?, ?, ?, ?, ?)`,
@@ -60,8 +94,9 @@ const prepare = (db: Database) => ({
   updateReservation: db.prepare<[Scalar[]]>(
     `UPDATE reservations SET ${reservationWriteColumns.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`,
   ),
-  updateConfirmation: db.prepare<[string, string, string | null, string, number]>(
-    `UPDATE reservations SET confirmation_status = ?, confirmation_no = ?, confirm_date = ?, confirme_note = ?
+  updateAnswer: db.prepare<[string, string, string | null, string, string, number, number]>(
+    `UPDATE reservations SET confirmation_status = ?, confirmation_no = ?, confirm_date = ?, confirme_note = ?,
+       last_change_user = ?, reservation_status = ?
      WHERE id = ?`,
   ),
   putRaw: db.prepare<[number | bigint, string]>(
@@ -101,11 +136,44 @@ const REBUILD_MINIMUM = 1000;
 const replacedSinceRebuild = new WeakMap<Database, number>();
 const statements = statementsOf(prepare);
 
-const confirmationMovedOn = (cur: CurrentRow, r: Reservation): boolean =>
-  cur.confirmationStatus !== r.confirmationStatus ||
-  cur.confirmationNo !== r.confirmationNo ||
-  cur.confirmDate !== r.confirmDate ||
-  cur.confirmeNote !== r.confirmeNote;
+/** Why `r` is not the stored version with its LogId, or null when it is (its answer may have moved on). */
+function conflictWith(known: StoredVersionRow, r: Reservation): VersionConflict | null {
+  if (known.keyField !== r.keyField) return { reason: 'log-id-reused', field: 'KeyField' };
+  // The same text is the same version: no need to read the stored one (a repeated list, a reconcile).
+  if (r.itemJson !== undefined && (r.itemJson === known.snapshot || r.itemJson === known.raw)) return null;
+  let stored: Reservation;
+  try {
+    stored = decodeSnapshot(known.snapshot);
+  } catch {
+    // A stored text that cannot be read cannot vouch for the new one: shown, not taken as the same.
+    return { reason: 'content-differs', field: 'LogId' };
+  }
+  return versionConflict(stored, r);
+}
+
+function setAsideItem(
+  r: Reservation,
+  conflict: VersionConflict,
+  known: StoredVersionRow,
+  operation: string,
+): UnreadableReservation {
+  const expected =
+    conflict.field === 'KeyField'
+      ? `a LogId of its own: ${r.logId} is stored for reservation ${known.keyField}`
+      : conflict.field === 'ServiceId'
+        ? `the ServiceId LogId ${r.logId} was stored with`
+        : `what LogId ${r.logId} held when it was stored (a change comes with a new LogId)`;
+  return {
+    operation,
+    field: conflict.field,
+    expected,
+    keyField: r.keyField,
+    logId: r.logId,
+    serviceId: r.serviceId,
+    text: r.itemJson ?? JSON.stringify(r), // built by hand: every field, raw inside
+    reason: conflict.reason,
+  };
+}
 
 function rebuildSearchWhenWorn(db: Database, s: Statements, replaced: number): void {
   if (replaced === 0) return;
@@ -121,7 +189,9 @@ function rebuildSearchWhenWorn(db: Database, s: Statements, replaced: number): v
 /**
  * Stores a batch of reservations as received from the service, in one transaction: the current state
  * (only when the LogId is newer than the stored one), a version row per LogId not seen before, and the
- * LogId in the acknowledgement queue. Importing the same items again writes nothing.
+ * LogId in the acknowledgement queue. Importing the same items again writes nothing. An item whose LogId
+ * is stored already as another reservation's, another ServiceId's or with other content (its answer
+ * aside) is kept in set_aside_items instead, in the same transaction, and not queued.
  */
 export function importBatch(
   db: Database,
@@ -131,7 +201,9 @@ export function importBatch(
 ): ImportResult {
   const s = statements(db);
   const acknowledgeAgain = options.acknowledgeAgain ?? true;
+  const operation = options.operation ?? 'reservation list';
   const result: ImportResult = { new: [], changed: [], cancelled: [], statusUpdated: [], unchanged: 0 };
+  const setAside: UnreadableReservation[] = [];
   // A Set per list: includes() over a 500-item batch made the result bookkeeping quadratic.
   const listed = {
     new: new Set<string>(),
@@ -169,34 +241,40 @@ export function importBatch(
     tallied.clear();
   };
 
-  const importOne = (r: Reservation): void => {
-    const cur = s.current.get(r.keyField);
-
-    if (cur && r.logId === cur.logId) {
-      if (confirmationMovedOn(cur, r)) {
-        flushTally();
-        s.updateConfirmation.run(
-          r.confirmationStatus,
-          r.confirmationNo,
-          r.confirmDate,
-          r.confirmeNote,
-          cur.id,
-        );
-        // The version's snapshot keeps the raw item as first received; the moved-on one overrides it.
-        s.putRaw.run(cur.id, r.itemJson ?? JSON.stringify(r.raw));
-        pushOnce('statusUpdated', r.keyField);
-      } else {
-        result.unchanged++;
-      }
-      enqueue(r, true);
+  // A LogId already stored: the same version again (its answer perhaps moved on), or something else
+  // under that LogId, which is set aside and not queued.
+  const importAgain = (r: Reservation, known: StoredVersionRow): void => {
+    const conflict = conflictWith(known, r);
+    if (conflict) {
+      setAside.push(setAsideItem(r, conflict, known, operation));
+      result.setAside = (result.setAside ?? 0) + 1;
       return;
     }
-    if (cur && s.versionStored.get(r.logId) !== undefined) {
+    if (known.currentLogId === r.logId && answerMovedOn(known, r)) {
+      flushTally();
+      s.updateAnswer.run(
+        r.confirmationStatus,
+        r.confirmationNo,
+        r.confirmDate,
+        r.confirmeNote,
+        r.lastChangeUser,
+        r.reservationStatus,
+        known.id,
+      );
+      // The version's snapshot keeps the raw item as first received; the moved-on one overrides it.
+      s.putRaw.run(known.id, r.itemJson ?? JSON.stringify(r.raw));
+      pushOnce('statusUpdated', r.keyField);
+    } else {
+      // An older version again, or the current one unchanged: history is not rewritten.
       result.unchanged++;
-      enqueue(r, true);
-      return;
     }
+    enqueue(r, true);
+  };
 
+  const importOne = (r: Reservation): void => {
+    const known = s.storedVersion.get(r.logId);
+    if (known) return importAgain(r, known);
+    const cur = s.current.get(r.keyField);
     const kind = changeKindOfPmsStatus(r.pmsStatus);
     const snapshot = encodeSnapshot(r);
     const row = reservationValues(r, kind, receivedAt);
@@ -228,6 +306,7 @@ export function importBatch(
     flushTally();
     for (const row of searchRows) (row.replace ? s.replaceSearch : s.insertSearch).run(row.id, row.text);
     rebuildSearchWhenWorn(db, s, searchRows.filter((row) => row.replace).length);
+    recordUnreadable(db, setAside, receivedAt);
   }).immediate();
   return result;
 }

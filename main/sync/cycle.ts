@@ -17,6 +17,8 @@ export type CycleStore = PullStore &
 
 export interface CycleOptions {
   now: () => Date;
+  /** The desk's hotel number: reservations of another hotel are set aside, never acknowledged. */
+  partnerId: number;
   push: Omit<PushOptions, 'now'>;
   window?: (now: Date) => CheckInWindow;
   reconcileEveryMs?: number;
@@ -68,7 +70,7 @@ export async function runCycle(
     const phase =
       options.pullPhase ??
       (async (w: CheckInWindow, r: boolean, into: PullSummary) => {
-        await pullInThisThread(client, store, w, r, options.now, into);
+        await pullInThisThread(client, store, w, r, options.now, into, options.partnerId);
       });
     // Filled in as it goes: what was stored before a failure is still announced (catch below).
     await phase(window, reconcile, pulled);
@@ -95,9 +97,10 @@ export async function pullInThisThread(
   window: CheckInWindow,
   reconcile: boolean,
   now: () => Date,
-  into: PullSummary = emptySummary(),
+  into: PullSummary,
+  partnerId: number,
 ): Promise<PullSummary> {
   return reconcile
-    ? reconcileStatuses(client, store, { window, now }, into)
-    : pullReservations(client, store, { window, now }, into);
+    ? reconcileStatuses(client, store, { window, now, partnerId }, into)
+    : pullReservations(client, store, { window, now, partnerId }, into);
 }

@@ -2,20 +2,27 @@
 // LogIds in the acknowledgement queue; only after that commit are the LogIds reported to the service.
 // A crash between the two leaves them queued, and the next cycle reports them first. Importing the same
 // data twice changes nothing, so a repeated list (an acknowledgement that never arrived) is harmless.
+// Before each report the store confirms that the file on disk holds what is reported: a database deleted,
+// replaced or made read-only under a running sync stops it before it reports anything more.
 import type { Reservation, UnreadableReservation } from '../../shared/domain';
 import type { CheckInWindow } from './checkin-window';
 import type { AckGroup, ImportResult, SyncClient } from './ports';
+import { screenBatch } from './pull-screen';
 
 export interface PullStore {
   importBatch(
     items: Reservation[],
     receivedAt: string,
     options?: { acknowledgeAgain?: boolean },
-  ): ImportResult;
+  ): ImportResult & { setAside?: number };
   pendingAcknowledgements(): AckGroup[];
   markAcknowledged(serviceId: string, logIds: number[]): void;
-  /** Keeps an item that could not be read; its LogId is never acknowledged. */
+  /** Keeps an item that could not be read (or must not be taken); its LogId is never acknowledged. */
   recordUnreadable(items: UnreadableReservation[], at: string): void;
+  /** Throws when the file at the store's path is no longer the one it writes to, or is read-only. */
+  checkDatabaseFile(): void;
+  /** Throws unless the database file on disk holds these LogIds' versions. */
+  confirmStoredOnDisk(logIds: number[]): void;
 }
 
 export interface PullSummary {
@@ -25,13 +32,18 @@ export interface PullSummary {
   statusUpdated: string[];
   received: number;
   acknowledged: number;
-  /** Listed items that could not be read and were set aside (not acknowledged). */
+  /**
+   * Listed items set aside, not acknowledged: unreadable, another hotel's, an impossible count, or a LogId
+   * already stored as something else.
+   */
   unreadable: number;
 }
 
 export interface PullOptions {
   window: CheckInWindow;
   now: () => Date;
+  /** The desk's hotel number: another hotel's reservations are set aside, never acknowledged. */
+  partnerId: number;
   signal?: AbortSignal;
   /** Called after each committed batch (progress, notifications of huge imports). */
   onBatchStored?: (result: ImportResult) => void;
@@ -39,12 +51,18 @@ export interface PullOptions {
 
 const ACK_CHUNK = 500;
 
-/** Reports every stored-but-unreported LogId, grouped by ServiceId. Returns how many were reported. */
+/**
+ * Reports every stored-but-unreported LogId, grouped by ServiceId. Returns how many were reported. Each
+ * report waits for the store to confirm that the file on disk holds those LogIds.
+ */
 export async function acknowledgeStored(client: SyncClient, store: PullStore): Promise<number> {
+  // Even with nothing queued: a sync must not go on storing into a file that is no longer the desk's.
+  store.checkDatabaseFile();
   let count = 0;
   for (const group of store.pendingAcknowledgements()) {
     for (let i = 0; i < group.logIds.length; i += ACK_CHUNK) {
       const chunk = group.logIds.slice(i, i + ACK_CHUNK);
+      store.confirmStoredOnDisk(chunk);
       await client.postSentLogIds(group.serviceId, chunk);
       store.markAcknowledged(group.serviceId, chunk);
       count += chunk.length;
@@ -70,6 +88,33 @@ export const setAsideInto =
     store.recordUnreadable([item], now().toISOString());
     summary.unreadable++;
   };
+
+/**
+ * Stores one batch and counts it into `summary`: another hotel's items and impossible counts are set aside
+ * first (pull-screen.ts), the rest go to the store, which sets aside what its stored LogIds contradict.
+ */
+export function storeBatch(
+  store: PullStore,
+  batch: Reservation[],
+  summary: PullSummary,
+  options: { now: () => Date; partnerId: number; acknowledgeAgain?: boolean },
+): ImportResult {
+  summary.received += batch.length;
+  const at = options.now().toISOString();
+  const { take, aside } = screenBatch(batch, options.partnerId);
+  if (aside.length > 0) {
+    store.recordUnreadable(aside, at);
+    summary.unreadable += aside.length;
+  }
+  const result = store.importBatch(
+    take,
+    at,
+    options.acknowledgeAgain === undefined ? undefined : { acknowledgeAgain: options.acknowledgeAgain },
+  );
+  mergeInto(summary, result);
+  summary.unreadable += result.setAside ?? 0;
+  return result;
+}
 
 /** Adds counts and lists of `part` (another phase of the same cycle) to `summary`. */
 export function addSummary(summary: PullSummary, part: PullSummary): void {
@@ -110,9 +155,7 @@ export async function pullReservations(
       onUnreadable: setAsideInto(store, summary, options.now),
     },
     async (batch) => {
-      summary.received += batch.length;
-      const result = store.importBatch(batch, options.now().toISOString());
-      mergeInto(summary, result);
+      const result = storeBatch(store, batch, summary, options);
       options.onBatchStored?.(result);
       summary.acknowledged += await acknowledgeStored(client, store);
     },

@@ -11,8 +11,8 @@ import type { CheckInWindow } from './checkin-window';
 import {
   acknowledgeStored,
   emptySummary,
-  mergeInto,
   setAsideInto,
+  storeBatch,
   type PullStore,
   type PullSummary,
 } from './pull';
@@ -24,7 +24,7 @@ const LISTS: readonly (ConfirmationStatus | undefined)[] = [undefined, 'E', 'H']
 export async function reconcileStatuses(
   client: SyncClient,
   store: PullStore,
-  options: { window: CheckInWindow; now: () => Date; signal?: AbortSignal },
+  options: { window: CheckInWindow; now: () => Date; partnerId: number; signal?: AbortSignal },
   summary: PullSummary = emptySummary(),
 ): Promise<PullSummary> {
   // Whatever an earlier run stored but could not report goes first, as in the pull.
@@ -39,12 +39,8 @@ export async function reconcileStatuses(
         onUnreadable: setAsideInto(store, summary, options.now),
       },
       async (batch) => {
-        summary.received += batch.length;
         // Full lists hold every reservation, reported or not: only LogIds never reported are queued.
-        mergeInto(
-          summary,
-          store.importBatch(batch, options.now().toISOString(), { acknowledgeAgain: false }),
-        );
+        storeBatch(store, batch, summary, { ...options, acknowledgeAgain: false });
         summary.acknowledged += await acknowledgeStored(client, store);
       },
     );

@@ -9,6 +9,7 @@ import { formatDate } from '../i18n/format';
 import './checks.css';
 
 export const checkIcon: Record<CheckKind, string> = {
+  'impossible-stay': '↯',
   'past-check-in': '⚠',
   capacity: '⇈',
   'stop-sale': '⊗',
@@ -98,6 +99,18 @@ export function useCheckSentence(): (check: ReservationCheck) => string {
         });
       case 'past-check-in':
         return t('checks.past-check-in', { count: check.days, checkIn: date(check.checkIn) });
+      case 'impossible-stay':
+        return check.reason === 'negative-count'
+          ? t('checks.impossible-stay.negative-count', {
+              field: check.count?.field ?? '',
+              value: check.count?.value ?? '',
+            })
+          : t(`checks.impossible-stay.${check.reason}`, {
+              count: check.nights,
+              nightsByDates: check.nightsByDates,
+              checkIn: date(check.checkIn),
+              checkOut: date(check.checkOut),
+            });
     }
   };
 }

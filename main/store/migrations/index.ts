@@ -6,6 +6,7 @@ import { tallyByImportMigration } from './004-tally-by-import';
 import { liveServiceMigration } from './005-live-service';
 import { stopSalesMigration } from './006-stop-sales';
 import { guestsInRowMigration } from './007-guests-in-row';
+import { setAsideReasonsMigration } from './008-set-aside-reasons';
 
 /** Ordered: a migration's version is its position in this list plus one. */
 export const migrations: readonly Migration[] = [
@@ -16,4 +17,5 @@ export const migrations: readonly Migration[] = [
   liveServiceMigration,
   stopSalesMigration,
   guestsInRowMigration,
+  setAsideReasonsMigration,
 ];

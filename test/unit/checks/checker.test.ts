@@ -15,6 +15,8 @@ const everything = () => {
       voucherNo: 'SUN-1',
       checkIn: '2026-06-20',
       checkOut: '2026-06-27',
+      // Seven nights by the dates: eight is a stay that cannot be as booked.
+      nights: 8,
       adults: 3,
       childs: 0,
       infants: 0,
@@ -83,7 +85,7 @@ describe('the checker', () => {
   });
 
   it('takes today from the caller: the same reservation is late tomorrow', () => {
-    const r = makeReservation({ checkIn: TODAY });
+    const r = makeReservation({ checkIn: TODAY, checkOut: '2026-07-08' });
     expect(createChecker(context()).check(r)).toEqual([]);
     expect(
       createChecker(context({ today: '2026-07-02' }))

@@ -36,6 +36,7 @@ beforeEach(() => {
         logId: 1,
         checkIn: '2026-07-10',
         checkOut: '2026-07-12',
+        nights: 2,
         guests: [makeGuest('YILMAZ AYŞE', 'K1')],
       }),
     ],

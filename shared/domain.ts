@@ -29,6 +29,10 @@ export type InboxStatus = ConfirmationStatus | 'other';
 /** The longest note the service takes with a confirmation. */
 export const NOTE_MAX = 500;
 
+/** An answer is held this long by default before it is sent, so the receptionist can take it back. */
+export const ANSWER_GRACE_DEFAULT_SECONDS = 10;
+export const ANSWER_GRACE_MAX_SECONDS = 60;
+
 /** PmsStatus values the spec gives: 0 new, 2 changed, 3 cancelled. Others are kept and flagged. */
 export const isKnownPmsStatus = (value: number): boolean => value === 0 || value === 2 || value === 3;
 
@@ -449,6 +453,8 @@ export interface DecisionView {
   /** Plain sentence of the last failure. */
   error: string | null;
   voucherSaved: boolean;
+  /** Pending and held until this instant (ISO) so it can be taken back (Undo); null when it goes out now. */
+  sendAfter: string | null;
 }
 
 /** Who did what at the desk. */
@@ -513,6 +519,13 @@ export interface MappingRow {
   hotelCode: string | null;
   /** Live (waiting or confirmed, not cancelled) reservations using this code. */
   usedByLive: number;
+  /**
+   * Where hotelCode comes from: the agency's own mapping, or the one made once for all agencies (which
+   * applies wherever an agency has no own mapping of the code); null while unmapped.
+   */
+  mappedFor: 'agency' | 'allAgencies' | null;
+  /** The all-agencies mapping of this code, also when the agency's own one overrides it. */
+  allAgenciesCode: string | null;
 }
 
 export interface MappingView {
@@ -520,6 +533,41 @@ export interface MappingView {
   rows: MappingRow[];
   total: number;
   unmapped: number;
+  /** The hotel's own codes, every kind: what a channel code is mapped to is picked from these. */
+  hotelCodes: HotelCode[];
+}
+
+/**
+ * The agency of a mapping made once for all agencies (stored in `mappings` like any other): it applies to
+ * every agency that has no own mapping of the code. Never an agency the service sends.
+ */
+export const ALL_AGENCIES = '*';
+
+/** A code of the hotel's own PMS, from the hotel's list of its codes (one list per kind). */
+export interface HotelCode {
+  kind: StayCodeKind;
+  code: string;
+  /** What the hotel calls it; may be empty. */
+  name: string;
+}
+
+/**
+ * Hotel codes are unique per kind whatever their case, in Turkish and in English: "dbl", "DBL" and "Dbl"
+ * are one code, and so are "İ", "I", "ı" and "i" (a Turkish keyboard's "i" upper-cases to "İ", an English
+ * one's to "I"). This is the key they are compared by; the code is kept as first written.
+ */
+export const hotelCodeKey = (code: string): string =>
+  code
+    .trim()
+    .normalize('NFC')
+    .replace(/[İIı]/g, 'i')
+    .toLowerCase()
+    .replace(/i\u0307/g, 'i');
+
+/** Mappings copied from another agency: each code the agency had not mapped and the other one had. */
+export interface MappingCopy {
+  view: MappingView;
+  copied: { kind: StayCodeKind; channelCode: string; hotelCode: string }[];
 }
 
 /** A channel code with no hotel code yet, and how many exported reservations use it. */

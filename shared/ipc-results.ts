@@ -165,7 +165,20 @@ export interface CheckSettingsView {
 
 export interface BulkResult {
   queued: number;
+  /** The reservations whose answer was queued, so the whole batch can be taken back (Undo). */
+  queuedKeys: string[];
   skipped: { keyField: string; reason: string }[];
+}
+
+/** Undo of several answers: how many were taken back, and how many had already left. */
+export interface UndoResult {
+  undone: number;
+  tooLate: number;
+}
+
+/** How answers go out: each is held this many seconds (0: at once) so it can be taken back. */
+export interface AnswerSettings {
+  graceSeconds: number;
 }
 
 export interface SyncStatus {

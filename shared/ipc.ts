@@ -3,10 +3,14 @@
 // request with these schemas and never throws across the boundary.
 import { z } from 'zod';
 import {
+  ALL_AGENCIES,
   NOTE_MAX,
+  ANSWER_GRACE_MAX_SECONDS,
   type Agency,
   type ExportRequest,
+  type HotelCode,
   type InboxFilter,
+  type MappingCopy,
   type NotConfirmMessage,
 } from './domain';
 
@@ -33,6 +37,7 @@ export const invalidReasons = [
   'export-filter',
   'stop-sale-code',
   'stop-sale-order',
+  'hotel-code-required',
 ] as const;
 export type InvalidReason = (typeof invalidReasons)[number];
 export const isInvalidReason = (value: unknown): value is InvalidReason =>
@@ -51,6 +56,13 @@ const serviceUrl = z
   .max(500)
   .refine((s) => /^https?:\/\/[^\s]+$/i.test(s), because('service-url'));
 const stayCodeKind = z.enum(['room', 'roomType', 'board', 'nationality']);
+/** An agency the service sent: never ALL_AGENCIES, which only the store's all-agencies mappings use. */
+const mappingAgencyId = z
+  .string()
+  .min(1)
+  .max(100)
+  .refine((id) => id !== ALL_AGENCIES);
+const channelCode = z.string().min(1).max(100);
 /** A day that exists (2026-02-30 is refused), written YYYY-MM-DD. */
 const realDate = calendarDate.refine((s) => {
   const [y, m, d] = s.split('-').map(Number) as [number, number, number];
@@ -181,19 +193,46 @@ export const requestSchemas = {
   decline: z.object({ keyField, reasonId: z.string().min(1).max(100) }).strict(),
   confirmMany: z.object({ keyFields: z.array(keyField).min(1).max(1000), note }).strict(),
   retryDecision: z.object({ keyField }).strict(),
+  /** Takes back an answer that has not left yet (its grace period, or queued while offline). */
+  undoDecision: z.object({ keyField }).strict(),
+  undoMany: z.object({ keyFields: z.array(keyField).min(1).max(1000) }).strict(),
+  /** Ends an answer's grace period: it goes out at once. */
+  sendDecisionNow: z.object({ keyField }).strict(),
+  getAnswerSettings: empty,
+  saveAnswerSettings: z
+    .object({ graceSeconds: z.number().int().min(0).max(ANSWER_GRACE_MAX_SECONDS) })
+    .strict(),
   resolveReview: z.object({ keyField, action: z.enum(['send', 'discard']) }).strict(),
   openVoucher: z.object({ keyField }).strict(),
   listDeclineReasons: z.object({ language: z.enum(['tr', 'en']) }).strict(),
 
   listAgencies: empty,
-  getMapping: z.object({ agencyId: z.string().min(1).max(100) }).strict(),
+  getMapping: z
+    .object({
+      agencyId: mappingAgencyId,
+      /** A code to list even when the agency neither lists nor uses it live (the code a screen opens on). */
+      include: z.object({ kind: stayCodeKind, channelCode }).strict().optional(),
+    })
+    .strict(),
   setMapping: z
     .object({
-      agencyId: z.string().min(1).max(100),
+      agencyId: mappingAgencyId,
       kind: stayCodeKind,
-      channelCode: z.string().min(1).max(100),
-      /** Empty string removes the mapping. */
+      channelCode,
+      /** One of the hotel's codes (any case); a code not in the hotel's list is refused. Empty removes. */
       hotelCode: z.string().trim().max(100),
+      /** Map it once for all agencies (and drop this agency's own mapping of it). */
+      forAllAgencies: z.boolean().optional(),
+    })
+    .strict(),
+  /** Fills the agency's unmapped codes with another agency's own mappings of them. */
+  copyMappings: z.object({ agencyId: mappingAgencyId, fromAgencyId: mappingAgencyId }).strict(),
+  /** Adds a code to the hotel's list; one already there in any case is refused. */
+  addHotelCode: z
+    .object({
+      kind: stayCodeKind,
+      code: z.string().trim().min(1, because('hotel-code-required')).max(100),
+      name: z.string().trim().max(200),
     })
     .strict(),
 
@@ -246,6 +285,8 @@ import type {
   DecisionView,
   ReservationDetail,
   BulkResult,
+  UndoResult,
+  AnswerSettings,
   MappingView,
   SyncStatus,
   ActivityEntry,
@@ -277,12 +318,19 @@ export interface Results {
   decline: DecisionView;
   confirmMany: BulkResult;
   retryDecision: DecisionView;
+  undoDecision: DecisionView | null;
+  undoMany: UndoResult;
+  sendDecisionNow: DecisionView | null;
+  getAnswerSettings: AnswerSettings;
+  saveAnswerSettings: AnswerSettings;
   resolveReview: DecisionView | null;
   openVoucher: null;
   listDeclineReasons: NotConfirmMessage[];
   listAgencies: Agency[];
   getMapping: MappingView;
   setMapping: MappingView;
+  copyMappings: MappingCopy;
+  addHotelCode: HotelCode[];
   getStatus: SyncStatus;
   syncNow: SyncStatus;
   listActivity: ActivityEntry[];
@@ -305,7 +353,8 @@ export interface Results {
 export interface Events {
   reservationsChanged: { new: number; changed: number; cancelled: number; keyFields: string[] };
   syncStatus: SyncStatus;
-  decisionChanged: { keyField: string; decision: DecisionView };
+  /** `decision` null: the answer was taken back (Undo). */
+  decisionChanged: { keyField: string; decision: DecisionView | null };
   /** A notification was clicked: show this reservation. */
   openReservation: { keyField: string };
   /** A grouped notification was clicked: show the inbox. */

@@ -15,6 +15,8 @@ import { startPracticeService, type PracticeService } from '../sandbox';
 import type { DeskContext } from '../handlers/context';
 import { setupHandlers } from '../handlers/setup';
 import { reservationHandlers } from '../handlers/reservations';
+import { answerHandlers } from '../handlers/answers';
+import { ANSWER_GRACE_DEFAULT_SECONDS } from '../../shared/domain';
 import { mappingStatusHandlers } from '../handlers/mapping-status';
 import { exportHandlers } from '../handlers/export';
 import { notificationHandlers } from '../handlers/notifications';
@@ -29,6 +31,11 @@ export interface CoreOptions {
   pollIntervalMs?: number;
   /** Practice service size (default 400 reservations) and background arrivals (default every 45 s). */
   practice?: { reservations?: number; evolveEveryMs?: number; seed?: number; fileReadyAfterMs?: number };
+  /**
+   * Seconds an answer is held (Undo) while the hotel has not chosen in Settings (default 10). Test desks
+   * that are not about the grace period set 0, so their answers go out at once as before.
+   */
+  answerGraceDefaultSeconds?: number;
 }
 
 const PRACTICE_USER = 'demo';
@@ -49,6 +56,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
   let pollerState: PollerState | null = null;
   let pushing: Promise<void> | null = null;
   let pushAgain = false;
+  let graceTimer: ReturnType<typeof setTimeout> | null = null;
   const messages = createMessages('tr');
 
   const settings = (): Store => {
@@ -151,6 +159,8 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
   };
 
   const disconnect = async (): Promise<void> => {
+    if (graceTimer) clearTimeout(graceTimer);
+    graceTimer = null;
     await poller?.stop();
     await pushing;
     await desk?.close();
@@ -213,8 +223,44 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     connect();
   };
 
+  /**
+   * An answer held for its grace period (Undo) goes out when the period ends: one timer, set for the earliest
+   * answer still held, after every push. The poller's cycles send it too once it is due.
+   */
+  const scheduleHeldAnswers = (): void => {
+    if (graceTimer) clearTimeout(graceTimer);
+    graceTimer = null;
+    if (!desk) return;
+    const next = workStore().nextSendAfter();
+    if (next === null) return;
+    const wait = Math.max(0, Date.parse(next) - now().getTime()) + 50;
+    graceTimer = setTimeout(pushSoon, wait);
+    graceTimer.unref?.();
+  };
+
+  const pushSoon = (): void => {
+    // A decision taken while a push runs is sent by one more round right after it.
+    if (pushing) {
+      pushAgain = true;
+      return;
+    }
+    pushing = (async () => {
+      do {
+        pushAgain = false;
+        const current = desk;
+        if (!current) break;
+        await current.pushNow().catch(() => undefined);
+      } while (pushAgain);
+    })().finally(() => {
+      pushing = null;
+      scheduleHeldAnswers();
+      events.emit('syncStatus', status());
+    });
+  };
+
   const ctx: DeskContext = {
     ports,
+    answerGraceDefaultSeconds: options.answerGraceDefaultSeconds ?? ANSWER_GRACE_DEFAULT_SECONDS,
     messages,
     get settingsStore() {
       return settings();
@@ -231,24 +277,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
       await poller.syncNow();
       return status();
     },
-    pushSoon: () => {
-      // A decision taken while a push runs is sent by one more round right after it.
-      if (pushing) {
-        pushAgain = true;
-        return;
-      }
-      pushing = (async () => {
-        do {
-          pushAgain = false;
-          const current = desk;
-          if (!current) break;
-          await current.pushNow().catch(() => undefined);
-        } while (pushAgain);
-      })().finally(() => {
-        pushing = null;
-        events.emit('syncStatus', status());
-      });
-    },
+    pushSoon,
     reconnect: async () => {
       await disconnect();
       connect();
@@ -260,6 +289,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
   const handlers: Handlers = {
     ...setupHandlers(ctx),
     ...reservationHandlers(ctx),
+    ...answerHandlers(ctx),
     ...mappingStatusHandlers(ctx),
     ...exportHandlers(ctx),
     ...checkHandlers(ctx),

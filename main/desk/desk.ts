@@ -49,6 +49,8 @@ export interface Decision {
   note?: string;
   reasonId?: string;
   user: string;
+  /** Held this many seconds after the decision so it can be taken back; absent or 0: sent at the next push. */
+  holdSeconds?: number;
 }
 
 /** A cycle went through once, or (a desk from before the mark existed) the reference data were read. */
@@ -123,6 +125,9 @@ export class Desk {
         user: decision.user,
         decidedAt: at,
         basedOnLogId: current?.logId ?? -1,
+        sendAfter: decision.holdSeconds
+          ? new Date(Date.parse(at) + decision.holdSeconds * 1000).toISOString()
+          : null,
       },
       {
         at,

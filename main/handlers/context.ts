@@ -11,6 +11,8 @@ import type { Store } from '../store';
 export interface DeskContext {
   readonly ports: CorePorts;
   readonly messages: Messages;
+  /** Seconds an answer is held when the hotel has not chosen (Settings → Answers). */
+  readonly answerGraceDefaultSeconds: number;
   /** Always the real desk's database: setup, language, desk user. */
   readonly settingsStore: Store;
   /** The database the receptionist works in: the real one, or the practice one in practice mode. */

@@ -1,6 +1,7 @@
 // Inbox, reservation detail and the receptionist's decisions.
 import type { Handlers, ReservationDetail } from '../../shared/ipc';
 import { DeskError } from '../desk/ipc-dispatch';
+import { answerSettings } from './answer-settings';
 import { refusalSentence } from '../desk/messages';
 import { DecisionRefused } from '../store';
 import type { DeskContext } from './context';
@@ -36,8 +37,10 @@ export function reservationHandlers(ctx: DeskContext): ReservationHandlers {
   ) => {
     const desk = ctx.desk();
     if (!desk) throw new DeskError('not-configured', ctx.messages.t('error.notConfigured'));
+    // Held for the hotel's grace period so the receptionist can take it back (Undo) or send it at once.
+    const grace = answerSettings(ctx.workStore(), ctx.answerGraceDefaultSeconds).graceSeconds;
     try {
-      return desk.decide({ keyField, action, note, reasonId, user: deskUser() });
+      return desk.decide({ keyField, action, note, reasonId, user: deskUser(), holdSeconds: grace });
     } catch (error) {
       return refusal(ctx, error);
     }
@@ -91,17 +94,17 @@ export function reservationHandlers(ctx: DeskContext): ReservationHandlers {
 
     confirmMany: async ({ keyFields, note }) => {
       const skipped: { keyField: string; reason: string }[] = [];
-      let queued = 0;
+      const queuedKeys: string[] = [];
       for (const keyField of new Set(keyFields)) {
         try {
           decide(keyField, 'confirm', note, undefined);
-          queued++;
+          queuedKeys.push(keyField);
         } catch (error) {
           skipped.push({ keyField, reason: error instanceof Error ? error.message : String(error) });
         }
       }
-      if (queued > 0) ctx.pushSoon();
-      return { queued, skipped };
+      if (queuedKeys.length > 0) ctx.pushSoon();
+      return { queued: queuedKeys.length, queuedKeys, skipped };
     },
 
     retryDecision: async ({ keyField }) => {

@@ -23,6 +23,8 @@ export interface NewDecision {
   decidedAt: string;
   /** The LogId of the version the person was looking at. */
   basedOnLogId: number;
+  /** Held until this instant (ISO), so the person can take it back; null or absent sends it at once. */
+  sendAfter?: string | null;
 }
 
 export interface DecisionRecord {
@@ -42,6 +44,7 @@ export interface DecisionRecord {
   sentAt: string | null;
   confirmationNo: string | null;
   pdfPath: string | null;
+  sendAfter: string | null;
 }
 
 /** Why the desk refuses a decision. */
@@ -56,6 +59,7 @@ export const DECISION_REFUSALS = [
   'reason-unknown',
   'not-in-review',
   'cancellation-decline',
+  'too-late-to-undo',
 ] as const;
 export type DecisionRefusal = (typeof DECISION_REFUSALS)[number];
 
@@ -87,7 +91,7 @@ const record = ({ outcomeUnknown, ...row }: DecisionRow): DecisionRecord => ({
 
 const columns = `id, key_field AS keyField, action, note, reason_id AS reasonId, user, decided_at AS decidedAt,
   based_on_log_id AS basedOnLogId, state, attempts, last_error AS lastError, outcome_unknown AS outcomeUnknown,
-  sent_at AS sentAt, confirmation_no AS confirmationNo, pdf_path AS pdfPath`;
+  sent_at AS sentAt, confirmation_no AS confirmationNo, pdf_path AS pdfPath, send_after AS sendAfter`;
 const open = `state IN ('pending', 'failed', 'review')`;
 
 const prepare = (db: Database) => ({
@@ -104,9 +108,9 @@ const prepare = (db: Database) => ({
   reasonExists: db
     .prepare<[string], number>('SELECT 1 FROM not_confirm_messages WHERE id = ? LIMIT 1')
     .pluck(),
-  insert: db.prepare<[string, DecisionAction, string, string | null, string, string, number]>(
-    `INSERT INTO decisions (key_field, action, note, reason_id, user, decided_at, based_on_log_id)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  insert: db.prepare<[string, DecisionAction, string, string | null, string, string, number, string | null]>(
+    `INSERT INTO decisions (key_field, action, note, reason_id, user, decided_at, based_on_log_id, send_after)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   ),
   byId: db.prepare<[number | bigint], DecisionRow>(`SELECT ${columns} FROM decisions WHERE id = ?`),
   latest: db.prepare<[string], DecisionRow>(
@@ -121,14 +125,27 @@ const prepare = (db: Database) => ({
   ),
   // A refused decision is tried again a few times by itself (a passing fault at the service), then waits
   // for a person: it stays failed, with its sentence, until someone asks to retry it.
-  toSend: db.prepare<[number], DecisionRow>(
+  // A pending decision still in its grace period (send_after ahead) is left alone: it can be taken back.
+  toSend: db.prepare<[string, number], DecisionRow>(
     `SELECT ${columns} FROM decisions
-     WHERE state = 'pending' OR (state = 'failed' AND attempts < ?) ORDER BY id`,
+     WHERE (state = 'pending' AND (send_after IS NULL OR send_after <= ?)) OR (state = 'failed' AND attempts < ?)
+     ORDER BY id`,
   ),
+  nextSendAfter: db
+    .prepare<[], string | null>(
+      `SELECT min(send_after) FROM decisions WHERE state = 'pending' AND send_after IS NOT NULL`,
+    )
+    .pluck(),
+  // Only a decision that never left: once an attempt may have reached the service it cannot be taken back.
+  undo: db.prepare<[number]>(
+    `UPDATE decisions SET state = 'discarded'
+     WHERE id = ? AND state = 'pending' AND attempts = 0 AND outcome_unknown = 0`,
+  ),
+  sendNow: db.prepare<[number]>(`UPDATE decisions SET send_after = NULL WHERE id = ? AND state = 'pending'`),
   // Written before a request leaves: if the desk dies before the answer arrives, the next run knows the
   // service may already hold it and asks before sending again.
   sending: db.prepare<[number]>(
-    `UPDATE decisions SET outcome_unknown = 1 WHERE id = ? AND state IN ('pending', 'failed')`,
+    `UPDATE decisions SET outcome_unknown = 1, send_after = NULL WHERE id = ? AND state IN ('pending', 'failed')`,
   ),
   voucher: db.prepare<[string, number]>(`UPDATE decisions SET pdf_path = ? WHERE id = ? AND state = 'sent'`),
   retry: db.prepare<[number]>(
@@ -224,6 +241,7 @@ export function enqueueDecision(db: Database, decision: NewDecision, activity?: 
         decision.user,
         decision.decidedAt,
         decision.basedOnLogId,
+        decision.sendAfter ?? null,
       );
       s.syncReservation.run(decision.keyField);
       // The activity entry is part of the decision: on a full disk both are there or neither is.
@@ -239,13 +257,41 @@ export function enqueueDecision(db: Database, decision: NewDecision, activity?: 
 export const AUTOMATIC_TRIES = 5;
 
 /** What the push should send now: pending decisions, and failed ones within their tries; oldest first. */
-export function nextDecisionsToSend(db: Database): DecisionRecord[] {
-  return statements(db).toSend.all(AUTOMATIC_TRIES).map(record);
+export function nextDecisionsToSend(db: Database, nowIso = new Date().toISOString()): DecisionRecord[] {
+  return statements(db).toSend.all(nowIso, AUTOMATIC_TRIES).map(record);
 }
 
-/** Marks the decision as possibly delivered before its request leaves (see `sending`). */
-export function markDecisionSending(db: Database, id: number): void {
-  statements(db).sending.run(id);
+/** When the earliest answer held in its grace period falls due (ISO), or null: the desk sets a timer. */
+export function nextSendAfter(db: Database): string | null {
+  return statements(db).nextSendAfter.get() ?? null;
+}
+
+/**
+ * Marks the decision as possibly delivered before its request leaves (see `sending`). False when it is no
+ * longer there to send (taken back with Undo between being handed out and now): the push then skips it.
+ */
+export function markDecisionSending(db: Database, id: number): boolean {
+  return statements(db).sending.run(id).changes > 0;
+}
+
+/**
+ * Undo: takes back the reservation's answer that has not left yet (pending, never tried). Refused with
+ * 'too-late-to-undo' once a request may have reached the service; then the person is told what to do.
+ */
+export function undoDecision(db: Database, keyField: string): void {
+  const s = statements(db);
+  db.transaction(() => {
+    const row = s.latest.get(keyField);
+    if (!row || s.undo.run(row.id).changes === 0) throw new DecisionRefused('too-late-to-undo');
+    s.syncReservation.run(keyField);
+  }).immediate();
+}
+
+/** "Send now": ends the grace period of the reservation's pending answer. False when none is pending. */
+export function sendDecisionNow(db: Database, keyField: string): boolean {
+  const s = statements(db);
+  const row = s.latest.get(keyField);
+  return row !== undefined && s.sendNow.run(row.id).changes > 0;
 }
 
 /** The confirmation PDF, saved after the decision was already recorded as sent. */
@@ -365,6 +411,7 @@ const view = (row: DecisionRecord): DecisionView => ({
   // A pending decision may carry why it is still queued (the line was down), so the screen can say it.
   error: row.state === 'failed' || row.state === 'pending' ? row.lastError : null,
   voucherSaved: row.pdfPath !== null,
+  sendAfter: row.state === 'pending' ? row.sendAfter : null,
 });
 
 /** The newest decision on a reservation that still counts (discarded ones do not), or null. */

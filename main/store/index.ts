@@ -8,6 +8,8 @@ import type {
   InboxCounts,
   InboxPage,
   InboxRow,
+  HotelCode,
+  MappingCopy,
   MappingView,
   MarkEnteredResult,
   NotConfirmMessage,
@@ -40,14 +42,18 @@ import { listAgencies, replaceAgencies, findAgency } from './agencies';
 import { findNotConfirmMessage, listNotConfirmMessages, replaceNotConfirmMessages } from './messages';
 import { listStayCodes, replaceStayCodes } from './stay-codes';
 import {
+  copyMappings,
   hasUnmappedCodes,
   hotelCodeFor,
   mappedCodesFor,
   mappingView,
   setMapping,
   unmappedCodesFor,
+  type ChannelCode,
   type MappingChange,
+  type MappingCopyRequest,
 } from './mappings';
+import { addHotelCode, findHotelCode, listHotelCodes, type NewHotelCode } from './hotel-codes';
 import {
   decisionFor,
   decisionRecordFor,
@@ -62,6 +68,9 @@ import {
   markDecisionHeld,
   markDecisionSent,
   nextDecisionsToSend,
+  nextSendAfter,
+  sendDecisionNow,
+  undoDecision,
   queuedDecisionCount,
   resolveReview,
   type DecisionRecord,
@@ -96,6 +105,7 @@ import {
 } from './checks-input';
 
 export { DECISION_REFUSALS, DecisionRefused, type DecisionRefusal } from './decisions';
+export { HotelCodeTaken } from './hotel-codes';
 export { DatabaseFileChangedError, DatabaseTooNewError, NotResdeskDatabaseError } from './db';
 export type { ImportResult, InboxFilter, InboxQuery, DecisionRecord, PendingAcknowledgement };
 export type { MarkRequest, ExportCounts, ExportGuestRow, ExportRows, ExportSelection, UnreadableRecord };
@@ -215,8 +225,21 @@ export class Store {
   hotelCodeFor(agencyId: string, kind: StayCodeKind, channelCode: string): string | null {
     return hotelCodeFor(this.db, agencyId, kind, channelCode);
   }
-  mappingView(agencyId: string): MappingView {
-    return mappingView(this.db, agencyId);
+  mappingView(agencyId: string, include?: readonly ChannelCode[]): MappingView {
+    return mappingView(this.db, agencyId, include);
+  }
+  copyMappings(request: MappingCopyRequest): MappingCopy['copied'] {
+    return copyMappings(this.db, request);
+  }
+  listHotelCodes(): HotelCode[] {
+    return listHotelCodes(this.db);
+  }
+  findHotelCode(kind: StayCodeKind, code: string): HotelCode | null {
+    return findHotelCode(this.db, kind, code);
+  }
+  /** Throws HotelCodeTaken when the list already has the code in any case. */
+  addHotelCode(code: NewHotelCode): HotelCode {
+    return addHotelCode(this.db, code);
   }
   mappedCodesFor(keyField: string) {
     return mappedCodesFor(this.db, keyField);
@@ -230,8 +253,8 @@ export class Store {
   enqueueDecision(decision: NewDecision, activity?: NewActivity): DecisionRecord {
     return enqueueDecision(this.db, decision, activity);
   }
-  markSending(id: number): void {
-    markDecisionSending(this.db, id);
+  markSending(id: number): boolean {
+    return markDecisionSending(this.db, id);
   }
   attachVoucher(id: number, pdfPath: string): void {
     attachVoucher(this.db, id, pdfPath);
@@ -239,8 +262,17 @@ export class Store {
   retryDecision(id: number): boolean {
     return retryDecision(this.db, id);
   }
-  nextDecisionsToSend(): DecisionRecord[] {
-    return nextDecisionsToSend(this.db);
+  nextDecisionsToSend(nowIso?: string): DecisionRecord[] {
+    return nextDecisionsToSend(this.db, nowIso);
+  }
+  nextSendAfter(): string | null {
+    return nextSendAfter(this.db);
+  }
+  undoDecision(keyField: string): void {
+    undoDecision(this.db, keyField);
+  }
+  sendDecisionNow(keyField: string): boolean {
+    return sendDecisionNow(this.db, keyField);
   }
   markSent(id: number, result: { sentAt: string; pdfPath: string | null }): void {
     markDecisionSent(this.db, id, result);

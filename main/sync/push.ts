@@ -21,11 +21,13 @@ export interface PendingDecision {
 }
 
 export interface PushStore {
-  nextDecisionsToSend(): PendingDecision[];
+  /** Due now: answers still in their grace period (Undo) are left alone. */
+  nextDecisionsToSend(nowIso: string): PendingDecision[];
   getReservation(keyField: string): Reservation | null;
   markSent(id: number, result: { sentAt: string; pdfPath: string | null }): void;
   /** Before the request leaves: the outcome is unknown until its answer is stored. */
-  markSending(id: number): void;
+  /** False when the decision is no longer there to send (taken back meanwhile): it is skipped. */
+  markSending(id: number): boolean;
   attachVoucher(id: number, pdfPath: string): void;
   markFailed(id: number, error: string, outcomeUnknown: boolean): void;
   /** Not reachable: keep it queued (pending) with the reason. */
@@ -36,13 +38,7 @@ export interface PushStore {
 }
 
 export type FailureKind =
-  | 'network'
-  | 'unauthorized'
-  | 'service'
-  | 'malformed'
-  | 'unconfirmed'
-  | 'cancelled'
-  | 'other';
+  'network' | 'unauthorized' | 'service' | 'malformed' | 'unconfirmed' | 'cancelled' | 'other';
 
 export interface PushOptions {
   voucherDir: string;
@@ -94,7 +90,7 @@ export async function pushDecisions(
   options: PushOptions,
 ): Promise<PushSummary> {
   const summary: PushSummary = { sent: 0, failed: 0, review: 0, unreachable: false };
-  for (const decision of store.nextDecisionsToSend()) {
+  for (const decision of store.nextDecisionsToSend(options.now().toISOString())) {
     const reservation = store.getReservation(decision.keyField);
     if (!reservation) {
       store.markFailed(decision.id, 'This reservation is no longer in the database.', false);
@@ -103,7 +99,10 @@ export async function pushDecisions(
     }
     // A newer version arrived after the receptionist decided (a change, or the agency's cancellation):
     // they decided on something else. A decision on the cancellation itself takes it in (confirm, E).
-    if (reservation.logId !== decision.basedOnLogId || (reservation.pmsStatus === 3 && decision.action !== 'confirm')) {
+    if (
+      reservation.logId !== decision.basedOnLogId ||
+      (reservation.pmsStatus === 3 && decision.action !== 'confirm')
+    ) {
       store.markForReview(decision.id);
       summary.review++;
       options.onDecision?.(decision.keyField);
@@ -120,7 +119,8 @@ export async function pushDecisions(
         options.onDecision?.(decision.keyField);
         continue;
       }
-      store.markSending(decision.id);
+      // Taken back (Undo) since it was handed out: nothing leaves.
+      if (!store.markSending(decision.id)) continue;
       const answer = await client.sendConfirmation({
         keyField: reservation.keyField,
         agencyId: reservation.agencyId,

@@ -4,7 +4,13 @@
 import type { Core, EventListener } from '../../main/desk/core-types';
 import { DeskError } from '../../main/desk/ipc-dispatch';
 import { createMessages } from '../../main/desk/messages';
-import { isConfirmationStatus, type ChangeKind, type ConfirmationStatus } from '../../shared/domain';
+import {
+  hotelCodeKey,
+  isConfirmationStatus,
+  type ChangeKind,
+  type ConfirmationStatus,
+  type HotelCode,
+} from '../../shared/domain';
 import { markersOf } from '../../main/desk/checks';
 import type {
   ConnectionCheckStep,
@@ -98,6 +104,7 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
         sentAt: decidedAt,
         error: null,
         voucherSaved: false,
+        sendAfter: null,
       },
     ]),
   );
@@ -106,6 +113,13 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
     if (row) row.decision = 'sent';
   }
   const mappings = new Map<string, string>([['roomType:STD', 'STD-G']]);
+  const hotelCodes: HotelCode[] = [
+    { kind: 'roomType', code: 'STD-G', name: 'Standart, bahçe' },
+    { kind: 'board', code: 'HD', name: 'Her şey dahil' },
+    { kind: 'board', code: 'YP', name: 'Yarım pansiyon' },
+  ];
+  const listed = (kind: HotelCode['kind'], code: string) =>
+    hotelCodes.find((h) => h.kind === kind && hotelCodeKey(h.code) === hotelCodeKey(code));
   const listeners = new Map<keyof Events, Set<(p: unknown) => void>>();
   const calls: FakeDesk['calls'] = [];
   const messages = createMessages('tr');
@@ -156,8 +170,17 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
       { kind: 'board' as const, channelCode: 'HB', channelName: 'Half Board', usedByLive: 0 },
       { kind: 'nationality' as const, channelCode: 'DE', channelName: 'Germany', usedByLive: 9 },
     ];
-    const out = codes.map((c) => ({ ...c, hotelCode: mappings.get(`${c.kind}:${c.channelCode}`) ?? null }));
-    return { agencyId, rows: out, total: out.length, unmapped: out.filter((r) => !r.hotelCode).length };
+    const out = codes.map((c) => {
+      const hotelCode = mappings.get(`${c.kind}:${c.channelCode}`) ?? null;
+      return { ...c, hotelCode, mappedFor: hotelCode ? ('agency' as const) : null, allAgenciesCode: null };
+    });
+    return {
+      agencyId,
+      rows: out,
+      total: out.length,
+      unmapped: out.filter((r) => !r.hotelCode).length,
+      hotelCodes: [...hotelCodes],
+    };
   };
   const decide = (keyField: string, action: 'confirm' | 'decline', note: string, reasonId: string | null) => {
     const view: DecisionView = {
@@ -170,6 +193,7 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
       sentAt: null,
       error: null,
       voucherSaved: false,
+      sendAfter: null,
     };
     decisions.set(keyField, view);
     rowOf(keyField).decision = 'pending';
@@ -183,6 +207,8 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
   };
   let stopSales: StopSaleEntry[] = [];
   let menOnly = false;
+  // The fake sends at once: its answers are never held (the real core is tested for the grace period).
+  let graceSeconds = 0;
   const stopSaleView = () => ({ stopSales, hotelCodes: { roomType: ['STD-G'], room: [] } });
   let notifications: NotificationSettings = { sound: true, remindAfterMinutes: 15, startAtLogin: null };
   const handlers = {
@@ -261,8 +287,19 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
     decline: async (r) => decide(r.keyField, 'decline', '', r.reasonId),
     confirmMany: async (r) => {
       r.keyFields.forEach((k) => decide(k, 'confirm', r.note ?? '', null));
-      return { queued: r.keyFields.length, skipped: [] };
+      return { queued: r.keyFields.length, queuedKeys: r.keyFields, skipped: [] };
     },
+    undoDecision: async (r) => {
+      decisions.delete(r.keyField);
+      return null;
+    },
+    undoMany: async (r) => {
+      r.keyFields.forEach((k) => decisions.delete(k));
+      return { undone: r.keyFields.length, tooLate: 0 };
+    },
+    sendDecisionNow: async (r) => decisions.get(r.keyField) ?? null,
+    getAnswerSettings: async () => ({ graceSeconds }),
+    saveAnswerSettings: async (r) => ({ graceSeconds: (graceSeconds = r.graceSeconds) }),
     retryDecision: async (r) => decisions.get(r.keyField) ?? decide(r.keyField, 'confirm', '', null),
     resolveReview: async () => null,
     openVoucher: async () => null,
@@ -297,9 +334,26 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
     saveCheckSettings: async (r) => ({ menOnly: (menOnly = r.menOnly) }),
     getMapping: async (r) => mappingView(r.agencyId),
     setMapping: async (r) => {
-      if (r.hotelCode) mappings.set(`${r.kind}:${r.channelCode}`, r.hotelCode);
+      const code = r.hotelCode ? listed(r.kind, r.hotelCode) : undefined;
+      if (r.hotelCode && !code)
+        throw new DeskError(
+          'conflict',
+          messages.t('error.hotelCodeUnknown', { code: r.hotelCode, codeKind: r.kind }),
+        );
+      if (code) mappings.set(`${r.kind}:${r.channelCode}`, code.code);
       else mappings.delete(`${r.kind}:${r.channelCode}`);
       return mappingView(r.agencyId);
+    },
+    copyMappings: notModelled('copyMappings'),
+    addHotelCode: async (r) => {
+      const existing = listed(r.kind, r.code);
+      if (existing)
+        throw new DeskError(
+          'conflict',
+          messages.t('error.hotelCodeTaken', { code: existing.code, codeKind: r.kind }),
+        );
+      hotelCodes.push({ kind: r.kind, code: r.code, name: r.name });
+      return [...hotelCodes];
     },
     getStatus: async () => ({ ...status, practiceMode: setup.practiceMode }),
     syncNow: async () => ({ ...status, practiceMode: setup.practiceMode }),

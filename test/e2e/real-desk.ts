@@ -31,6 +31,8 @@ export interface ServiceState {
 
 export interface RealDesk {
   core: Core;
+  /** The desk's data folder (resdesk.db inside), for tests that put data straight into the store. */
+  dataDir: string;
   host: BrowserHost;
   browser: DeskBrowser;
   /** The practice service the desk is connected to (absent in practice-mode tests, where the core runs its own). */
@@ -57,6 +59,8 @@ export interface RealDeskOptions {
   rendererDir: string;
   /** The browser's own language (navigator.language); tr-TR unless given. The desk's language is its own. */
   browserLocale?: string;
+  /** The display's scaling, 1.25 for Windows' 125% (launchDesk). */
+  scale?: number;
 }
 
 export async function startRealDesk(options: RealDeskOptions): Promise<RealDesk> {
@@ -75,6 +79,8 @@ export async function startRealDesk(options: RealDeskOptions): Promise<RealDesk>
     {
       pollIntervalMs: 60_000,
       practice: { reservations: 60, evolveEveryMs: 0, fileReadyAfterMs: 50 },
+      // Answers go out at once unless a test is about the grace period (it passes its own).
+      answerGraceDefaultSeconds: 0,
       ...options.core,
     },
   );
@@ -88,7 +94,7 @@ export async function startRealDesk(options: RealDeskOptions): Promise<RealDesk>
     await core.handlers.syncNow({});
   }
   const host = await startBrowserHost({ core, rendererDir: options.rendererDir });
-  const browser = await launchDesk({ locale: options.browserLocale });
+  const browser = await launchDesk({ locale: options.browserLocale, scale: options.scale });
   await browser.page.goto(host.url);
 
   const serviceUrl = () => {
@@ -98,6 +104,7 @@ export async function startRealDesk(options: RealDeskOptions): Promise<RealDesk>
   const port = service?.port ?? 0;
   return {
     core,
+    dataDir,
     host,
     browser,
     get service() {

@@ -32,14 +32,23 @@ export function assertChromium(): void {
 }
 
 /** A fresh Chromium profile with one page at the reception PC's size. */
-export async function launchDesk(options: { locale?: string } = {}): Promise<DeskBrowser> {
+/**
+ * `scale`: the display's scaling (Windows' 125% is 1.25): the same 1366×768 screen then holds fewer CSS
+ * pixels (1093×614 at 125%), drawn at that device scale factor.
+ */
+export async function launchDesk(options: { locale?: string; scale?: number } = {}): Promise<DeskBrowser> {
+  const scale = options.scale ?? 1;
   assertChromium();
   const profile = mkdtempSync(path.join(tmpdir(), 'resdesk-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: ARGS,
-    viewport: DESK_VIEWPORT,
+    viewport: {
+      width: Math.round(DESK_VIEWPORT.width / scale),
+      height: Math.round(DESK_VIEWPORT.height / scale),
+    },
+    deviceScaleFactor: scale,
     locale: options.locale ?? 'tr-TR',
     timezoneId: 'Europe/Istanbul',
   });

@@ -7,6 +7,8 @@ import { liveServiceMigration } from './005-live-service';
 import { stopSalesMigration } from './006-stop-sales';
 import { guestsInRowMigration } from './007-guests-in-row';
 import { setAsideReasonsMigration } from './008-set-aside-reasons';
+import { answerGraceMigration } from './009-answer-grace';
+import { hotelCodesMigration } from './010-hotel-codes';
 
 /** Ordered: a migration's version is its position in this list plus one. */
 export const migrations: readonly Migration[] = [
@@ -18,4 +20,6 @@ export const migrations: readonly Migration[] = [
   stopSalesMigration,
   guestsInRowMigration,
   setAsideReasonsMigration,
+  answerGraceMigration,
+  hotelCodesMigration,
 ];

@@ -13,6 +13,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { SelectionBar } from '../../components/SelectionBar';
 import { useSelectionRequest } from '../../components/useSelectionRequest';
 import { ChangeSummary, changesToShow } from '../reservation/ChangeSummary';
+import { UndoBatch } from './UndoBatch';
 
 interface Props {
   selected: ReadonlyMap<string, InboxRow>;
@@ -48,7 +49,7 @@ export function BulkBar({ selected, onClear }: Props) {
       () =>
         keyFields.length > 0
           ? ask('confirmMany', { keyFields })
-          : Promise.resolve<BulkResult>({ queued: 0, skipped: [] }),
+          : Promise.resolve<BulkResult>({ queued: 0, queuedKeys: [], skipped: [] }),
       () => {
         setReview(null);
         setAsking(null);
@@ -93,13 +94,14 @@ export function BulkBar({ selected, onClear }: Props) {
   const confirmReviewed = (details: ReservationDetail[]) =>
     request.run(
       async () => {
-        const outcome: BulkResult = { queued: 0, skipped: [] };
+        const outcome: BulkResult = { queued: 0, queuedKeys: [], skipped: [] };
         for (const d of details) {
           const keyField = d.reservation.keyField;
           const note = keptNote(d);
           try {
             await ask('confirm', { keyField, note: note || undefined });
             outcome.queued += 1;
+            outcome.queuedKeys.push(keyField);
           } catch (e) {
             outcome.skipped.push({ keyField, reason: e instanceof Error ? e.message : '' });
           }
@@ -168,6 +170,7 @@ export function BulkBar({ selected, onClear }: Props) {
             <>
               {t('bulk.queued', { count: result.queued })}
               {result.skipped.length > 0 && ` ${t('bulk.skipped', { count: result.skipped.length })}`}
+              <UndoBatch keyFields={result.queuedKeys} />
             </>
           )
         }

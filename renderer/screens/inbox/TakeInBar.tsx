@@ -8,6 +8,7 @@ import type { BulkResult } from '../../../shared/ipc';
 import { ask } from '../../api';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useSelectionRequest } from '../../components/useSelectionRequest';
+import { UndoBatch } from './UndoBatch';
 
 interface Props {
   /** Cancellations waiting to be taken in under the inbox's filter (its counts). */
@@ -36,10 +37,11 @@ async function waitingCancellations(filter: InboxFilter): Promise<string[]> {
 
 async function takeInAll(filter: InboxFilter): Promise<BulkResult> {
   const keys = await waitingCancellations(filter);
-  const outcome: BulkResult = { queued: 0, skipped: [] };
+  const outcome: BulkResult = { queued: 0, queuedKeys: [], skipped: [] };
   for (let i = 0; i < keys.length; i += 1000) {
     const part = await ask('confirmMany', { keyFields: keys.slice(i, i + 1000) });
     outcome.queued += part.queued;
+    outcome.queuedKeys.push(...part.queuedKeys);
     outcome.skipped.push(...part.skipped);
   }
   return outcome;
@@ -75,6 +77,7 @@ export function TakeInBar({ waiting, filter }: Props) {
           {t('inbox.takeInQueued', { count: request.result.queued })}
           {request.result.skipped.length > 0 &&
             ` ${t('bulk.skipped', { count: request.result.skipped.length })}`}
+          <UndoBatch keyFields={request.result.queuedKeys} />
         </span>
       )}
       <ErrorNote error={request.error} />

@@ -11,6 +11,7 @@ import { formatInstant } from '../../i18n/format';
 import type { OpenIntent } from '../inbox/InboxList';
 import { ChangeSummary, changesToShow } from './ChangeSummary';
 import { ConfirmForm, DeclineForm } from './DecisionForms';
+import { HeldAnswer } from './HeldAnswer';
 
 interface Props {
   detail: ReservationDetail;
@@ -45,7 +46,9 @@ function DecisionState({ decision, cancellation }: { decision: DecisionView; can
       </span>
       {decision.sentAt && <span>{t('decision.sentAt', { time: formatInstant(decision.sentAt, lng) })}</span>}
       {decision.note && <span className="note">“{decision.note}”</span>}
-      {decision.state === 'pending' && <span className="hint">{t('decision.pendingHint')}</span>}
+      {decision.state === 'pending' && decision.sendAfter === null && (
+        <span className="hint">{t('decision.pendingHint')}</span>
+      )}
       {decision.state === 'review' && <span className="hint">{t('decision.reviewHint')}</span>}
       {decision.error && (decision.state === 'failed' || decision.state === 'pending') && (
         <span className="error-note">{decision.error}</span>
@@ -71,7 +74,12 @@ export function DecisionPanel({ detail, intent, intentNonce, onDecided, onAnswer
   const takenIn = cancelled && reservation.confirmationStatus === 'E';
   const takeInButton = useRef<HTMLButtonElement>(null);
 
+  // Each opening's intent (C, D, Enter) is applied once: an answer taken back (Undo) must not reopen the
+  // form by itself on the reservation the receptionist just said was the wrong one.
+  const appliedNonce = useRef<number | null>(null);
   useEffect(() => {
+    if (appliedNonce.current === intentNonce || !(canDecide || canTakeIn)) return;
+    appliedNonce.current = intentNonce;
     if (canDecide) setMode(intent === 'view' ? 'idle' : intent);
     if (canTakeIn && intent === 'confirm') takeInButton.current?.focus();
   }, [intent, intentNonce, canDecide, canTakeIn]);
@@ -129,6 +137,14 @@ export function DecisionPanel({ detail, intent, intentNonce, onDecided, onAnswer
         </div>
       )}
       {changes && <ChangeSummary shown={changes} />}
+      {decision && (
+        <HeldAnswer
+          decision={decision}
+          busy={busy}
+          onUndo={() => void act(() => ask('undoDecision', { keyField }))}
+          onSendNow={() => void act(() => ask('sendDecisionNow', { keyField }))}
+        />
+      )}
       {decision?.state === 'failed' && (
         <div className="actions">
           <button

@@ -6,6 +6,7 @@ import type { SetupView } from '../../../shared/ipc';
 import { ErrorNote } from '../../components/ErrorNote';
 import { ConnectionReport } from './ConnectionReport';
 import { HotelSearch } from './HotelSearch';
+import { AnswersCard } from './AnswersCard';
 import { ChecksCard } from './ChecksCard';
 import { NotificationsCard } from './NotificationsCard';
 import { useSetupForm } from './useSetupForm';
@@ -191,6 +192,7 @@ export function SetupScreen({ setup, firstRun, onSetupChanged }: Props) {
             </div>
           </section>
           {/* Not on the first screen: there the connection is all that matters. */}
+          {!firstRun && <AnswersCard />}
           {!firstRun && <NotificationsCard />}
           {!firstRun && <ChecksCard />}
         </div>

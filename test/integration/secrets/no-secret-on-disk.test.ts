@@ -75,7 +75,7 @@ describe('no secret on disk', () => {
     proxy = await tokenRecordingProxy(service.url, tokens);
     dir = mkdtempSync(path.join(tmpdir(), 'resdesk-secrets-'));
     const logger = createFileLogger({ file: path.join(dir, 'logs', 'resdesk.log') });
-    core = createCore({ dataDir: dir, credentials: memoryStore(), logger });
+    core = createCore({ dataDir: dir, credentials: memoryStore(), logger }, { answerGraceDefaultSeconds: 0 });
     await core.start();
   });
   afterAll(async () => {

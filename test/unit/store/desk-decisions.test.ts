@@ -13,7 +13,10 @@ import {
   AUTOMATIC_TRIES,
   markDecisionSent,
   nextDecisionsToSend,
+  nextSendAfter,
   queuedDecisionCount,
+  sendDecisionNow,
+  undoDecision,
   resolveReview,
   type NewDecision,
 } from '../../../main/store/decisions';
@@ -87,6 +90,7 @@ describe('enqueueDecision', () => {
       sentAt: null,
       error: null,
       voucherSaved: false,
+      sendAfter: null,
     });
     expect(decisionStates(db, ['k1', 'k2'])).toEqual(
       new Map([
@@ -345,6 +349,43 @@ describe('review', () => {
     const decision = confirm();
     markDecisionForReview(db, decision.id);
     expect(markDecisionSent(db, decision.id, { sentAt: 's', pdfPath: null })).toBe(true);
+    expect(decisionFor(db, 'k1')?.state).toBe('sent');
+  });
+});
+
+describe('an answer held for its grace period (issue 24)', () => {
+  const HELD = '2026-07-01T09:00:10Z';
+  it('is not handed out before its time, then is; Send now ends the wait', () => {
+    const held = confirm('k1', 10, { sendAfter: HELD });
+    expect(nextSendAfter(db)).toBe(HELD);
+    expect(nextDecisionsToSend(db, '2026-07-01T09:00:05Z')).toEqual([]);
+    expect(nextDecisionsToSend(db, HELD).map((d) => d.id)).toEqual([held.id]);
+    expect(decisionFor(db, 'k1')?.sendAfter).toBe(HELD);
+    expect(sendDecisionNow(db, 'k1')).toBe(true);
+    expect(nextDecisionsToSend(db, '2026-07-01T09:00:01Z').map((d) => d.id)).toEqual([held.id]);
+    expect(nextSendAfter(db)).toBeNull();
+  });
+
+  it('Undo discards it and frees the reservation; a push that already picked it up sends nothing', () => {
+    const held = confirm('k1', 10, { sendAfter: HELD });
+    const picked = nextDecisionsToSend(db, HELD);
+    undoDecision(db, 'k1');
+    expect(decisionFor(db, 'k1')).toBeNull();
+    expect(reservationRow('k1')?.decisionState).toBe('none');
+    // The push had handed it out before the Undo: marking it as leaving fails, so it is skipped.
+    expect(picked.map((d) => d.id)).toEqual([held.id]);
+    expect(markDecisionSending(db, held.id)).toBe(false);
+    expect(queuedDecisionCount(db)).toBe(0);
+    expect(confirm('k1', 10).state).toBe('pending');
+  });
+
+  it('cannot be taken back once a request carrying it may have left, or after it was sent', () => {
+    const held = confirm('k1', 10);
+    expect(markDecisionSending(db, held.id)).toBe(true);
+    expect(refusal(() => undoDecision(db, 'k1'))).toBe('too-late-to-undo');
+    markDecisionSent(db, held.id, { sentAt: '2026-07-01T09:01:00Z', pdfPath: null });
+    expect(refusal(() => undoDecision(db, 'k1'))).toBe('too-late-to-undo');
+    expect(refusal(() => undoDecision(db, 'nowhere'))).toBe('too-late-to-undo');
     expect(decisionFor(db, 'k1')?.state).toBe('sent');
   });
 });

@@ -55,6 +55,9 @@ export async function runCycle(
   const pulled = emptySummary();
   let pushed: PushSummary | null = null;
   try {
+    // The desk's own connection first: a worker's pull opens the path afresh and would fill a new file
+    // while this one, which the window reads and decisions go to, is gone.
+    store.checkDatabaseFile();
     if (
       due(store.getSetting<string | null>(REFERENCE_KEY, null), options.referenceEveryMs ?? 86_400_000, now)
     ) {

@@ -27,8 +27,8 @@ const withDump = (stream: Readable): ResponseBody =>
   });
 
 /**
- * The body as text bytes: gzip, deflate and br are undone (Resdesk asks for none, but a proxy may add
- * one); any other encoding cannot be read and is refused plainly.
+ * The body as text bytes: gzip, deflate and br are undone (Resdesk asks for all three, http.ts); any other
+ * encoding cannot be read and is refused plainly.
  */
 export function decoded(body: ResponseBody, encoding: string | undefined, operation: string): ResponseBody {
   const kind = (encoding ?? '').trim().toLowerCase();

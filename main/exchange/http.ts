@@ -162,6 +162,13 @@ export function toExchangeError(
   return error;
 }
 
+/**
+ * Asked of every request, file downloads included: a list or a large-result file is text that packs
+ * 7–14× (test/bench/network.ts), which on a hotel's slow line is minutes. The answer is undone in body.ts,
+ * and its limits (body-limits.ts) count the bytes as decompressed.
+ */
+export const ACCEPT_ENCODING = 'gzip, deflate, br';
+
 const abortableSleep: Sleep = (ms, signal) => wait(ms, undefined, signal ? { signal } : undefined);
 
 export function createHttp(options: HttpOptions = {}): Http {
@@ -187,7 +194,7 @@ export function createHttp(options: HttpOptions = {}): Http {
     const res = await request(req.url, {
       dispatcher,
       method: req.method,
-      headers: req.headers,
+      headers: { 'accept-encoding': ACCEPT_ENCODING, ...req.headers },
       body: req.body,
       signal: req.signal,
       headersTimeout: timeouts.headersMs,

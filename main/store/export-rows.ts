@@ -219,8 +219,13 @@ export function* iterateExportRows(db: Database, selection: ExportSelection): Ge
     )
     .iterate())
     codes.set(`${m.agencyId}\u0000${m.kind}\u0000${m.code}`, m.hotelCode);
+  // The agency's own mapping, else the one made for all agencies (agency_id '*', ALL_AGENCIES).
   const hotel = (agencyId: string, kind: StayCodeKind, code: string | null): string | null =>
-    code ? (codes.get(`${agencyId}\u0000${kind}\u0000${code}`) ?? null) : null;
+    code
+      ? (codes.get(`${agencyId}\u0000${kind}\u0000${code}`) ??
+        codes.get(`*\u0000${kind}\u0000${code}`) ??
+        null)
+      : null;
 
   const { sql, params } = exportRowsSql(selection);
   const statement = db.prepare<SqlValue[], Value[]>(sql).raw(true);
@@ -247,7 +252,7 @@ export function exportCounts(db: Database, selection: ExportSelection): ExportCo
     )
     .get(...params);
   const missing = (kind: StayCodeKind): string =>
-    `c.code <> '' AND NOT EXISTS (SELECT 1 FROM mappings m WHERE m.agency_id = c.agency_id
+    `c.code <> '' AND NOT EXISTS (SELECT 1 FROM mappings m WHERE m.agency_id IN (c.agency_id, '*')
        AND m.kind = '${kind}' AND m.channel_code = c.code)`;
   const leadOnly = selection.kind === 'reservations' ? 'WHERE g.key = 0' : '';
   const unmapped = db

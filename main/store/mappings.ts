@@ -1,13 +1,38 @@
+// Channel codes mapped to the hotel's own codes, per agency, or once for all agencies (agency_id '*',
+// ALL_AGENCIES): an agency's own mapping wins, the all-agencies one applies where it has none. Every reader
+// of `mappings` (here, pms-entry.ts, export-rows.ts, checks-input.ts through main/checks) takes that fallback.
 import type { Database } from 'better-sqlite3';
 import { statementsOf } from './statements';
-import type { MappedCode, MappingRow, MappingView, StayCodeKind } from '../../shared/domain';
+import { hotelCodeInList, listHotelCodes } from './hotel-codes';
+import {
+  ALL_AGENCIES,
+  type MappedCode,
+  type MappingCopy,
+  type MappingRow,
+  type MappingView,
+  type StayCodeKind,
+} from '../../shared/domain';
 
 export interface MappingChange {
   agencyId: string;
   kind: StayCodeKind;
   channelCode: string;
-  /** Empty removes the mapping. */
+  /** Empty removes the mapping. Stored as the hotel's list writes it; a code the list lacks is added. */
   hotelCode: string;
+  /**
+   * Map the code once for all agencies (every agency without an own mapping of it), and drop this
+   * agency's own mapping so it follows that one too. Empty hotelCode then removes the all-agencies mapping.
+   */
+  forAllAgencies?: boolean;
+  user: string;
+  at: string;
+}
+
+export interface MappingCopyRequest {
+  /** The agency whose unmapped codes are filled in. */
+  agencyId: string;
+  /** The agency whose own mappings are copied. */
+  fromAgencyId: string;
   user: string;
   at: string;
 }
@@ -22,9 +47,10 @@ const kindOrder = `CASE kind WHEN 'room' THEN 0 WHEN 'roomType' THEN 1 WHEN 'boa
 
 // Live: the hotel still has to host it. Declined and cancelled reservations need no mapping.
 const live = `r.confirmation_status IN ('W', 'E') AND r.change_kind <> 'cancelled'`;
+const all = `'${ALL_AGENCIES}'`;
 const unmapped = (kind: StayCodeKind, code: string): string =>
   `(${code} <> '' AND NOT EXISTS (SELECT 1 FROM mappings m
-     WHERE m.agency_id = r.agency_id AND m.kind = '${kind}' AND m.channel_code = ${code}))`;
+     WHERE m.agency_id IN (r.agency_id, ${all}) AND m.kind = '${kind}' AND m.channel_code = ${code}))`;
 
 // Every code one reservation uses, with the name the channel gave it on this reservation.
 const codesOfReservation = `
@@ -37,9 +63,10 @@ const codesOfReservation = `
       GROUP BY g.nationality
   )
   SELECT u.kind, u.code AS channelCode, coalesce(nullif(u.name, ''), s.name, '') AS channelName,
-         m.hotel_code AS hotelCode
+         coalesce(m.hotel_code, a.hotel_code) AS hotelCode
   FROM used u CROSS JOIN r
   LEFT JOIN mappings m ON m.agency_id = r.agency_id AND m.kind = u.kind AND m.channel_code = u.code
+  LEFT JOIN mappings a ON a.agency_id = ${all} AND a.kind = u.kind AND a.channel_code = u.code
   LEFT JOIN stay_codes s ON s.agency_id = r.agency_id AND s.kind = u.kind AND s.code = u.code
   WHERE u.code IS NOT NULL AND u.code <> ''
   ORDER BY CASE u.kind WHEN 'room' THEN 0 WHEN 'roomType' THEN 1 WHEN 'board' THEN 2 ELSE 3 END, u.code`;
@@ -89,9 +116,16 @@ const prepare = (db: Database) => ({
   remove: db.prepare<[string, StayCodeKind, string]>(
     'DELETE FROM mappings WHERE agency_id = ? AND kind = ? AND channel_code = ?',
   ),
-  hotelCode: db
+  ownCode: db
     .prepare<[string, StayCodeKind, string], string>(
       'SELECT hotel_code FROM mappings WHERE agency_id = ? AND kind = ? AND channel_code = ?',
+    )
+    .pluck(),
+  // The agency's own mapping first, else the all-agencies one.
+  hotelCode: db
+    .prepare<[string, StayCodeKind, string], string>(
+      `SELECT hotel_code FROM mappings WHERE agency_id IN (?, ${all}) AND kind = ? AND channel_code = ?
+       ORDER BY agency_id = ${all} LIMIT 1`,
     )
     .pluck(),
   stayCodes: db.prepare<[string], { kind: StayCodeKind; code: string; name: string }>(
@@ -128,15 +162,23 @@ const prepare = (db: Database) => ({
 });
 const statements = statementsOf(prepare);
 
-/** Maps a channel code to the hotel's own code; an empty hotel code removes the mapping. */
+/**
+ * Maps a channel code to the hotel's own code, for the agency or (forAllAgencies) once for all agencies;
+ * an empty hotel code removes the mapping.
+ */
 export function setMapping(db: Database, change: MappingChange): void {
   const s = statements(db);
-  const hotelCode = change.hotelCode.trim();
-  if (hotelCode === '') s.remove.run(change.agencyId, change.kind, change.channelCode);
-  else s.upsert.run(change.agencyId, change.kind, change.channelCode, hotelCode, change.user, change.at);
+  const { kind, channelCode, user, at } = change;
+  const agencyId = change.forAllAgencies === true ? ALL_AGENCIES : change.agencyId;
+  db.transaction(() => {
+    const typed = change.hotelCode.trim();
+    if (typed === '') s.remove.run(agencyId, kind, channelCode);
+    else s.upsert.run(agencyId, kind, channelCode, hotelCodeInList(db, kind, typed, user, at), user, at);
+    if (agencyId !== change.agencyId) s.remove.run(change.agencyId, kind, channelCode);
+  })();
 }
 
-/** The hotel's code for a channel code, or null while nobody has mapped it. */
+/** The hotel's code for a channel code (the agency's own mapping, else the all-agencies one), or null. */
 export function hotelCodeFor(
   db: Database,
   agencyId: string,
@@ -147,16 +189,21 @@ export function hotelCodeFor(
 }
 
 const rowGroup = (row: MappingRow): number => (row.hotelCode !== null ? 2 : row.usedByLive > 0 ? 0 : 1);
+const keyOf = (kind: StayCodeKind, code: string): string => `${kind}\u0000${code}`;
 
 /**
  * Every code of an agency beside its hotel code, with how many live reservations use it. The work
  * that blocks reservations comes first: unmapped codes in use (most used first), then other
  * unmapped codes, then the mapped ones. Codes a reservation uses but the agency never listed are
- * included, since the channel sends them anyway.
+ * included, since the channel sends them anyway, and so are the `include`d ones (the code a screen was
+ * opened on, which only a declined or cancelled reservation may use).
  */
-export function mappingView(db: Database, agencyId: string): MappingView {
+export function mappingView(
+  db: Database,
+  agencyId: string,
+  include: readonly ChannelCode[] = [],
+): MappingView {
   const s = statements(db);
-  const keyOf = (kind: StayCodeKind, code: string): string => `${kind}\u0000${code}`;
   const rows = new Map<string, MappingRow & { position: number }>();
   const add = (kind: StayCodeKind, code: string, name: string): MappingRow & { position: number } => {
     const key = keyOf(kind, code);
@@ -168,6 +215,8 @@ export function mappingView(db: Database, agencyId: string): MappingView {
         channelName: name,
         hotelCode: null,
         usedByLive: 0,
+        mappedFor: null,
+        allAgenciesCode: null,
         position: rows.size,
       };
       rows.set(key, row);
@@ -180,8 +229,21 @@ export function mappingView(db: Database, agencyId: string): MappingView {
     row.usedByLive = usage.used;
     if (row.channelName === '') row.channelName = usage.name ?? '';
   }
-  for (const mapping of s.mappings.all(agencyId))
-    add(mapping.kind, mapping.code, '').hotelCode = mapping.hotelCode;
+  for (const code of include) add(code.kind, code.channelCode, '');
+  for (const mapping of s.mappings.all(agencyId)) {
+    const row = add(mapping.kind, mapping.code, '');
+    row.hotelCode = mapping.hotelCode;
+    row.mappedFor = 'agency';
+  }
+  for (const mapping of s.mappings.all(ALL_AGENCIES)) {
+    const row = rows.get(keyOf(mapping.kind, mapping.code));
+    if (!row) continue;
+    row.allAgenciesCode = mapping.hotelCode;
+    if (row.mappedFor === null) {
+      row.hotelCode = mapping.hotelCode;
+      row.mappedFor = 'allAgencies';
+    }
+  }
 
   const ordered = [...rows.values()].sort(
     (a, b) =>
@@ -195,7 +257,29 @@ export function mappingView(db: Database, agencyId: string): MappingView {
     rows: ordered.map(({ position: _position, ...row }) => row),
     total: ordered.length,
     unmapped: ordered.filter((row) => row.hotelCode === null).length,
+    hotelCodes: listHotelCodes(db),
   };
+}
+
+/**
+ * Copies another agency's own mappings into this one, for the codes this agency has (listed or used) and
+ * does not map yet, neither itself nor through an all-agencies mapping. Nothing it maps is changed.
+ */
+export function copyMappings(db: Database, request: MappingCopyRequest): MappingCopy['copied'] {
+  const s = statements(db);
+  const { agencyId, fromAgencyId, user, at } = request;
+  return db.transaction(() => {
+    const copied: MappingCopy['copied'] = [];
+    for (const row of mappingView(db, agencyId).rows) {
+      if (row.mappedFor !== null) continue;
+      const theirs = s.ownCode.get(fromAgencyId, row.kind, row.channelCode);
+      if (theirs === undefined) continue;
+      const hotelCode = hotelCodeInList(db, row.kind, theirs, user, at);
+      s.upsert.run(agencyId, row.kind, row.channelCode, hotelCode, user, at);
+      copied.push({ kind: row.kind, channelCode: row.channelCode, hotelCode });
+    }
+    return copied;
+  })();
 }
 
 /** Every channel code one reservation uses, with the hotel's code where mapped. */

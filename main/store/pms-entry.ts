@@ -108,6 +108,7 @@ const prepare = (db: Database) => ({
   log: db.prepare<[number, number, string, string, string, string | null]>(
     'INSERT INTO pms_entry_log (reservation_id, log_id, action, user, at, pms_reference) VALUES (?, ?, ?, ?, ?, ?)',
   ),
+  // Mapped: by the agency's own mapping or by one for all agencies (agency_id '*', ALL_AGENCIES).
   unmapped: db
     .prepare<[string], string>(
       `SELECT r.key_field FROM reservations r
@@ -116,7 +117,7 @@ const prepare = (db: Database) => ({
                         UNION ALL SELECT 'board', r.accom_id
                         UNION ALL SELECT 'nationality', g.nationality FROM guests g WHERE g.reservation_id = r.id) c
          WHERE c.code <> '' AND NOT EXISTS (SELECT 1 FROM mappings m
-           WHERE m.agency_id = r.agency_id AND m.kind = c.kind AND m.channel_code = c.code))`,
+           WHERE m.agency_id IN (r.agency_id, '*') AND m.kind = c.kind AND m.channel_code = c.code))`,
     )
     .pluck(),
 });

@@ -73,6 +73,8 @@ describe('pre-confirm checks (real core, practice service, Chromium)', () => {
     // The hotel maps the room type to its own code and closes it on the check-in day from Settings.
     const detail = await desk.core.handlers.getReservation({ keyField: late });
     const r = detail.reservation;
+    // A mapping names one of the hotel's codes: STD goes into the hotel's list first.
+    await desk.core.handlers.addHotelCode({ kind: 'roomType', code: 'STD', name: '' });
     await desk.core.handlers.setMapping({
       agencyId: r.agencyId,
       kind: 'roomType',

@@ -101,13 +101,15 @@ describe('reception screens (in-memory core)', () => {
     await page.locator('[data-key="K0"]').click();
     await page.locator('[data-field="board"] .not-mapped').click();
     await page.getByTestId('coverage').filter({ hasText: '5 kodun 4 tanesi eşleşmemiş' }).waitFor();
-    const input = page.locator('tr[data-code="board:HB"] input');
+    const input = page.locator('tr[data-code="board:HB"] input[role="combobox"]');
     await expect.poll(() => input.evaluate((el) => el.ownerDocument.activeElement === el)).toBe(true);
-    await input.fill('HB-01');
+    // The hotel's board codes are offered; typing in another case finds the one in the list.
+    await input.fill('yp');
+    await page.getByRole('option', { name: 'YP · Yarım pansiyon' }).waitFor();
     await input.press('Enter');
     await page.getByTestId('coverage').filter({ hasText: '5 kodun 3 tanesi eşleşmemiş' }).waitFor();
     expect(callsOf(desk, 'setMapping').map((c) => c.request)).toEqual([
-      { agencyId: 'A1', kind: 'board', channelCode: 'HB', hotelCode: 'HB-01' },
+      { agencyId: 'A1', kind: 'board', channelCode: 'HB', hotelCode: 'YP', forAllAgencies: false },
     ]);
     expect(errors).toEqual([]);
   });

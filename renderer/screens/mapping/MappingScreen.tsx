@@ -1,12 +1,16 @@
-// Per agency: the channel's rooms, room types, boards and nationalities beside the hotel's own PMS codes.
-// Unmapped codes used by live reservations come first: those are the ones blocking today's work.
-import { useEffect, useMemo, useState } from 'react';
+// Per agency: the channel's rooms, room types, boards and nationalities beside the hotel's own PMS codes,
+// picked from the hotel's list. Unmapped codes used by live reservations come first: those are the ones
+// blocking today's work. Opened from a reservation's "not mapped" link, it lands on that code: the agency
+// chosen, every filter cleared, the row scrolled to and its picker focused.
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Agency, StayCodeKind } from '../../../shared/domain';
-import type { MappingRow, MappingView } from '../../../shared/ipc';
+import type { Agency, HotelCode, MappingRow, StayCodeKind } from '../../../shared/domain';
 import { ask } from '../../api';
 import { ErrorNote } from '../../components/ErrorNote';
+import { CopyFromAgency } from './CopyFromAgency';
 import { MappingRowView } from './MappingRowView';
+import { isSaved, marksAfterSave, noMarks, type SavedMarks } from './saved-marks';
+import { byUrgency, rowKey, useMappingView } from './useMappingView';
 
 export interface MappingTarget {
   agencyId: string;
@@ -16,13 +20,16 @@ export interface MappingTarget {
 
 const kinds: StayCodeKind[] = ['room', 'roomType', 'board', 'nationality'];
 
-const rowKey = (r: MappingRow) => `${r.kind}:${r.channelCode}`;
-const urgency = (r: MappingRow) => (r.hotelCode ? 2 : r.usedByLive > 0 ? 0 : 1);
-const byUrgency = (a: MappingRow, b: MappingRow) =>
-  urgency(a) - urgency(b) ||
-  b.usedByLive - a.usedByLive ||
-  kinds.indexOf(a.kind) - kinds.indexOf(b.kind) ||
-  a.channelCode.localeCompare(b.channelCode);
+/** Scrolls the table so the row is in its middle, and focuses the row's picker. */
+function land(row: Element): void {
+  const box = row.closest('.table-scroll');
+  if (box) {
+    const r = row.getBoundingClientRect();
+    const b = box.getBoundingClientRect();
+    box.scrollTop += r.top - b.top - (box.clientHeight - r.height) / 2;
+  }
+  row.querySelector<HTMLInputElement>('input[role="combobox"]')?.focus({ preventScroll: true });
+}
 
 export function MappingScreen({
   target,
@@ -34,13 +41,15 @@ export function MappingScreen({
   const { t } = useTranslation();
   const [agencies, setAgencies] = useState<Agency[] | null>(null);
   const [agencyId, setAgencyId] = useState(target?.agencyId ?? '');
-  const [view, setView] = useState<MappingView | null>(null);
   const [kind, setKind] = useState<StayCodeKind | 'all'>('all');
   const [onlyUnmapped, setOnlyUnmapped] = useState(false);
   const [text, setText] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  // The order is fixed when the list loads, so a row does not jump away the moment it is mapped.
-  const [rank, setRank] = useState<ReadonlyMap<string, number>>(new Map());
+  const [listError, setListError] = useState<unknown>(null);
+  const [marks, setMarks] = useState<SavedMarks>(noMarks);
+  const aimed = target && target.agencyId === agencyId ? target : null;
+  const { view, rank, error, accept, acceptHotelCodes } = useMappingView(agencyId, aimed, refreshToken);
+  const body = useRef<HTMLTableSectionElement>(null);
+  const landed = useRef<MappingTarget | null>(null);
 
   useEffect(() => {
     ask('listAgencies', {}).then(
@@ -48,7 +57,7 @@ export function MappingScreen({
         setAgencies(list);
         setAgencyId((current) => current || list[0]?.id || '');
       },
-      (e: unknown) => setError(e),
+      (e: unknown) => setListError(e),
     );
   }, []);
 
@@ -60,23 +69,6 @@ export function MappingScreen({
       setText('');
     }
   }, [target]);
-
-  useEffect(() => {
-    if (!agencyId) return;
-    let live = true;
-    ask('getMapping', { agencyId }).then(
-      (v) => {
-        if (!live) return;
-        setView(v);
-        setRank(new Map([...v.rows].sort(byUrgency).map((r, i) => [rowKey(r), i])));
-        setError(null);
-      },
-      (e: unknown) => live && setError(e),
-    );
-    return () => {
-      live = false;
-    };
-  }, [agencyId, refreshToken]);
 
   const rows = useMemo(() => {
     const needle = text.trim().toLocaleLowerCase();
@@ -94,18 +86,43 @@ export function MappingScreen({
       );
   }, [view, kind, onlyUnmapped, text, rank]);
 
-  const save = async (row: MappingRow, hotelCode: string) => {
-    try {
-      setView(await ask('setMapping', { agencyId, kind: row.kind, channelCode: row.channelCode, hotelCode }));
-      setError(null);
-      return true;
-    } catch (e) {
-      setError(e);
-      return false;
-    }
+  const codesOfKind = useMemo(() => {
+    const byKind = new Map<StayCodeKind, HotelCode[]>(kinds.map((k) => [k, []]));
+    for (const code of view?.hotelCodes ?? []) byKind.get(code.kind)?.push(code);
+    return byKind;
+  }, [view]);
+
+  // Lands once per "Map" pressed, as soon as that agency's rows are on screen.
+  const aimedKey = aimed ? rowKey({ kind: aimed.kind, channelCode: aimed.code }) : null;
+  useEffect(() => {
+    if (!aimed || !view || landed.current === aimed) return;
+    const row = body.current?.querySelector(`tr[data-code="${CSS.escape(aimedKey ?? '')}"]`);
+    if (!row) return;
+    landed.current = aimed;
+    land(row);
+  }, [aimed, aimedKey, view, rows]);
+
+  const save = async (forAgency: string, row: MappingRow, hotelCode: string, forAllAgencies: boolean) => {
+    const saved = await ask('setMapping', {
+      agencyId: forAgency,
+      kind: row.kind,
+      channelCode: row.channelCode,
+      hotelCode,
+      forAllAgencies,
+    });
+    accept(saved);
+    setMarks((m) => marksAfterSave(m, saved, [row]));
+  };
+  const addCode = async (codeKind: StayCodeKind, code: string, name: string) => {
+    acceptHotelCodes(await ask('addHotelCode', { kind: codeKind, code, name }));
+  };
+  const copyFrom = async (forAgency: string, fromAgencyId: string) => {
+    const result = await ask('copyMappings', { agencyId: forAgency, fromAgencyId });
+    accept(result.view);
+    setMarks((m) => marksAfterSave(m, result.view, result.copied));
+    return result.copied.length;
   };
 
-  const focusedKey = target && target.agencyId === agencyId ? `${target.kind}:${target.code}` : null;
   return (
     <div className="mapping-screen" data-testid="mapping-screen">
       <div className="mapping-head">
@@ -150,8 +167,17 @@ export function MappingScreen({
           </strong>
         )}
       </div>
-      <ErrorNote error={error} />
+      {view && agencies && (
+        <CopyFromAgency
+          key={view.agencyId}
+          agencyId={view.agencyId}
+          agencies={agencies}
+          onCopy={(from) => copyFrom(view.agencyId, from)}
+        />
+      )}
+      <ErrorNote error={listError ?? error} />
       {agencies?.length === 0 && <p className="empty">{t('mapping.noAgencies')}</p>}
+      {agencyId !== '' && !view && error === null && <p className="empty">{t('common.loading')}</p>}
       {view && (
         <div className="table-scroll">
           <table className="mapping-table">
@@ -162,15 +188,20 @@ export function MappingScreen({
                 <th>{t('mapping.channelName')}</th>
                 <th className="num">{t('mapping.usedByLive')}</th>
                 <th>{t('mapping.hotelCode')}</th>
+                <th className="for-all-cell">{t('mapping.forAllAgencies')}</th>
               </tr>
             </thead>
-            <tbody>
+            <tbody ref={body}>
               {rows.map((row) => (
                 <MappingRowView
-                  key={rowKey(row)}
+                  key={`${view.agencyId}\u0000${rowKey(row)}`}
+                  agencyId={view.agencyId}
                   row={row}
-                  focused={focusedKey === rowKey(row)}
-                  onSave={save}
+                  hotelCodes={codesOfKind.get(row.kind) ?? []}
+                  saved={isSaved(marks, view, row)}
+                  highlighted={aimedKey === rowKey(row)}
+                  onSave={(r, hotelCode, forAll) => save(view.agencyId, r, hotelCode, forAll)}
+                  onAddCode={addCode}
                 />
               ))}
             </tbody>

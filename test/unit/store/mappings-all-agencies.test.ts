@@ -1,0 +1,206 @@
+// A code mapped once for all agencies applies wherever an agency has no own mapping of it, in every reader
+// of the mappings: the mapping screen, a reservation's codes, the inbox and PMS-entry markers, the export
+// and its unmapped list, and the pre-confirm checks. Copying another agency's mappings fills only the gaps.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from 'better-sqlite3';
+import {
+  copyMappings,
+  hasUnmappedCodes,
+  hotelCodeFor,
+  mappedCodesFor,
+  mappingView,
+  setMapping,
+  unmappedCodesFor,
+} from '../../../main/store/mappings';
+import { addHotelCode, listHotelCodes } from '../../../main/store/hotel-codes';
+import { replaceStayCodes } from '../../../main/store/stay-codes';
+import { exportCounts, iterateExportRows } from '../../../main/store/export-rows';
+import { listToEnter } from '../../../main/store/pms-entry';
+import { checkedReservations, checksInput } from '../../../main/store/checks-input';
+import { createChecker } from '../../../main/checks';
+import { ALL_AGENCIES, type StayCode, type StayCodeKind } from '../../../shared/domain';
+import { openDeskDatabase, receive } from './desk-fixture';
+import { makeGuest, makeReservation } from './fixtures';
+
+let db: Database;
+afterEach(() => db.close());
+
+const at = '2026-07-01T09:00:00Z';
+const code = (agencyId: string, kind: StayCodeKind, value: string): StayCode => ({
+  agencyId,
+  kind,
+  code: value,
+  name: value,
+});
+const map = (agencyId: string, kind: StayCodeKind, channelCode: string, hotelCode: string, forAll = false) =>
+  setMapping(db, { agencyId, kind, channelCode, hotelCode, forAllAgencies: forAll, user: 'Ayşe', at });
+const rowOf = (agencyId: string, kind: StayCodeKind, channelCode: string) =>
+  mappingView(db, agencyId).rows.find((r) => r.kind === kind && r.channelCode === channelCode);
+
+beforeEach(() => {
+  db = openDeskDatabase();
+  for (const agencyId of ['AG1', 'AG2'])
+    replaceStayCodes(db, agencyId, [
+      code(agencyId, 'room', 'R1'),
+      code(agencyId, 'roomType', 'DBL'),
+      code(agencyId, 'board', 'AI'),
+      code(agencyId, 'board', 'HB'),
+      code(agencyId, 'nationality', 'TR'),
+    ]);
+  // AG2 alone also lists a suite.
+  replaceStayCodes(db, 'AG2', [
+    code('AG2', 'room', 'R1'),
+    code('AG2', 'room', 'SU'),
+    code('AG2', 'roomType', 'DBL'),
+    code('AG2', 'board', 'AI'),
+    code('AG2', 'board', 'HB'),
+    code('AG2', 'nationality', 'TR'),
+  ]);
+  const guest = (keyField: string) => makeGuest('IŞIK AYŞE', keyField, { nationality: 'TR' });
+  receive(
+    db,
+    makeReservation({ keyField: 'a1', logId: 1, agencyId: 'AG1', guests: [guest('a1')] }),
+    makeReservation({ keyField: 'b1', logId: 2, agencyId: 'AG2', guests: [guest('b1')] }),
+  );
+  // Everything but the board is mapped for both agencies, each on its own.
+  for (const agencyId of ['AG1', 'AG2']) {
+    map(agencyId, 'room', 'R1', '101');
+    map(agencyId, 'roomType', 'DBL', 'STD');
+    map(agencyId, 'nationality', 'TR', 'TUR');
+  }
+});
+
+describe('a code mapped for all agencies', () => {
+  it('applies to every agency without an own mapping, and the agency mapped from follows it too', () => {
+    map('AG1', 'board', 'AI', 'HD');
+    expect(hotelCodeFor(db, 'AG2', 'board', 'AI')).toBeNull();
+    map('AG1', 'board', 'AI', 'HD', true);
+
+    expect(hotelCodeFor(db, 'AG2', 'board', 'AI')).toBe('HD');
+    expect(hotelCodeFor(db, 'AG1', 'board', 'AI')).toBe('HD');
+    expect(hotelCodeFor(db, 'AG3', 'board', 'AI')).toBe('HD');
+    // AG1's own mapping went: it follows the all-agencies one like everybody else.
+    expect(rowOf('AG1', 'board', 'AI')).toMatchObject({
+      hotelCode: 'HD',
+      mappedFor: 'allAgencies',
+      allAgenciesCode: 'HD',
+    });
+    expect(rowOf('AG2', 'board', 'AI')).toMatchObject({ hotelCode: 'HD', mappedFor: 'allAgencies' });
+    expect(mappingView(db, 'AG2').unmapped).toBe(2); // HB and SU
+    // The all-agencies mapping adds no row to an agency that does not have the code.
+    map('AG1', 'board', 'XX', 'HD', true);
+    expect(rowOf('AG2', 'board', 'XX')).toBeUndefined();
+  });
+
+  it("gives way to an agency's own mapping, which the row shows beside it", () => {
+    map('AG1', 'board', 'AI', 'HD', true);
+    map('AG2', 'board', 'AI', 'UHD');
+    expect(hotelCodeFor(db, 'AG2', 'board', 'AI')).toBe('UHD');
+    expect(rowOf('AG2', 'board', 'AI')).toMatchObject({
+      hotelCode: 'UHD',
+      mappedFor: 'agency',
+      allAgenciesCode: 'HD',
+    });
+    // Removing the own mapping falls back to the all-agencies one.
+    map('AG2', 'board', 'AI', '');
+    expect(rowOf('AG2', 'board', 'AI')).toMatchObject({ hotelCode: 'HD', mappedFor: 'allAgencies' });
+    // Removing the all-agencies mapping leaves the code unmapped everywhere it was not mapped on its own.
+    map('AG2', 'board', 'AI', '', true);
+    expect(rowOf('AG1', 'board', 'AI')).toMatchObject({ hotelCode: null, mappedFor: null });
+    expect(rowOf('AG2', 'board', 'AI')).toMatchObject({ hotelCode: null, mappedFor: null });
+  });
+
+  it('is stored under ALL_AGENCIES, never as an agency of its own', () => {
+    map('AG1', 'board', 'AI', 'HD', true);
+    const rows = db.prepare("SELECT agency_id AS agencyId FROM mappings WHERE kind = 'board'").all();
+    expect(rows).toEqual([{ agencyId: ALL_AGENCIES }]);
+  });
+
+  it("ends the reservation's unmapped marks in the inbox, its detail and the PMS-entry list", () => {
+    expect(unmappedCodesFor(db, 'b1')).toEqual([{ kind: 'board', channelCode: 'AI' }]);
+    expect(hasUnmappedCodes(db, ['a1', 'b1'])).toEqual(new Set(['a1', 'b1']));
+    expect(listToEnter(db, 0, 10).rows.map((r) => [r.keyField, r.hasUnmappedCodes])).toEqual([
+      ['a1', true],
+      ['b1', true],
+    ]);
+
+    map('AG1', 'board', 'AI', 'HD', true);
+    expect(unmappedCodesFor(db, 'b1')).toEqual([]);
+    expect(mappedCodesFor(db, 'b1').find((c) => c.kind === 'board')?.hotelCode).toBe('HD');
+    expect(hasUnmappedCodes(db, ['a1', 'b1'])).toEqual(new Set());
+    expect(listToEnter(db, 0, 10).rows.map((r) => r.hasUnmappedCodes)).toEqual([false, false]);
+  });
+
+  it('is what the export writes and leaves out of its unmapped list', () => {
+    const selection = { kind: 'reservations', scope: 'all' } as const;
+    expect(exportCounts(db, selection).unmapped.map((u) => [u.agencyId, u.kind, u.channelCode])).toEqual([
+      ['AG1', 'board', 'AI'],
+      ['AG2', 'board', 'AI'],
+    ]);
+    map('AG1', 'board', 'AI', 'HD', true);
+    map('AG1', 'board', 'AI', 'UHD');
+    expect(exportCounts(db, selection).unmapped).toEqual([]);
+    const boards = [...iterateExportRows(db, selection)].map((r) => [r.keyField, r.boardHotel]);
+    expect(boards).toEqual([
+      ['a1', 'UHD'],
+      ['b1', 'HD'],
+    ]);
+  });
+
+  it('ends the unmapped pre-confirm check', () => {
+    const unmappedChecks = () => {
+      const checker = createChecker({ today: '2026-07-01', ...checksInput(db) });
+      const out: string[] = [];
+      for (const [keyField, r] of checkedReservations(db, ['a1', 'b1']))
+        for (const c of checker.check(r))
+          if (c.kind === 'unmapped') out.push(`${keyField}:${c.codeKind}:${c.code}`);
+      return out;
+    };
+    expect(unmappedChecks()).toEqual(['a1:board:AI', 'b1:board:AI']);
+    map('AG2', 'board', 'AI', 'HD', true);
+    expect(unmappedChecks()).toEqual([]);
+  });
+});
+
+describe('copying mappings from another agency', () => {
+  it("fills only the codes this agency has and does not map, with the other agency's own codes", () => {
+    map('AG2', 'board', 'AI', 'HD');
+    map('AG2', 'board', 'HB', 'yp'); // written before the list existed in another case
+    map('AG2', 'room', 'SU', 'SUIT'); // AG1 has no such room
+    map('AG2', 'room', 'R1', '999'); // AG1 maps R1 itself: kept
+    addHotelCode(db, { kind: 'board', code: 'YP-X', name: '', user: 'Ayşe', at });
+
+    const copied = copyMappings(db, { agencyId: 'AG1', fromAgencyId: 'AG2', user: 'Ayşe', at });
+    expect(copied).toEqual([
+      { kind: 'board', channelCode: 'AI', hotelCode: 'HD' },
+      { kind: 'board', channelCode: 'HB', hotelCode: 'yp' },
+    ]);
+    expect(hotelCodeFor(db, 'AG1', 'room', 'R1')).toBe('101');
+    expect(rowOf('AG1', 'room', 'SU')).toBeUndefined();
+    expect(rowOf('AG1', 'board', 'AI')).toMatchObject({ hotelCode: 'HD', mappedFor: 'agency' });
+    // Copying again finds nothing left to fill.
+    expect(copyMappings(db, { agencyId: 'AG1', fromAgencyId: 'AG2', user: 'Ayşe', at })).toEqual([]);
+  });
+
+  it('leaves a code mapped for all agencies alone, and copies nothing an agency maps only that way', () => {
+    map('AG1', 'board', 'AI', 'HD', true);
+    map('AG2', 'board', 'HB', 'YP');
+    const copied = copyMappings(db, { agencyId: 'AG1', fromAgencyId: 'AG2', user: 'Ayşe', at });
+    expect(copied).toEqual([{ kind: 'board', channelCode: 'HB', hotelCode: 'YP' }]);
+    expect(rowOf('AG1', 'board', 'AI')).toMatchObject({ mappedFor: 'allAgencies' });
+    expect(copyMappings(db, { agencyId: 'AG2', fromAgencyId: 'AG1', user: 'Ayşe', at })).toEqual([]);
+  });
+
+  it("writes the hotel's list's spelling and keeps every copied code in the list", () => {
+    addHotelCode(db, { kind: 'board', code: 'HD', name: 'Her şey dahil', user: 'Ayşe', at });
+    db.prepare(
+      "INSERT INTO mappings (agency_id, kind, channel_code, hotel_code, updated_by, updated_at) VALUES ('AG2', 'board', 'AI', 'hd', 'old', ?)",
+    ).run(at);
+    expect(copyMappings(db, { agencyId: 'AG1', fromAgencyId: 'AG2', user: 'Ayşe', at })).toEqual([
+      { kind: 'board', channelCode: 'AI', hotelCode: 'HD' },
+    ]);
+    expect(listHotelCodes(db).filter((h) => h.kind === 'board')).toEqual([
+      { kind: 'board', code: 'HD', name: 'Her şey dahil' },
+    ]);
+  });
+});

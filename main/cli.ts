@@ -15,6 +15,8 @@ import { codesCommand } from './cli/codes';
 import { unreadableCommand } from './cli/unreadable';
 import { reasonsCommand } from './cli/reasons';
 import { STOP_SALE_USAGE, stopSaleCommand } from './cli/stop-sale';
+import { BACKUP_USAGE, backupCommand } from './cli/backup';
+import { RESTORE_USAGE, restoreCommand } from './cli/restore';
 import { buildChecker } from './desk/checks';
 import { localDate } from './sync/checkin-window';
 import { existsSync } from 'node:fs';
@@ -37,7 +39,9 @@ const USAGE = `Usage: resdesk <command> --db FILE [options]
            (on a waiting cancellation: takes it in, so the agency knows the hotel has it)
   decline  KEYFIELD --reason ID [--user NAME]   (a cancellation cannot be declined)
   reasons  [--json] [--language tr|en]   (the decline reasons: ID and text, for decline --reason)
-  ${EXPORT_USAGE}`;
+  ${EXPORT_USAGE}
+  ${BACKUP_USAGE}
+  ${RESTORE_USAGE}`;
 
 /** The usage of one command (its line and the indented lines under it), or all of it. */
 function usageOf(command: string | undefined): string {
@@ -302,6 +306,10 @@ export async function main(argv: string[]): Promise<void> {
     return asksHelp ? out(`Usage: resdesk ${EXPORT_USAGE}`) : exportCommand(argv.slice(1));
   if (argv[0] === 'stop-sale')
     return asksHelp ? out(`Usage: resdesk ${STOP_SALE_USAGE}`) : stopSaleCommand(argv.slice(1), out);
+  if (argv[0] === 'backup')
+    return asksHelp ? out(`Usage: resdesk ${BACKUP_USAGE}`) : backupCommand(argv.slice(1), out);
+  if (argv[0] === 'restore')
+    return asksHelp ? out(`Usage: resdesk ${RESTORE_USAGE}`) : restoreCommand(argv.slice(1), out);
   const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   const [command, arg] = positionals;
   // --help (or `help`) prints the usage and succeeds: asking is not a mistake.

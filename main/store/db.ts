@@ -4,9 +4,22 @@ import { migrations as appMigrations } from './migrations/index';
 import { sqliteBindingOption } from './native-binding';
 import { DatabaseTooNewError, refuseForeignFile } from './db-marks';
 import { rememberDatabaseFile } from './db-identity';
+import { refuseDamagedDatabase } from './backup-check';
+import { backupBeforeMigration } from './backup-before-migration';
 
 export { DatabaseTooNewError, NotResdeskDatabaseError } from './db-marks';
 export { DatabaseFileChangedError } from './db-identity';
+export { DatabaseDamagedError } from './backup-check';
+
+export interface OpenOptions {
+  /**
+   * Run PRAGMA quick_check (read-only) before opening for writing, and throw DatabaseDamagedError for a
+   * damaged file: what the desk does at start (a few seconds for a large file, so not every CLI command).
+   */
+  checkFirst?: boolean;
+  /** A checked copy in backups/ beside the file before migrating one that holds data (default true). */
+  backupBeforeMigration?: boolean;
+}
 
 /** The list of migrations itself is wrong: a programming error, caught before touching the schema. */
 export class MigrationListError extends Error {
@@ -33,9 +46,14 @@ export interface MigrationOutcome {
  * batch; measured, a 20k import took no longer than with synchronous=NORMAL (which only syncs at
  * checkpoints and could roll the last commits back on a power cut).
  */
-export function openDatabase(file: string, migrations: readonly Migration[] = appMigrations): Database {
+export function openDatabase(
+  file: string,
+  migrations: readonly Migration[] = appMigrations,
+  options: OpenOptions = {},
+): Database {
   // Another program's file (or no database at all) is refused before anything is written to it.
   refuseForeignFile(file, migrations.length);
+  if (options.checkFirst) refuseDamagedDatabase(file);
   const db = new BetterSqlite3(file, sqliteBindingOption());
   try {
     // First: another connection (the CLI beside the app) may hold a lock for a moment, even while the
@@ -56,7 +74,12 @@ export function openDatabase(file: string, migrations: readonly Migration[] = ap
     // The tally triggers make every reservations write a statement with its own statement journal;
     // kept in memory it costs a copy instead of a temp-file write per page (import 15% faster).
     db.pragma('temp_store = MEMORY');
-    migrate(db, migrations);
+    const onDisk = file !== '' && file !== ':memory:';
+    migrate(
+      db,
+      migrations,
+      onDisk && options.backupBeforeMigration !== false ? () => backupBeforeMigration(db, file) : undefined,
+    );
     // What the sync checks before each acknowledgement: that this is still the file at `file`.
     rememberDatabaseFile(db, file);
     return db;
@@ -73,9 +96,14 @@ const userVersion = (db: Database): number => Number(db.pragma('user_version', {
 
 /**
  * Applies every migration newer than PRAGMA user_version, all in one transaction: either the schema
- * reaches the newest version or it stays exactly as it was.
+ * reaches the newest version or it stays exactly as it was. `beforeMigrate` runs first when a database
+ * that already has a schema (version > 0) is about to change: the pre-migration backup.
  */
-export function migrate(db: Database, migrations: readonly Migration[]): MigrationOutcome {
+export function migrate(
+  db: Database,
+  migrations: readonly Migration[],
+  beforeMigrate?: () => void,
+): MigrationOutcome {
   migrations.forEach((m, index) => {
     if (m.version !== index + 1) {
       throw new MigrationListError(
@@ -88,6 +116,7 @@ export function migrate(db: Database, migrations: readonly Migration[]): Migrati
   if (from > latest) throw new DatabaseTooNewError(from, latest);
   const pending = migrations.slice(from);
   if (pending.length === 0) return { from, to: from, applied: [] };
+  if (from > 0) beforeMigrate?.();
 
   // PRAGMA foreign_keys is a no-op inside a transaction: it is switched around it, as SQLite's own
   // procedure for rebuilding a table says, and the keys are checked before the commit instead.

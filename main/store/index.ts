@@ -26,7 +26,7 @@ import type {
   VersionView,
   WaitingTally,
 } from '../../shared/domain';
-import { openDatabase } from './db';
+import { openDatabase, type OpenOptions } from './db';
 import { importBatch, type ImportOptions, type ImportResult } from './reservations';
 import { getReservation, currentChangeKind, waitingCount, waitingReceivedBefore } from './reservations-read';
 import {
@@ -36,6 +36,7 @@ import {
   type PendingAcknowledgement,
 } from './acknowledgements';
 import { assertDatabaseFile } from './db-identity';
+import { takeBackup, type TakeBackupOptions, type TakenBackup } from './backup-take';
 import { inboxCounts, inboxPage, type InboxFilter, type InboxQuery } from './inbox';
 import { versionViews } from './history';
 import { listAgencies, replaceAgencies, findAgency } from './agencies';
@@ -107,6 +108,8 @@ import {
 export { DECISION_REFUSALS, DecisionRefused, type DecisionRefusal } from './decisions';
 export { HotelCodeTaken } from './hotel-codes';
 export { DatabaseFileChangedError, DatabaseTooNewError, NotResdeskDatabaseError } from './db';
+export { DatabaseDamagedError } from './db';
+export type { OpenOptions } from './db';
 export type { ImportResult, InboxFilter, InboxQuery, DecisionRecord, PendingAcknowledgement };
 export type { MarkRequest, ExportCounts, ExportGuestRow, ExportRows, ExportSelection, UnreadableRecord };
 export type { NewStopSale, StoredCheckSettings, CheckedReservationRow, ChecksInput, KnownReservationRow };
@@ -114,12 +117,17 @@ export type { NewStopSale, StoredCheckSettings, CheckedReservationRow, ChecksInp
 export class Store {
   constructor(readonly db: Database) {}
 
-  static open(file: string): Store {
-    return new Store(openDatabase(file));
+  static open(file: string, options?: OpenOptions): Store {
+    return new Store(openDatabase(file, undefined, options));
   }
 
   close(): void {
     if (this.db.open) this.db.close();
+  }
+
+  /** A checked copy of this database in each folder (VACUUM INTO: the sync may go on writing meanwhile). */
+  backup(options: TakeBackupOptions): TakenBackup {
+    return takeBackup(this.db, options);
   }
 
   /** The database file (':memory:' for one in memory): what another thread opens its own connection to. */

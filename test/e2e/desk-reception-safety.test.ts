@@ -109,17 +109,20 @@ describe('reception safety (real core, practice service, Chromium)', () => {
     expect(await page.locator('#confirm-note').inputValue()).toBe('Deniz manzarası');
 
     await rowOf(page, cancelled).locator('[data-kind="cancelled"]').waitFor();
-    // Cancelled, not "waiting", in the row.
+    // Cancelled, not "waiting", in the row: a cancellation to take in (issue 22).
     expect(await rowOf(page, cancelled).locator('[data-status="W"]').count()).toBe(0);
+    expect(await rowOf(page, cancelled).getByTestId('take-in-state').getAttribute('data-state')).toBe(
+      'to-take-in',
+    );
     await rowOf(page, cancelled).click();
     await page.getByTestId('no-answer').waitFor();
-    expect(await page.getByTestId('no-answer').textContent()).toContain(
-      'onaylanacak ya da reddedilecek bir şey yok',
-    );
+    expect(await page.getByTestId('no-answer').textContent()).toContain('İptal reddedilemez');
+    // One way forward, never Confirm or Decline.
     expect(await page.locator('.decision-panel button.confirm, .decision-panel button.decline').count()).toBe(
       0,
     );
-    // C and D on a cancellation open nothing to answer.
+    expect(await page.getByTestId('take-in').count()).toBe(1);
+    // C and D on a cancellation open no form.
     await page.getByTestId('inbox-list').focus();
     await page.keyboard.press('c');
     await page.keyboard.press('d');
@@ -202,18 +205,29 @@ describe('reception safety (real core, practice service, Chromium)', () => {
     expect(await rowOf(page, twoRooms).getByTestId('room-count').textContent()).toBe('2 oda');
     expect(await rowOf(page, soonCancelled).getByTestId('room-count').count()).toBe(0);
 
-    // Cancelled while waiting: out of the Waiting count (it needs no answer), and out of the Waiting list.
+    // Cancelled while waiting: still in the Waiting count and list, as a cancellation to take in (issue 22:
+    // the service keeps it waiting until the hotel answers it); taken in, it leaves both.
     await desk.control('cancel', { keyField: soonCancelled });
     await syncNow(page);
     await rowOf(page, soonCancelled).locator('[data-kind="cancelled"]').waitFor();
-    await expect.poll(waitingShown).toBe(before + 1);
+    await expect.poll(waitingShown).toBe(before + 2);
     await page.getByTestId('chip-W').click();
+    await page
+      .getByTestId('inbox-total')
+      .filter({ hasText: `${before + 2} rezervasyon` })
+      .waitFor();
+    await rowOf(page, soonCancelled).waitFor();
+    await rowOf(page, soonCancelled).click();
+    await page.getByTestId('take-in').click();
+    await page.locator('[data-testid="no-answer"][data-state="taken-in"]').waitFor({ timeout: 30_000 });
+    await expect.poll(waitingShown).toBe(before + 1);
     await page
       .getByTestId('inbox-total')
       .filter({ hasText: `${before + 1} rezervasyon` })
       .waitFor();
     expect(await rowOf(page, soonCancelled).count()).toBe(0);
     await rowOf(page, twoRooms).waitFor();
+    await page.keyboard.press('Escape');
     await page.getByTestId('chip-W').click();
 
     // Received today: what reached the desk since this computer's midnight, whatever the check-in day.
@@ -244,14 +258,14 @@ describe('reception safety (real core, practice service, Chromium)', () => {
     await page.getByTestId('view-received-today').click();
     expect(await page.getByTestId('view-received-today').getAttribute('aria-pressed')).toBe('false');
 
-    // The PMS list says how many of what it offers are not confirmed yet.
+    // Issue 24.3: the PMS list offers no unconfirmed reservation; it says how many wait outside it.
     const toEnter = await desk.core.handlers.listToEnter({ offset: 0, limit: 1 });
-    expect(toEnter.counts.unconfirmed).toBeGreaterThan(0);
+    expect(toEnter.counts.waiting).toBeGreaterThan(0);
     await page.locator('[data-view="pmsEntry"]').click();
-    const unconfirmed = page.getByTestId('pms-unconfirmed');
-    await unconfirmed.waitFor();
-    expect(await unconfirmed.textContent()).toContain(
-      `${toEnter.counts.unconfirmed} tanesi henüz onaylanmadı`,
+    const waiting = page.getByTestId('pms-waiting');
+    await waiting.waitFor();
+    expect(await waiting.textContent()).toContain(
+      `yanıtınızı bekleyen ${toEnter.counts.waiting.toLocaleString('tr')} rezervasyon`,
     );
     expect(errors).toEqual([]);
 

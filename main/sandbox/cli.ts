@@ -45,7 +45,8 @@ const { values } = parseArgs({
 });
 
 const dialect: ServiceDialect = choice(values.dialect, 'dialect', SERVICE_DIALECTS, 'spec');
-const oddities = choice(values.oddities, 'oddities', ['on', 'off'] as const, 'on') === 'on';
+// The CLI is for people: "on" is every kind, the identity oddities and odd charsets included.
+const oddities = choice(values.oddities, 'oddities', ['on', 'off'] as const, 'on') === 'on' ? 'all' : false;
 
 const service = await startPracticeService({
   port: numberOption(values.port, 'port', 8787),

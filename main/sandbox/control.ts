@@ -11,7 +11,7 @@ import { reservationItem } from './reservation-wire';
 import { hotelIdentity, type ServiceState } from './state';
 import type { ArrivalRequest } from './generator';
 import { parseOddity } from './oddities';
-import type { VersionReceipt } from './world';
+import type { ArrivalIdentity, VersionReceipt } from './world';
 
 const MAX_COUNT = 5000;
 
@@ -67,6 +67,25 @@ function arrivalStatus(input: Record<string, unknown>): ArrivalRequest['confirma
   return status;
 }
 
+/** The identity oddities an arrival may ask for: another reservation's LogId, another hotel's number. */
+function arrivalIdentity(state: ServiceState, input: Record<string, unknown>): ArrivalIdentity {
+  const identity: ArrivalIdentity = {};
+  const logIdOf = optionalString(input, 'logIdOf');
+  if (logIdOf !== undefined) {
+    const record = state.world.find(logIdOf);
+    if (!record) throw new ControlError(404, 'UnknownKeyField', `no reservation ${logIdOf}`);
+    const service = input.serviceId ?? 'same';
+    if (service !== 'same' && service !== 'other')
+      throw new ControlError(400, 'InvalidBody', "serviceId must be 'same' or 'other'");
+    identity.logIdOf = { record, service };
+  } else if (input.serviceId !== undefined) {
+    throw new ControlError(400, 'InvalidBody', 'serviceId goes with logIdOf');
+  }
+  const hotelNumber = optionalInteger(input, 'hotelNumber', 1, 999_999_999);
+  if (hotelNumber !== undefined) identity.hotelNumber = hotelNumber;
+  return identity;
+}
+
 function arrive(state: ServiceState, input: Record<string, unknown>): VersionReceipt[] {
   const agencyText = optionalString(input, 'agencyId');
   const agencyIndex = agencyText === undefined ? undefined : state.world.agencyIndexOf(agencyText);
@@ -82,7 +101,8 @@ function arrive(state: ServiceState, input: Record<string, unknown>): VersionRec
     pmsStatus: optionalInteger(input, 'pmsStatus', 0, 99),
   };
   const count = optionalInteger(input, 'count', 1, MAX_COUNT) ?? 1;
-  return Array.from({ length: count }, () => state.world.arrive(request));
+  const identity = arrivalIdentity(state, input);
+  return Array.from({ length: count }, () => state.world.arrive(request, false, identity));
 }
 
 function targets(state: ServiceState, input: Record<string, unknown>): ReservationRecord[] {
@@ -97,11 +117,14 @@ function targets(state: ServiceState, input: Record<string, unknown>): Reservati
 
 function change(state: ServiceState, input: Record<string, unknown>): VersionReceipt[] {
   const checkOut = optionalDate(input, 'checkOut');
+  const keepLogId = input.keepLogId ?? false;
+  if (typeof keepLogId !== 'boolean')
+    throw new ControlError(400, 'InvalidBody', 'keepLogId must be true or false');
   const chosen = targets(state, input);
   if (checkOut !== undefined && chosen.some((item) => checkOut <= item.checkIn)) {
     throw new ControlError(400, 'InvalidDate', 'checkOut must be after the check-in');
   }
-  return chosen.map((item) => state.world.change(item, checkOut));
+  return chosen.map((item) => state.world.change(item, checkOut, keepLogId ? 'control' : false));
 }
 
 function snapshot(state: ServiceState): unknown {
@@ -112,7 +135,13 @@ function snapshot(state: ServiceState): unknown {
     confirmations: state.world.confirmations,
     requests: state.requests,
     voucherRequests: state.voucherRequests,
-    oddities: { enabled: state.config.oddities, ...state.oddities.snapshot() },
+    oddities: {
+      enabled: state.config.oddities.size > 0,
+      kinds: [...state.config.oddities],
+      ...state.oddities.snapshot(),
+      identities: state.world.ids.log,
+      charsets: state.charsets.delivered,
+    },
     reservations: state.world.size,
   };
 }
@@ -143,6 +172,11 @@ function route(state: ServiceState, method: string, rawPath: string, input: Reco
   if (method === 'POST' && path === 'change') return receipts(change(state, input));
   if (method === 'POST' && path === 'cancel')
     return receipts(targets(state, input).map((item) => state.world.cancel(item)));
+  if (method === 'POST' && path === 'evolve') {
+    // What the evolve timer does, `times` steps at once: tests need not wait for a timer.
+    const times = optionalInteger(input, 'times', 1, 1000) ?? 1;
+    return receipts(Array.from({ length: times }, () => state.world.evolve()).flat());
+  }
   if (method === 'GET' && path === 'state') return jsonReply(200, snapshot(state));
   if (method === 'POST' && path === 'faults') return addFault(state, input);
   if (method === 'GET' && path === 'faults') return jsonReply(200, { faults: state.faults.list() });

@@ -1,8 +1,18 @@
 // Injected failures, so clients can be tested against a line that misbehaves: a 500, a slow answer,
-// a reset connection, a body cut halfway, an HTML page instead of data, a token that just expired.
+// a reset connection, a body cut halfway, an HTML page instead of data, a token that just expired, and
+// an XML answer in another charset (applied to the next matching XML answer; JSON is always UTF-8).
+import { parseAnswerCharset, type AnswerCharset } from './charset-oddities';
 import { createPrng, type Prng } from './prng';
 
-export const FAULT_KINDS = ['status500', 'delay', 'reset', 'truncate', 'html', 'expireToken'] as const;
+export const FAULT_KINDS = [
+  'status500',
+  'delay',
+  'reset',
+  'truncate',
+  'html',
+  'expireToken',
+  'charset',
+] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface FaultRule {
@@ -14,10 +24,16 @@ export interface FaultRule {
   delayMs: number;
   /** Case-insensitive substring of the request path; null = every non-control request. */
   path: string | null;
+  /** kind 'charset': how the answer is encoded. */
+  charset?: AnswerCharset;
 }
 
 export type FaultRequest = Partial<Pick<FaultRule, 'kind' | 'share' | 'delayMs' | 'path'>> & {
   count?: number;
+  /** kind 'charset': the charset, where it is declared, and (UTF-16) whether a byte order mark comes first. */
+  charset?: unknown;
+  declare?: unknown;
+  bom?: unknown;
 };
 
 export class Faults {
@@ -40,12 +56,15 @@ export class Faults {
       return 'share must be between 0 and 1';
     const delayMs = request.delayMs ?? 2000;
     if (!Number.isFinite(delayMs) || delayMs < 0) return 'delayMs must be a non-negative number';
+    const charset = kind === 'charset' ? parseAnswerCharset(request) : undefined;
+    if (typeof charset === 'string') return charset;
     const rule: FaultRule = {
       kind,
       remaining: count ?? (share === undefined ? 1 : null),
       share: share ?? null,
       delayMs,
       path: typeof request.path === 'string' && request.path !== '' ? request.path.toLowerCase() : null,
+      ...(charset ? { charset } : {}),
     };
     this.rules.push(rule);
     return rule;
@@ -59,10 +78,14 @@ export class Faults {
     return this.rules;
   }
 
-  /** The fault to apply to this request, if any; consumes one application of it. */
-  take(path: string): FaultRule | null {
+  /**
+   * The fault to apply to this request, if any; consumes one application of it. Charset faults are taken
+   * apart (`charsets`), once the answer is known to be XML.
+   */
+  take(path: string, charsets = false): FaultRule | null {
     const lower = path.toLowerCase();
     for (const rule of this.rules) {
+      if ((rule.kind === 'charset') !== charsets) continue;
       if (rule.path !== null && !lower.includes(rule.path)) continue;
       if (rule.share !== null && this.prng.next() >= rule.share) continue;
       if (rule.remaining !== null) {

@@ -4,6 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import { ANSWER_SHAPES } from './answer-shape';
 import { TokenBook } from './auth';
+import { CharsetOddities } from './charset-oddities';
 import { DIALECT_WORDS } from './dialect';
 import { Faults } from './faults';
 import { NextAnswerOddities } from './oddities';
@@ -62,6 +63,7 @@ export async function startPracticeService(options: PracticeServiceOptions = {})
     vouchers: new Vouchers(config.pdfLinkTtlMs, config.now),
     faults: new Faults(config.seed),
     oddities: new NextAnswerOddities(config.now),
+    charsets: new CharsetOddities(config.seed, config.oddities.has('charsets'), config.now),
     requests: [],
     voucherRequests: [],
     baseUrl: '',
@@ -69,6 +71,9 @@ export async function startPracticeService(options: PracticeServiceOptions = {})
   };
   const closing = new AbortController();
   const server = createServer(createRequestListener(state, closing.signal));
+  // IIS keeps an idle connection 120 s; Node's 5 s default closes sockets a client is about to reuse
+  // whenever the event loop was busy for a few seconds (a test parsing a 4 MB file in the same process).
+  server.keepAliveTimeout = 120_000;
   const voucherServer = createServer(createVoucherListener(state));
   const port = await listen(server, config.port);
   try {

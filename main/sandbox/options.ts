@@ -1,5 +1,6 @@
 // Options of the practice service and their defaults (see docs/practice-service.md).
 import type { ServiceDialect } from './dialect';
+import { oddityKinds, type OddityKind, type OdditiesOption } from './oddity-kinds';
 
 export interface RequestLogEntry {
   at: string;
@@ -29,10 +30,12 @@ export interface PracticeServiceOptions {
   /** How brand-bearing names are spelled: as the spec documents them, or as the live service sends them. */
   dialect?: ServiceDialect; // default 'spec'
   /**
-   * Odd values the live service is known to send (ConfirmationStatus S and G, an unknown PmsStatus) in a
-   * small seeded share of the generated world. Off by default so worlds and counts stay as they were.
+   * Odd things the live service is known to do, each in a small seeded share (see oddity-kinds.ts):
+   * `true` = odd values and pre-confirm check cases (the world tests with oddities on count on), 'all'
+   * = those plus reused LogIds, another hotel's number and odd charsets, or a list of kinds. Off by
+   * default so worlds and counts stay as they were.
    */
-  oddities?: boolean; // default false in-process; the CLI turns it on
+  oddities?: OdditiesOption; // default false in-process; the CLI uses 'all'
 }
 
 export interface PracticeService {
@@ -58,7 +61,7 @@ export interface ServiceConfig {
   onRequest: ((entry: RequestLogEntry) => void) | null;
   fontDir: string | null;
   dialect: ServiceDialect;
-  oddities: boolean;
+  oddities: ReadonlySet<OddityKind>;
 }
 
 export function resolveOptions(options: PracticeServiceOptions = {}): ServiceConfig {
@@ -77,6 +80,6 @@ export function resolveOptions(options: PracticeServiceOptions = {}): ServiceCon
     onRequest: options.onRequest ?? null,
     fontDir: options.fontDir ?? null,
     dialect: options.dialect ?? 'spec',
-    oddities: options.oddities ?? false,
+    oddities: oddityKinds(options.oddities),
   };
 }

@@ -16,6 +16,8 @@ export interface Reply {
   contentType: string;
   body: string | Buffer | ChunkStream;
   headers?: Record<string, string>;
+  /** How a streamed body's text becomes bytes when not UTF-8 (an answer in an odd charset). */
+  encode?: (text: string) => Buffer;
 }
 
 export const CONTENT_TYPE: Readonly<Record<WireFormat, string>> = {

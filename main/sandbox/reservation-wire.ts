@@ -81,7 +81,7 @@ export function reservationItem(item: ReservationRecord, hotel: HotelIdentity): 
     Nights: daysBetween(item.checkIn, item.checkOut),
     Note: item.note,
     OriginalHotelCode: HOTEL.originalCode,
-    [hotel.words.reservationHotelNumber]: hotel.partnerId,
+    [hotel.words.reservationHotelNumber]: item.hotelNumber ?? hotel.partnerId,
     Pax: adults + childs + infants,
     PmsStatus: item.pmsStatus,
     PromosyonRoom: item.promosyonRoom,

@@ -54,6 +54,8 @@ export interface ReservationRecord {
   fisNo: number;
   lastChangeUser: string;
   roomNo: string | null;
+  /** Set only when the item carries another hotel's number (an oddity of the live service). */
+  hotelNumber?: number;
 }
 
 export function countGuests(guests: readonly GuestRecord[]): {

@@ -26,14 +26,27 @@ class Pieces {
   private buffer = Buffer.allocUnsafe(2 * WRITE_SIZE);
   private used = 0;
 
+  constructor(private readonly encode: ((text: string) => Buffer) | null) {}
+
   /** Adds a chunk; returns a full piece to write, if there is one. */
   add(chunk: string): Buffer | null {
+    if (this.encode) return this.addBytes(this.encode(chunk));
     let full: Buffer | null = null;
     if (this.used + chunk.length * MAX_UTF8_PER_CHAR > this.buffer.length) full = this.take();
     if (chunk.length * MAX_UTF8_PER_CHAR > this.buffer.length) {
       return full ? Buffer.concat([full, Buffer.from(chunk, 'utf8')]) : Buffer.from(chunk, 'utf8');
     }
     this.used += this.buffer.write(chunk, this.used, 'utf8');
+    if (this.used >= WRITE_SIZE) return full ? Buffer.concat([full, this.take()]) : this.take();
+    return full;
+  }
+
+  /** Another charset than UTF-8 (rare, an oddity): the chunk is encoded first, then copied in. */
+  private addBytes(bytes: Buffer): Buffer | null {
+    let full: Buffer | null = null;
+    if (this.used + bytes.length > this.buffer.length) full = this.take();
+    if (bytes.length > this.buffer.length) return full ? Buffer.concat([full, bytes]) : bytes;
+    this.used += bytes.copy(this.buffer, this.used);
     if (this.used >= WRITE_SIZE) return full ? Buffer.concat([full, this.take()]) : this.take();
     return full;
   }
@@ -64,7 +77,7 @@ export async function sendReply(response: ServerResponse, reply: Reply, truncate
   }
   const cutAt = truncate ? Math.max(1, Math.floor(body.expectedChunks / 2)) : Number.POSITIVE_INFINITY;
   let written = 0;
-  const pieces = new Pieces();
+  const pieces = new Pieces(reply.encode ?? null);
   for (const chunk of body.chunks) {
     if (response.destroyed) return;
     if (written >= cutAt) {

@@ -4,6 +4,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import { bearerToken, tokenCandidates, type TokenCheck } from './auth';
 import { readBody } from './body';
 import { hotelDateTime } from './calendar';
+import { isXmlReply } from './charset-oddities';
 import { handleControl } from './control';
 import { ServiceError } from './errors';
 import type { FaultRule } from './faults';
@@ -164,6 +165,7 @@ async function beforeFault(
       return null;
     }
     case 'truncate':
+    case 'charset':
       return null;
   }
 }
@@ -221,7 +223,10 @@ async function handle(
   }
   const reply = early ?? (await dispatch(state, request, path, search));
   if (closing.aborted) return;
-  await sendReply(response, reply, fault?.kind === 'truncate');
+  const sent = isXmlReply(reply)
+    ? state.charsets.apply(path, reply, state.faults.take(path, true)?.charset ?? null)
+    : reply;
+  await sendReply(response, sent, fault?.kind === 'truncate');
 }
 
 export function createRequestListener(

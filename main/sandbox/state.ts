@@ -2,6 +2,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AnswerShape } from './answer-shape';
 import type { TokenBook } from './auth';
+import type { CharsetOddities } from './charset-oddities';
 import type { DialectWords } from './dialect';
 import type { Faults } from './faults';
 import type { NextAnswerOddities } from './oddities';
@@ -36,6 +37,8 @@ export interface ServiceState {
   faults: Faults;
   /** Oddities to put into the next reservation answer (POST /_sandbox/oddities). */
   oddities: NextAnswerOddities;
+  /** XML answers in another charset (charset faults, or seeded with the charsets oddity on). */
+  charsets: CharsetOddities;
   /** The last 500 non-control requests, oldest first. */
   requests: LoggedRequest[];
   /** The last 500 requests to the voucher host, oldest first. */

@@ -5,6 +5,8 @@ import { hotelDateTime, hotelToday } from './calendar';
 import { applyChange } from './changes';
 import { CheckCases } from './check-cases';
 import { generateReservation, type ArrivalRequest, type GeneratorContext } from './generator';
+import { IdOddities, shareLogId, type ServiceChoice } from './id-oddities';
+import type { OddityKind } from './oddity-kinds';
 import { createPrng, type Prng } from './prng';
 import type { AnswerStatus, PmsStatus, ReservationRecord } from './reservation';
 
@@ -13,8 +15,16 @@ export interface WorldOptions {
   reservations: number;
   partnerId: number;
   now: () => Date;
-  /** Give a small seeded share of generated reservations the odd values the live service sends. */
-  oddities: boolean;
+  /** Which odd things happen by themselves in a small seeded share (oddity-kinds.ts). */
+  oddities: ReadonlySet<OddityKind>;
+}
+
+/** What the control API may ask of an arrival's identity (each an oddity of the live service). */
+export interface ArrivalIdentity {
+  /** Take this reservation's current LogId, under its ServiceId ('same') or another ('other'). */
+  logIdOf?: { record: ReservationRecord; service: ServiceChoice };
+  /** Carry another hotel's number. */
+  hotelNumber?: number;
 }
 
 export interface Acknowledgement {
@@ -67,31 +77,39 @@ export interface VersionReceipt {
 
 const FIRST_LOG_ID = 100_001;
 
+/** Acknowledgements are per ServiceId and LogId: the same LogId may come again under another ServiceId. */
+const ackKey = (serviceId: string, logId: number): string => `${serviceId.toLowerCase()}|${logId}`;
+
 export class World {
   readonly hotelId: string;
   readonly agencyIds: readonly string[];
   readonly serviceIds: readonly string[];
   readonly messageIds: readonly string[];
   readonly partnerId: number;
-  readonly acknowledged = new Map<number, Acknowledgement>();
+  readonly acknowledged = new Map<string, Acknowledgement>();
   readonly confirmations: ConfirmationEntry[] = [];
   private readonly prng: Prng;
   /** A generator of its own, so turning oddities on leaves everything else in the world unchanged. */
   private readonly oddPrng: Prng | null;
   /** What the desk's pre-confirm checks find (oddities on): a generator of its own too. */
   private readonly cases: CheckCases | null;
+  /** Reused LogIds, silent changes, other hotels' numbers: seeded when on, always available to control. */
+  readonly ids: IdOddities;
   private readonly now: () => Date;
   private readonly reservations = new Map<string, ReservationRecord>();
-  /** Every LogId ever issued → the ServiceId it was sent under (old versions stay acknowledgeable). */
-  private readonly logIdServices = new Map<number, string>();
+  /** Every LogId ever issued → the ServiceIds it was sent under (old versions stay acknowledgeable). */
+  private readonly logIdServices = new Map<number, Set<string>>();
+  private readonly kinds: ReadonlySet<OddityKind>;
   private nextLogId = FIRST_LOG_ID;
   private sequence = 0;
   private confirmationCounter = 0;
 
   constructor(options: WorldOptions) {
     this.prng = createPrng(options.seed);
-    this.oddPrng = options.oddities ? createPrng(options.seed ^ 0x0dd1) : null;
-    this.cases = options.oddities ? new CheckCases(options.seed) : null;
+    this.kinds = options.oddities;
+    this.oddPrng = this.kinds.has('values') ? createPrng(options.seed ^ 0x0dd1) : null;
+    this.cases = this.kinds.has('checkCases') ? new CheckCases(options.seed) : null;
+    this.ids = new IdOddities(options.seed, this.kinds, options.now);
     this.now = options.now;
     this.partnerId = options.partnerId;
     this.hotelId = this.prng.guid();
@@ -130,22 +148,35 @@ export class World {
           : record.confirmationStatus !== query.status
       )
         continue;
-      if (query.onlyUnacknowledged && this.acknowledged.has(record.logId)) continue;
+      if (query.onlyUnacknowledged && this.acknowledged.has(ackKey(record.serviceId, record.logId))) continue;
       result.push(record);
     }
     return result.sort((a, b) => a.logId - b.logId);
   }
 
   /** A new reservation; `generated` ones (not asked for through the control API) may get odd values. */
-  arrive(request: ArrivalRequest = {}, generated = false): VersionReceipt {
+  arrive(request: ArrivalRequest = {}, generated = false, identity: ArrivalIdentity = {}): VersionReceipt {
     const record = this.add(request, 0, generated);
+    if (identity.logIdOf)
+      this.reuseLogId(record, identity.logIdOf.record, identity.logIdOf.service, 'control');
+    if (identity.hotelNumber !== undefined) this.carryHotel(record, identity.hotelNumber, 'control');
     return { keyField: record.keyField, logId: record.logId };
   }
 
-  /** A changed version: new LogId, PmsStatus 2, and it waits for the hotel's answer again. */
-  change(record: ReservationRecord, checkOut?: string): VersionReceipt {
+  /**
+   * A changed version: new LogId, PmsStatus 2, and it waits for the hotel's answer again. With `keepLogId`
+   * (an oddity of the live service) only the content changes: same LogId, same statuses.
+   */
+  change(
+    record: ReservationRecord,
+    checkOut?: string,
+    keepLogId: false | 'control' | 'seeded' = false,
+  ): VersionReceipt {
     applyChange(this.prng, record, checkOut);
-    return this.newVersion(record, 2);
+    if (keepLogId === false) return this.newVersion(record, 2);
+    const { keyField, logId, serviceId } = record;
+    this.ids.record({ kind: 'silentChange', keyField, logId, serviceId, trigger: keepLogId });
+    return { keyField, logId };
   }
 
   /** A cancellation is a version of its own: new LogId, PmsStatus 3, waiting to be answered. */
@@ -169,9 +200,10 @@ export class World {
     const accepted: number[] = [];
     const at = hotelDateTime(this.now());
     for (const logId of logIds) {
-      if (this.logIdServices.get(logId) !== serviceId.toLowerCase()) continue;
-      if (!this.acknowledged.has(logId))
-        this.acknowledged.set(logId, { logId, serviceId: serviceId.toLowerCase(), at });
+      const key = ackKey(serviceId, logId);
+      if (!this.logIdServices.get(logId)?.has(serviceId.toLowerCase())) continue;
+      if (!this.acknowledged.has(key))
+        this.acknowledged.set(key, { logId, serviceId: serviceId.toLowerCase(), at });
       accepted.push(logId);
     }
     return accepted;
@@ -192,7 +224,8 @@ export class World {
   evolve(): VersionReceipt[] {
     const receipts: VersionReceipt[] = [];
     for (let i = this.prng.int(1, 3); i > 0; i -= 1) receipts.push(this.arrive({}, true));
-    for (const record of this.pickActive(this.prng.int(0, 2))) receipts.push(this.change(record));
+    for (const record of this.pickActive(this.prng.int(0, 2)))
+      receipts.push(this.change(record, undefined, this.ids.rollSilentChange() ? 'seeded' : false));
     if (this.prng.chance(0.3)) for (const record of this.pickActive(1)) receipts.push(this.cancel(record));
     if (this.prng.chance(0.2)) {
       const waiting = this.pickActive(3).find((record) => record.confirmationStatus === 'W');
@@ -222,8 +255,52 @@ export class World {
       this.cases?.apply(record);
     }
     this.reservations.set(record.keyField, record);
-    this.logIdServices.set(logId, record.serviceId);
+    this.issuedUnder(logId, record.serviceId);
+    if (generated) this.makeIdOdd(record);
     return record;
+  }
+
+  /** One roll per generated reservation, from the identity oddities' own generator. */
+  private makeIdOdd(record: ReservationRecord): void {
+    const odd = this.ids.rollArrival();
+    if (odd === 'foreignHotel') this.carryHotel(record, this.ids.foreignHotel(this.partnerId), 'seeded');
+    if (odd !== 'reusedLogId') return;
+    // Rare, so the list of earlier reservations is only built when one is needed.
+    const shared = this.ids.pickShared([...this.reservations.values()].filter((other) => other !== record));
+    if (shared) this.reuseLogId(record, shared.of, shared.service, 'seeded');
+  }
+
+  /** The LogId of `of` comes again on `record` (its own fresh LogId is left unused: a gap, as live). */
+  private reuseLogId(
+    record: ReservationRecord,
+    of: ReservationRecord,
+    service: ServiceChoice,
+    trigger: 'control' | 'seeded',
+  ): void {
+    shareLogId(record, of, service, this.serviceIds);
+    this.issuedUnder(record.logId, record.serviceId);
+    const { keyField, logId, serviceId } = record;
+    this.ids.record({
+      kind: 'reusedLogId',
+      keyField,
+      logId,
+      serviceId,
+      sharedWith: of.keyField,
+      service,
+      trigger,
+    });
+  }
+
+  private carryHotel(record: ReservationRecord, hotelNumber: number, trigger: 'control' | 'seeded'): void {
+    record.hotelNumber = hotelNumber;
+    const { keyField, logId, serviceId } = record;
+    this.ids.record({ kind: 'foreignHotel', keyField, logId, serviceId, hotelNumber, trigger });
+  }
+
+  private issuedUnder(logId: number, serviceId: string): void {
+    const services = this.logIdServices.get(logId) ?? new Set<string>();
+    services.add(serviceId.toLowerCase());
+    this.logIdServices.set(logId, services);
   }
 
   /** One draw per generated reservation, so the odd ones are the same for a seed. */
@@ -243,7 +320,7 @@ export class World {
     record.confirmDate = null;
     record.confirmationNo = '';
     record.confirmeNote = '';
-    this.logIdServices.set(record.logId, record.serviceId);
+    this.issuedUnder(record.logId, record.serviceId);
     return { keyField: record.keyField, logId: record.logId };
   }
 

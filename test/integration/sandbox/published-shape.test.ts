@@ -4,12 +4,12 @@
 // semantics in TypeScript (element-tree.ts), fast-xml-parser keeping prefixes (a prefixed member would
 // not be found), and Python's own ElementTree when python3 is installed. The spec dialect's prefixed
 // items are the control: the same lookups find nothing there.
-import { execFileSync } from 'node:child_process';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PracticeService } from '../../../main/sandbox/index';
 import { find, findAll, fromString, iter, members, type Element } from './element-tree';
 import { WHOLE_YEAR, getJson, startService } from './helpers';
+import { hasPython, pythonFindAll } from './python-etree';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -186,28 +186,6 @@ describe('the JSON envelope as the reference shows it', () => {
   });
 });
 
-const PYTHON_READER = `
-import json, sys, xml.etree.ElementTree as ET
-root = ET.fromstring(sys.stdin.buffer.read())
-print(json.dumps([{child.tag: child.text for child in item} for item in root.findall(sys.argv[1])]))
-`;
-
-function hasPython(): boolean {
-  try {
-    execFileSync('python3', ['-c', 'import xml.etree.ElementTree'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Python's ElementTree findall(path) over the answer's bytes; each item as {tag: text}. */
-function pythonFindAll(bytes: Buffer, path: string): Record<string, string | null>[] {
-  const out = execFileSync('python3', ['-c', PYTHON_READER, path], { input: bytes });
-  return JSON.parse(out.toString('utf8')) as Record<string, string | null>[];
-}
-
-// python3 is one of the packages the README and CI install; on a machine without it this part is skipped.
 describe.runIf(hasPython())("Python's ElementTree, as the live service's Python client reads", () => {
   const bytesOf = async (service: PracticeService, path: string, cookie: string) =>
     Buffer.from(await xmlOf(service, path, cookie), 'utf8');

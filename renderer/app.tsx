@@ -9,6 +9,7 @@ import { ErrorNote } from './components/ErrorNote';
 import { LanguageSwitch } from './components/LanguageSwitch';
 import { Desk } from './desk';
 import { SetupScreen } from './screens/setup/SetupScreen';
+import './styles/symbols.css';
 
 export function App() {
   const { t, i18n } = useTranslation();

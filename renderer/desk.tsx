@@ -8,6 +8,7 @@ import { ask, onDeskEvent } from './api';
 import { DeskUserPrompt, needsDeskUser } from './components/DeskUserPrompt';
 import { LanguageSwitch } from './components/LanguageSwitch';
 import { PracticeBanner } from './components/PracticeBanner';
+import { SkipLink } from './components/SkipLink';
 import { StatusBar } from './components/StatusBar';
 import { ActivityScreen } from './screens/activity/ActivityScreen';
 import type { OpenIntent } from './screens/inbox/InboxList';
@@ -109,6 +110,7 @@ export function Desk({ setup, onSetupChanged, onLanguage }: Props) {
   const practice = setup.practiceMode || status?.practiceMode === true;
   return (
     <div className={`desk ${practice ? 'in-practice' : ''}`}>
+      <SkipLink onShowInbox={() => setView('inbox')} />
       {practice && <PracticeBanner onLeave={leavePractice} busy={leaving} />}
       {!practice && needsDeskUser(setup) && <DeskUserPrompt onSetupChanged={onSetupChanged} />}
       <div className="sr-only" role="status" aria-live="polite" data-testid="announcer">

@@ -225,7 +225,8 @@ export interface CapacityCheck {
 
 export interface UnmappedCheck {
   kind: 'unmapped';
-  severity: 'problem';
+  /** A note: work for the mapping screen, nothing against confirming (issue 24.5). */
+  severity: 'note';
   /** With codeKind and code: exactly the mapping row to open. */
   agencyId: string;
   codeKind: StayCodeKind;
@@ -364,6 +365,12 @@ export interface InboxFilter {
   receivedFrom?: string;
   /** …and before this ISO instant (exclusive). */
   receivedTo?: string;
+  /**
+   * Only reservations waiting for the hotel's answer whose pre-confirm checks found a problem. Main resolves
+   * it with the checks engine (checks are computed, never stored); the CSV export has no such field and
+   * ignores it.
+   */
+  hasProblem?: boolean;
 }
 
 /** Where the desk's answer to a reservation stands. */

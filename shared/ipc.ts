@@ -88,6 +88,7 @@ export const inboxFilterSchema = z
     /** "Received today": from local midnight to the next, as ISO instants. */
     receivedFrom: z.iso.datetime().optional(),
     receivedTo: z.iso.datetime().optional(),
+    hasProblem: z.boolean().optional(),
   })
   .strict() satisfies z.ZodType<InboxFilter>;
 

@@ -1,6 +1,8 @@
 // Every code of the reservation that has no hotel code yet: the reservation cannot be typed into the PMS
 // until someone maps it. The same codes as the store's hasUnmappedCodes (room, room type, board, each
-// guest's nationality; an empty code is nothing to map), one check per distinct code.
+// guest's nationality; an empty code is nothing to map), one check per distinct code. A note, not a problem:
+// it says nothing against confirming (on a new agency's first day every reservation has some), it is work
+// for the mapping screen.
 import type { StayCodeKind } from '../../shared/domain';
 import type { CheckedReservation } from './context';
 import { hotelCodeOf, type AgencyCodes } from './mapped-codes';
@@ -14,7 +16,7 @@ function report(
   out: ReservationCheck[],
 ): void {
   if (code !== '' && hotelCodeOf(codes, codeKind, code) === undefined)
-    out.push({ kind: 'unmapped', severity: 'problem', agencyId, codeKind, code });
+    out.push({ kind: 'unmapped', severity: 'note', agencyId, codeKind, code });
 }
 
 export function checkUnmapped(codes: AgencyCodes, r: CheckedReservation, out: ReservationCheck[]): void {

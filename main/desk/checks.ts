@@ -53,6 +53,8 @@ export function markersOf(checks: readonly ReservationCheck[]): CheckMarker[] {
 
 export class DeskChecks {
   private checker: Checker | null = null;
+  /** The "has a problem" answer, kept as long as the checker it came from (both go on invalidate). */
+  private problems: { checker: Checker; keys: string[] } | null = null;
   private builtFor: { store: Store; today: string; reference: unknown } | null = null;
 
   constructor(
@@ -98,6 +100,21 @@ export class DeskChecks {
     const out = new Map<string, ReservationCheck[]>();
     for (const [keyField, row] of store.checkedReservations(keyFields)) out.set(keyField, checker.check(row));
     return out;
+  }
+
+  /**
+   * Reservations waiting for an answer whose checks found a problem, for the inbox's "has a problem"
+   * filter. Checked once per checker (a pull, a decision or a mapping change builds a new one), so paging
+   * and the chip counts reuse it.
+   */
+  problemKeys(): string[] {
+    const { checker, store } = this.current();
+    if (this.problems?.checker === checker) return this.problems.keys;
+    const keys = [...this.forKeys(store.problemCandidates())]
+      .filter(([, checks]) => checks.some((c) => c.severity === 'problem'))
+      .map(([keyField]) => keyField);
+    this.problems = { checker, keys };
+    return keys;
   }
 
   /** Rows of a page with their markers (a row the store no longer has gets none). */

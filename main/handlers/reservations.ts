@@ -46,6 +46,10 @@ export function reservationHandlers(ctx: DeskContext): ReservationHandlers {
     }
   };
 
+  // The checks are computed, never stored: "has a problem" is resolved here and handed to the store's SQL.
+  const problemKeysFor = (filter: { hasProblem?: boolean }) =>
+    filter.hasProblem === true ? ctx.checks.problemKeys() : undefined;
+
   const currentDecision = (keyField: string) => {
     const view = ctx.workStore().decisionFor(keyField);
     if (!view) throw new DeskError('not-found', ctx.messages.t('decision.not-found'));
@@ -54,10 +58,10 @@ export function reservationHandlers(ctx: DeskContext): ReservationHandlers {
 
   return {
     listReservations: async (q) => {
-      const page = ctx.workStore().inboxPage(q);
+      const page = ctx.workStore().inboxPage(q, problemKeysFor(q.filter));
       return { ...page, rows: ctx.checks.markRows(page.rows) };
     },
-    inboxCounts: async ({ filter }) => ctx.workStore().inboxCounts(filter),
+    inboxCounts: async ({ filter }) => ctx.workStore().inboxCounts(filter, problemKeysFor(filter)),
 
     getReservation: async ({ keyField }): Promise<ReservationDetail> => {
       const store = ctx.workStore();

@@ -28,7 +28,17 @@ export interface FilterOptions {
    * index and probing the matches. Right when the search matches few reservations.
    */
   searchDrives?: boolean;
+  /**
+   * The reservations whose pre-confirm checks found a problem, for a filter with hasProblem: the checks are
+   * computed in main, never stored, so the caller resolves them. Without it hasProblem is ignored (the CSV
+   * export's filter has no such field).
+   */
+  problemKeys?: readonly string[];
 }
+
+/** True when the filter asks for reservations with a problem and the caller resolved which they are. */
+export const hasProblemKeys = (filter: InboxFilter, options: FilterOptions): boolean =>
+  filter.hasProblem === true && options.problemKeys !== undefined;
 
 /** True when the filter asks for the time the current version arrived ("received today"). */
 export const hasReceived = (filter: InboxFilter): boolean =>
@@ -86,6 +96,10 @@ export function filterClause(filter: InboxFilter, options: FilterOptions = {}): 
   if (filter.receivedTo !== undefined) {
     conditions.push('r.received_at < ?');
     params.push(filter.receivedTo);
+  }
+  if (hasProblemKeys(filter, options)) {
+    conditions.push(`${column('key_field')} IN (SELECT value FROM json_each(?))`);
+    params.push(JSON.stringify(options.problemKeys));
   }
   const match = filter.search === undefined ? null : matchExpression(filter.search);
   if (match !== null) {

@@ -69,8 +69,13 @@ export function inboxPageSql(
   db: Database,
   query: Pick<InboxQuery, 'filter' | 'sort' | 'direction'>,
   drives = searchDrives(db, query.filter),
+  problemKeys?: readonly string[],
 ): { sql: string; params: SqlValue[] } {
-  const { where, params } = filterClause(query.filter, { orderedBy: query.sort, searchDrives: drives });
+  const { where, params } = filterClause(query.filter, {
+    orderedBy: query.sort,
+    searchDrives: drives,
+    problemKeys,
+  });
   const columns = `${rowColumns}, r.decision_state AS decision`;
   // Received today is a few rows among all: the arrival index finds them, and they are sorted if need be.
   const index = hasReceived(query.filter) ? sortIndex('arrival') : sortIndex(query.sort);
@@ -91,7 +96,13 @@ export function inboxTotalSql(
   db: Database,
   filter: InboxFilter,
   drives?: boolean,
+  problemKeys?: readonly string[],
 ): { sql: string; params: SqlValue[] } {
+  if (filter.hasProblem === true && problemKeys !== undefined) {
+    // A few reservations waiting with a problem: counted one by one, the tally knows no checks.
+    const { where, params } = filterClause(filter, { problemKeys });
+    return { sql: `SELECT count(*) FROM reservations r ${where}`, params };
+  }
   if (hasReceived(filter) && !hasSearch(filter)) {
     // The tally has no arrival time; the arrival index covers every other filter column.
     const { where, params } = filterClause(filter);
@@ -121,10 +132,15 @@ export function inboxTotalSql(
   return { sql: `SELECT count(*) FROM reservations r INDEXED BY reservations_by_check_in ${where}`, params };
 }
 
-export function inboxPage(db: Database, query: InboxQuery, enrich?: InboxEnricher): InboxPage {
+export function inboxPage(
+  db: Database,
+  query: InboxQuery,
+  enrich?: InboxEnricher,
+  problemKeys?: readonly string[],
+): InboxPage {
   const drives = searchDrives(db, query.filter);
-  const page = inboxPageSql(db, query, drives);
-  const count = inboxTotalSql(db, query.filter, drives);
+  const page = inboxPageSql(db, query, drives, problemKeys);
+  const count = inboxTotalSql(db, query.filter, drives, problemKeys);
   // One read transaction, so the total and the rows describe the same moment.
   const { stored, total } = db.transaction(() => ({
     stored: prepared(db, page.sql).all(...page.params, query.limit, query.offset) as StoredRow[],
@@ -137,13 +153,17 @@ export function inboxPage(db: Database, query: InboxQuery, enrich?: InboxEnriche
 }
 
 /** The facet count query, exposed for the query-plan tests. */
-export function inboxCountsSql(filter: InboxFilter): { sql: string; params: SqlValue[] } {
-  const { where, params } = filterClause(filter, { omitStatuses: true, omitKinds: true });
-  const [table, n] = hasSearch(filter)
-    ? ['reservations r', 'count(*)']
-    : hasReceived(filter)
-      ? ['reservations r INDEXED BY reservations_by_arrival', 'count(*)']
-      : ['reservation_tally r', 'sum(r.n)'];
+export function inboxCountsSql(
+  filter: InboxFilter,
+  problemKeys?: readonly string[],
+): { sql: string; params: SqlValue[] } {
+  const { where, params } = filterClause(filter, { omitStatuses: true, omitKinds: true, problemKeys });
+  const [table, n] =
+    hasSearch(filter) || (filter.hasProblem === true && problemKeys !== undefined)
+      ? ['reservations r', 'count(*)']
+      : hasReceived(filter)
+        ? ['reservations r INDEXED BY reservations_by_arrival', 'count(*)']
+        : ['reservation_tally r', 'sum(r.n)'];
   return {
     sql: `SELECT r.change_kind AS kind, r.confirmation_status AS status, ${n} AS n
           FROM ${table} ${where} GROUP BY r.change_kind, r.confirmation_status`,
@@ -157,8 +177,8 @@ export function inboxCountsSql(filter: InboxFilter): { sql: string; params: SqlV
  * dates, search), `waiting` ignores the statuses filter, and `total` honours everything. Waiting is
  * waiting for the hotel's answer, cancellations to take in included (as in filterClause).
  */
-export function inboxCounts(db: Database, filter: InboxFilter): InboxCounts {
-  const { sql, params } = inboxCountsSql(filter);
+export function inboxCounts(db: Database, filter: InboxFilter, problemKeys?: readonly string[]): InboxCounts {
+  const { sql, params } = inboxCountsSql(filter, problemKeys);
   const cells = prepared(db, sql).all(...params) as { kind: string; status: string; n: number }[];
 
   const isOther = (s: string): boolean => !isConfirmationStatus(s);
@@ -187,11 +207,23 @@ export function inboxCounts(db: Database, filter: InboxFilter): InboxCounts {
       if (status === 'W') {
         counts.waiting += n;
         if (kind === 'cancelled') counts.waitingCancellations += n;
-      }
-      else if (status === 'E') counts.confirmed += n;
+      } else if (status === 'E') counts.confirmed += n;
       else if (status === 'H') counts.declined += n;
       else if (isOther(status)) counts.otherStatus += n;
     }
   }
   return counts;
+}
+
+/**
+ * The reservations the "has a problem" filter looks at: waiting for the hotel's answer, not cancellations
+ * (a cancellation is taken in, never checked). The checks engine then keeps those with a problem.
+ */
+export function problemCandidates(db: Database): string[] {
+  return db
+    .prepare<[], string>(
+      `SELECT key_field FROM reservations WHERE confirmation_status = 'W' AND change_kind <> 'cancelled'`,
+    )
+    .pluck()
+    .all();
 }

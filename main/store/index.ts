@@ -37,7 +37,7 @@ import {
 } from './acknowledgements';
 import { assertDatabaseFile } from './db-identity';
 import { takeBackup, type TakeBackupOptions, type TakenBackup } from './backup-take';
-import { inboxCounts, inboxPage, type InboxFilter, type InboxQuery } from './inbox';
+import { inboxCounts, inboxPage, problemCandidates, type InboxFilter, type InboxQuery } from './inbox';
 import { versionViews } from './history';
 import { listAgencies, replaceAgencies, findAgency } from './agencies';
 import { findNotConfirmMessage, listNotConfirmMessages, replaceNotConfirmMessages } from './messages';
@@ -183,11 +183,16 @@ export class Store {
   }
 
   // inbox: rows are enriched with decision state and unmapped-code flags, for one page only
-  inboxPage(query: InboxQuery): InboxPage {
-    return inboxPage(this.db, query, (rows) => this.enrich(rows));
+  /** problemKeys: the checks' answer for a filter with hasProblem (see FilterOptions.problemKeys). */
+  inboxPage(query: InboxQuery, problemKeys?: readonly string[]): InboxPage {
+    return inboxPage(this.db, query, (rows) => this.enrich(rows), problemKeys);
   }
-  inboxCounts(filter: InboxFilter): InboxCounts {
-    return inboxCounts(this.db, filter);
+  inboxCounts(filter: InboxFilter, problemKeys?: readonly string[]): InboxCounts {
+    return inboxCounts(this.db, filter, problemKeys);
+  }
+  /** Reservations waiting for an answer (not cancellations): what "has a problem" checks. */
+  problemCandidates(): string[] {
+    return problemCandidates(this.db);
   }
   private enrich(rows: InboxRow[]): InboxRow[] {
     const keys = rows.map((r) => r.keyField);

@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n';
 import { datePattern, parseTypedDate, showDate } from './dates';
+import './date-field.css';
 
 interface Props {
   /** The visible label; the field is labelled by it. */
@@ -65,7 +66,7 @@ export function DateField({ label, value, onChange, className, testId, name }: P
         placeholder={datePattern(lng)}
         aria-invalid={invalid}
         aria-describedby={invalid ? `${id}-problem` : undefined}
-        size={11}
+        size={12}
         onChange={(e) => {
           setText(e.target.value);
           setInvalid(false);

@@ -23,9 +23,14 @@ interface GuestLineProps {
   lead: ReactNode;
   /** The badges at the right end, after the unmapped-codes flag. */
   children: ReactNode;
+  /**
+   * Whether to flag unmapped codes (the PMS list: they block typing it in). The inbox does not: there it is
+   * a note in the reservation, not a warning on every row of a new agency's first day.
+   */
+  showUnmapped?: boolean;
 }
 
-export function GuestLine({ row, lead, children }: GuestLineProps) {
+export function GuestLine({ row, lead, children, showUnmapped = true }: GuestLineProps) {
   const { t } = useTranslation();
   return (
     <div className="row-line">
@@ -33,7 +38,7 @@ export function GuestLine({ row, lead, children }: GuestLineProps) {
       <span className="guest">{row.leadGuest || t('inbox.noName')}</span>
       <span className="muted voucher">{row.voucherNo}</span>
       <span className="spacer" />
-      {row.hasUnmappedCodes && (
+      {showUnmapped && row.hasUnmappedCodes && (
         <span className="badge unmapped" title={t('inbox.unmappedHint')}>
           <span aria-hidden="true">⚑ </span>
           {t('inbox.unmapped')}

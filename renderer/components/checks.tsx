@@ -1,7 +1,8 @@
 // The pre-confirm checks in the receptionist's words: a compact marker for list rows and one sentence per
-// check for the detail and bulk confirm. Each kind has its own icon and its name in words (for screen
-// readers and in the tooltip), so nothing depends on telling colours apart; a honeymoon is a highlight,
-// never drawn as a problem.
+// check for the detail and bulk confirm. Each kind has its own icon and its name in words beside it (a narrow
+// row cuts the words first; they stay in the tooltip and for screen readers), so nothing depends on telling
+// colours apart or knowing an icon; a honeymoon is a highlight, never drawn as a problem. Every icon is in
+// DejaVu Sans, which the renderer ships (styles/symbols.css): none shows as an empty box on any PC.
 import { useTranslation } from 'react-i18next';
 import type { CheckKind, CheckMarker, ReservationCheck } from '../../shared/ipc';
 import { currentLanguage } from '../i18n';
@@ -13,9 +14,9 @@ export const checkIcon: Record<CheckKind, string> = {
   'past-check-in': '⚠',
   capacity: '⇈',
   'stop-sale': '⊗',
-  'duplicate-voucher': '⧉',
+  'duplicate-voucher': '❐',
   'men-only': '♂',
-  unmapped: '⌗',
+  unmapped: '⚑',
   'returning-guest': '↺',
   honeymoon: '♥',
 };
@@ -34,7 +35,7 @@ interface MarkersProps {
   skip?: readonly CheckKind[];
 }
 
-/** A row's checks as icons, named in words for screen readers and in the tooltip. */
+/** A row's checks as icons with their names (the whole list also in the tooltip). */
 export function CheckMarkers({ checks, skip = [] }: MarkersProps) {
   const { t } = useTranslation();
   const shown = checks.filter((c) => !skip.includes(c.kind));
@@ -51,6 +52,7 @@ export function CheckMarkers({ checks, skip = [] }: MarkersProps) {
           aria-hidden="true"
         >
           {checkIcon[c.kind]}
+          <span className="check-word">{t(`checks.marker.${c.kind}`)}</span>
         </span>
       ))}
       <span className="sr-only">{t('checks.markers', { list: names })}</span>

@@ -41,7 +41,7 @@ function fakeChecks(row: Pick<InboxRow, 'keyField' | 'hasUnmappedCodes' | 'chang
   const checks: ReservationCheck[] = [];
   if (row.changeKind === 'cancelled') return checks;
   if (row.hasUnmappedCodes)
-    checks.push({ kind: 'unmapped', severity: 'problem', agencyId: 'A1', codeKind: 'board', code: 'HB' });
+    checks.push({ kind: 'unmapped', severity: 'note', agencyId: 'A1', codeKind: 'board', code: 'HB' });
   if (i % 11 === 5) checks.push({ kind: 'honeymoon', severity: 'note', source: 'flag' });
   return checks;
 }

@@ -3,16 +3,18 @@
 // what changed since the last answer; confirming them from there keeps each one's earlier note.
 // Waiting cancellations are never confirmed with the reservations: they have their own button, "Take in N
 // cancellations" (no pre-confirm checks: the production client skips them for cancellations too). Reservations whose pre-confirm checks found a problem
-// are listed with what to look at, and the receptionist chooses to include them or leave them out.
+// are listed with what to look at, and the receptionist chooses to include them or leave them out. Both
+// panels put their buttons first and keep their lists in a bounded, scrolling box, so the buttons are on
+// screen at 125% whatever the selection; the checks are grouped by kind, each group folded with its count.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BulkResult, InboxRow, ReservationCheck, ReservationDetail } from '../../../shared/ipc';
 import { ask } from '../../api';
-import { checkIcon, useCheckSentence } from '../../components/checks';
 import { ErrorNote } from '../../components/ErrorNote';
 import { SelectionBar } from '../../components/SelectionBar';
 import { useSelectionRequest } from '../../components/useSelectionRequest';
 import { ChangeSummary, changesToShow } from '../reservation/ChangeSummary';
+import { BulkChecksByKind } from './BulkChecksByKind';
 import { UndoBatch } from './UndoBatch';
 
 interface Props {
@@ -37,7 +39,6 @@ export function BulkBar({ selected, onClear }: Props) {
   const [reviewError, setReviewError] = useState<unknown>(null);
   /** Reservations of the selection with a problem to look at, while the receptionist is asked. */
   const [asking, setAsking] = useState<{ row: InboxRow; checks: ReservationCheck[] }[] | null>(null);
-  const sentence = useCheckSentence();
   const ticked = [...selected.values()];
   const waiting = ticked.filter(answerable);
   const plain = waiting.filter((r) => r.changeKind !== 'changed');
@@ -186,22 +187,6 @@ export function BulkBar({ selected, onClear }: Props) {
         >
           <h2>{t('checks.bulkTitle')}</h2>
           <p role="alert">{t('checks.bulkAsk', { count: asking.length })}</p>
-          <ul>
-            {asking.map(({ row, checks }) => (
-              <li key={row.keyField} data-key={row.keyField}>
-                <strong>{row.leadGuest || row.voucherNo}</strong>{' '}
-                <span className="muted">{row.voucherNo}</span>
-                <ul>
-                  {checks.map((c, i) => (
-                    <li key={`${c.kind}-${i}`} data-check={c.kind}>
-                      <span aria-hidden="true">{checkIcon[c.kind]} </span>
-                      {sentence(c)}
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ul>
           <div className="actions">
             <button
               type="button"
@@ -226,12 +211,26 @@ export function BulkBar({ selected, onClear }: Props) {
               {t('common.cancel')}
             </button>
           </div>
+          <BulkChecksByKind asking={asking} />
         </section>
       )}
       {review && review.length > 0 && (
         <section className="bulk-review" data-testid="bulk-review" aria-label={t('bulk.reviewTitle')}>
           <h2>{t('bulk.reviewTitle')}</h2>
-          <ul>
+          <div className="actions">
+            <button
+              type="button"
+              className="button confirm small"
+              disabled={request.busy}
+              onClick={() => void confirmReviewed(review)}
+            >
+              {t('bulk.confirmReviewed', { count: review.length })}
+            </button>
+            <button type="button" className="button small" onClick={() => setReview(null)}>
+              {t('common.cancel')}
+            </button>
+          </div>
+          <ul className="bulk-list">
             {review.map((d) => {
               const shown = changesToShow(d);
               const note = keptNote(d);
@@ -251,19 +250,6 @@ export function BulkBar({ selected, onClear }: Props) {
               );
             })}
           </ul>
-          <div className="actions">
-            <button
-              type="button"
-              className="button confirm small"
-              disabled={request.busy}
-              onClick={() => void confirmReviewed(review)}
-            >
-              {t('bulk.confirmReviewed', { count: review.length })}
-            </button>
-            <button type="button" className="button small" onClick={() => setReview(null)}>
-              {t('common.cancel')}
-            </button>
-          </div>
         </section>
       )}
     </>

@@ -1,4 +1,5 @@
-// The inbox's filters: search, agency, check-in range, sort, and chips for state and kind with their counts.
+// The inbox's filters: search, agency, check-in range, sort, chips for state and kind with their counts and
+// "has a problem", and under them, for a combination, what the list shows in words.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Agency, ChangeKind, ConfirmationStatus } from '../../../shared/domain';
@@ -7,6 +8,7 @@ import { AgencySelect } from '../../components/AgencySelect';
 import { CheckInRange } from '../../components/CheckInRange';
 import { addDays } from '../../components/dates';
 import { FilterChip } from '../../components/FilterChip';
+import { FilterSummary } from './FilterSummary';
 import { toggle, type InboxQuery } from './inbox-query';
 
 interface Props {
@@ -173,6 +175,17 @@ export function InboxFilters({ query, onChange, counts, agencies, today }: Props
             testId={`chip-${kind}`}
           />
         ))}
+        <span className="chip-gap" />
+        {/* Waiting reservations whose pre-confirm checks found something to look at first. */}
+        <FilterChip
+          tone="has-problem"
+          label={t('inbox.hasProblem')}
+          hint={t('inbox.hasProblemHint')}
+          pressed={filter.hasProblem === true}
+          onClick={() => setFilter({ ...filter, hasProblem: filter.hasProblem ? undefined : true })}
+          icon="⚠"
+          testId="chip-problem"
+        />
         <span className="spacer" />
         {anyFilter && (
           <button
@@ -187,6 +200,7 @@ export function InboxFilters({ query, onChange, counts, agencies, today }: Props
           </button>
         )}
       </div>
+      <FilterSummary filter={filter} agencies={agencies} today={today} receivedToday={isReceivedToday} />
     </div>
   );
 }

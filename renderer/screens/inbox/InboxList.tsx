@@ -1,5 +1,6 @@
 // The virtualized inbox: only the rows on screen (plus a few) exist in the page, whatever the total.
-// Keyboard: arrows move, Enter opens, C confirm, D decline, Space selects.
+// Keyboard: arrows move, Enter opens, C confirm, D decline, Space selects, / goes to the search; with rows
+// ticked, Tab goes to the bulk bar (above the list, so plain Tab order would pass it by).
 // The cursor is a reservation, not a row position: when arrivals shift the list, it stays on the guest it
 // was on (found again by keyField), so C always opens the form of the reservation that is highlighted.
 // For assistive technology the list is a grid of rows; the cursor row is aria-selected and the grid's
@@ -31,10 +32,12 @@ interface Props {
   fresh: ReadonlySet<string>;
   onToggle: (row: InboxRow) => void;
   onOpen: (keyField: string, intent: OpenIntent) => void;
+  /** Rows are ticked: Tab from the list goes to the bulk bar's first button. */
+  hasSelection: boolean;
 }
 
 export function InboxList(props: Props) {
-  const { pages, cursor, setCursor, openKey, selected, fresh, onToggle, onOpen } = props;
+  const { pages, cursor, setCursor, openKey, selected, fresh, onToggle, onOpen, hasSelection } = props;
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const total = pages.total ?? 0;
@@ -96,6 +99,19 @@ export function InboxList(props: Props) {
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.key === 'Tab' && !e.shiftKey && hasSelection && e.target === e.currentTarget) {
+      const bulk = document.querySelector<HTMLElement>('[data-testid="bulk-bar"] button:not(:disabled)');
+      if (bulk) {
+        e.preventDefault();
+        bulk.focus();
+      }
+      return;
+    }
+    if (e.key === '/') {
+      e.preventDefault();
+      document.querySelector<HTMLElement>('.inbox-filters input[type="search"]')?.focus();
+      return;
+    }
     const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? ROW_HEIGHT) / ROW_HEIGHT) - 1);
     const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
     const actions: Record<string, () => void> = {
@@ -126,6 +142,7 @@ export function InboxList(props: Props) {
       aria-label={t('inbox.listLabel')}
       aria-rowcount={total}
       aria-activedescendant={items.some((i) => i.index === cursorIndex) ? inboxRowId(cursorIndex) : undefined}
+      id="inbox-list"
       data-testid="inbox-list"
       data-cursor-key={cursor.keyField ?? ''}
     >

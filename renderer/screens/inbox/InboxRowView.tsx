@@ -1,6 +1,7 @@
 // One reservation in the inbox, two short lines: who and what state; when, what room, how many, from whom.
 // A cancellation says "to take in" or "taken in" instead of "waiting" or "confirmed"; one still waiting after its check-in day is flagged
-// (the checks' past-check-in), and the other pre-confirm checks show as markers.
+// (the checks' past-check-in), and the other pre-confirm checks show as markers with their names. Unmapped
+// codes are not flagged here: a note in the reservation, never a warning on every row.
 import { useTranslation } from 'react-i18next';
 import type { InboxRow } from '../../../shared/ipc';
 import { DecisionBadge, KindBadge, StatusBadge } from '../../components/badges';
@@ -63,7 +64,7 @@ export function InboxRowView({ row, index, isCursor, isOpen, isSelected, isFresh
         </label>
       </div>
       <div className="row-lines" role="gridcell">
-        <GuestLine row={row} lead={<KindBadge kind={row.changeKind} />}>
+        <GuestLine row={row} lead={<KindBadge kind={row.changeKind} />} showUnmapped={false}>
           {overdue && (
             <span
               className="badge overdue"
@@ -74,7 +75,7 @@ export function InboxRowView({ row, index, isCursor, isOpen, isSelected, isFresh
               {t('inbox.overdue')}
             </span>
           )}
-          <CheckMarkers checks={row.checks} skip={['past-check-in']} />
+          <CheckMarkers checks={row.checks} skip={['past-check-in', 'unmapped']} />
           <DecisionBadge state={row.decision} />
           {/* A cancellation is not "waiting" or "confirmed": it waits to be taken in, or was taken in. */}
           {cancelled && (row.confirmationStatus === 'W' || row.confirmationStatus === 'E') ? (

@@ -11,6 +11,8 @@ import { toggleSelected } from '../../components/selection';
 import { ReservationScreen } from '../reservation/ReservationScreen';
 import { BulkBar } from './BulkBar';
 import { InboxFilters } from './InboxFilters';
+import { SelectAll } from './SelectAll';
+import './inbox.css';
 import { ConnectionBanner, neverConnected } from './ConnectionBanner';
 import { InboxList, type InboxCursor, type OpenIntent } from './InboxList';
 import { countsFilter, type InboxQuery } from './inbox-query';
@@ -85,16 +87,27 @@ export function InboxScreen({
 
   const focusList = () => document.querySelector<HTMLElement>('[data-testid="inbox-list"]')?.focus();
 
-  const closeDetail = () => {
-    onOpen(null, 'view');
-    focusList();
-  };
-
-  /** An answer went out: back to the list, on the same reservation, ready for the next one. */
-  const answered = (keyField: string) => {
+  /** Back to the list on this reservation's row: after an answer, or leaving its form or its panel. */
+  const backToRow = (keyField: string) => {
     setCursor((c) => (c.keyField === keyField ? c : { keyField, index: c.index }));
     focusList();
   };
+
+  const closeDetail = () => {
+    const keyField = opened?.keyField;
+    onOpen(null, 'view');
+    if (keyField) backToRow(keyField);
+    else focusList();
+  };
+
+  // The open reservation no longer in the filtered list: said above the list, with a way to close it (it
+  // stays open: the receptionist may be half-way through an answer). Only known once the whole list is read.
+  const loadedRows = pages.loaded();
+  const hiddenByFilter =
+    opened !== null &&
+    pages.total !== null &&
+    loadedRows.length >= pages.total &&
+    !loadedRows.some((r) => r.keyField === opened.keyField);
 
   const unfiltered = !Object.values(query.filter).some((v) => v !== undefined);
 
@@ -107,6 +120,9 @@ export function InboxScreen({
       <div className="inbox-body">
         <section className="inbox-column" aria-label={t('inbox.title')}>
           <div className="list-head">
+            {pages.total !== null && pages.total > 0 && (
+              <SelectAll loaded={loadedRows} total={pages.total} selected={selected} onChange={setSelected} />
+            )}
             <span data-testid="inbox-total">
               {pages.total === null ? t('common.loading') : t('inbox.total', { count: pages.total })}
             </span>
@@ -115,10 +131,24 @@ export function InboxScreen({
               <kbd>↑</kbd>
               <kbd>↓</kbd> {t('keys.move')} · <kbd>Enter</kbd> {t('keys.open')} · <kbd>C</kbd>{' '}
               {t('keys.confirm')} · <kbd>D</kbd> {t('keys.decline')} · <kbd>{t('keys.spaceKey')}</kbd>{' '}
-              {t('keys.select')}
+              {t('keys.select')} · <kbd>/</kbd> {t('keys.search')}
+              {selected.size > 0 && (
+                <>
+                  {' '}
+                  · <kbd>Tab</kbd> {t('keys.bulk')}
+                </>
+              )}
             </span>
           </div>
           <BulkBar selected={selected} onClear={() => setSelected(new Map())} />
+          {hiddenByFilter && (
+            <p className="hidden-by-filter" role="status" data-testid="hidden-by-filter">
+              {t('inbox.hiddenByFilter')}{' '}
+              <button type="button" className="link" onClick={closeDetail}>
+                {t('inbox.closeHidden')}
+              </button>
+            </p>
+          )}
           <ErrorNote error={pages.error} />
           {pages.total === 0 ? (
             <p className="empty" data-testid="inbox-empty">
@@ -138,6 +168,7 @@ export function InboxScreen({
               fresh={fresh}
               onToggle={toggleRow}
               onOpen={onOpen}
+              hasSelection={selected.size > 0}
             />
           )}
         </section>
@@ -149,7 +180,7 @@ export function InboxScreen({
             intentNonce={opened.nonce}
             refreshToken={refreshToken}
             onClose={closeDetail}
-            onAnswered={answered}
+            onAnswered={backToRow}
             onOpenMapping={onOpenMapping}
           />
         )}

@@ -17,6 +17,8 @@ export interface InboxPages {
   indexOf: (keyField: string) => number;
   /** Whether the pages covering these row indexes (inclusive) all come from the latest query or refresh. */
   settled: (first: number, last: number) => boolean;
+  /** The rows of the current query loaded so far, in list order (what "select all" can tick). */
+  loaded: () => InboxRow[];
   /** Asks for the pages covering these row indexes (inclusive). */
   ensure: (first: number, last: number) => void;
   error: unknown;
@@ -105,5 +107,14 @@ export function useInboxPages(query: InboxQuery, refreshToken: number): InboxPag
     return true;
   };
 
-  return { total, rowAt, indexOf, settled, ensure, error, version };
+  // Pages still on screen from before a refresh count too (a query change drops them), so the list does
+  // not seem empty between a refresh and its first page; a row shifted between two pages counts once.
+  const loaded = () => {
+    const seen = new Map<string, InboxRow>();
+    for (const [, page] of [...pages.current.entries()].sort(([a], [b]) => a - b))
+      for (const row of page.rows) if (!seen.has(row.keyField)) seen.set(row.keyField, row);
+    return [...seen.values()];
+  };
+
+  return { total, rowAt, indexOf, settled, loaded, ensure, error, version };
 }

@@ -1,4 +1,5 @@
-// The two answers a receptionist gives: confirm (with an optional note) or decline (with a reason).
+// The two answers a receptionist gives: confirm (with an optional note) or decline (with a reason). Both
+// send on Ctrl+Enter, and say so beside their send button; Esc leaves the form.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NotConfirmMessage } from '../../../shared/domain';
@@ -66,6 +67,7 @@ export function ConfirmForm({ busy, keyField, initialNote, onCancel, onSend }: C
         <button type="button" className="button" onClick={onCancel} disabled={busy}>
           {t('common.cancel')}
         </button>
+        <SendKeyHint />
         <button type="submit" className="button confirm" disabled={busy}>
           {t('decision.sendConfirm')}
         </button>
@@ -106,6 +108,10 @@ export function DeclineForm({ busy, onCancel, onSend }: FormProps & { onSend: (r
           e.stopPropagation();
           onCancel();
         }
+        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && reasonId) {
+          e.preventDefault();
+          onSend(reasonId);
+        }
       }}
     >
       <fieldset className="reasons">
@@ -133,10 +139,21 @@ export function DeclineForm({ busy, onCancel, onSend }: FormProps & { onSend: (r
         <button type="button" className="button" onClick={onCancel} disabled={busy}>
           {t('common.cancel')}
         </button>
+        <SendKeyHint />
         <button type="submit" className="button decline" disabled={busy || !reasonId}>
           {t('decision.sendDecline')}
         </button>
       </div>
     </form>
+  );
+}
+
+/** Where Ctrl+Enter sends, the keys are shown beside the send button (the form's shortcut, said once). */
+function SendKeyHint() {
+  const { t } = useTranslation();
+  return (
+    <span className="key-hint" data-testid="send-key-hint">
+      <kbd>Ctrl</kbd>+<kbd>Enter</kbd> {t('decision.sendKey')}
+    </span>
   );
 }

@@ -1,5 +1,7 @@
 // Where the answer is given and followed: the buttons (or, for a cancellation, "Take in the cancellation"), then pending → sent (with the voucher), failed (with
-// the reason and Retry), or review (a newer version arrived after deciding: send anyway or discard).
+// the reason and Retry), or review (a newer version arrived after deciding: send anyway or take it back).
+// An answer in review whose reservation was cancelled meanwhile cannot be sent: it shows one state and one
+// way forward, "Take back my answer" and "Take in the cancellation", never "Send anyway".
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DecisionView, ReservationDetail } from '../../../shared/ipc';
@@ -10,7 +12,9 @@ import { currentLanguage } from '../../i18n';
 import { formatInstant } from '../../i18n/format';
 import type { OpenIntent } from '../inbox/InboxList';
 import { ChangeSummary, changesToShow } from './ChangeSummary';
+import { AgencyNotes } from './AgencyNotes';
 import { ConfirmForm, DeclineForm } from './DecisionForms';
+import { useDeclineReasonName } from './useDeclineReasonName';
 import { HeldAnswer } from './HeldAnswer';
 
 interface Props {
@@ -20,6 +24,8 @@ interface Props {
   onDecided: (decision: DecisionView | null) => void;
   /** A confirmation or decline was accepted: the inbox takes the keyboard back, on this reservation. */
   onAnswered: () => void;
+  /** The answer form was left without sending (Esc or Cancel): the inbox takes the keyboard back. */
+  onFormClosed: () => void;
 }
 
 type Mode = 'idle' | 'confirm' | 'decline';
@@ -27,6 +33,7 @@ type Mode = 'idle' | 'confirm' | 'decline';
 function DecisionState({ decision, cancellation }: { decision: DecisionView; cancellation: boolean }) {
   const { t } = useTranslation();
   const lng = currentLanguage();
+  const reasonName = useDeclineReasonName(decision.action === 'decline' ? decision.reasonId : null);
   const what = t(
     decision.action === 'decline'
       ? 'decision.declined'
@@ -46,10 +53,19 @@ function DecisionState({ decision, cancellation }: { decision: DecisionView; can
       </span>
       {decision.sentAt && <span>{t('decision.sentAt', { time: formatInstant(decision.sentAt, lng) })}</span>}
       {decision.note && <span className="note">“{decision.note}”</span>}
+      {reasonName && (
+        <span className="reason-sent" data-testid="reason-sent">
+          {t('decision.reasonSent', { reason: reasonName })}
+        </span>
+      )}
       {decision.state === 'pending' && decision.sendAfter === null && (
         <span className="hint">{t('decision.pendingHint')}</span>
       )}
-      {decision.state === 'review' && <span className="hint">{t('decision.reviewHint')}</span>}
+      {decision.state === 'review' && (
+        <span className="hint">
+          {t(cancellation ? 'decision.reviewCancelledHint' : 'decision.reviewHint')}
+        </span>
+      )}
       {decision.error && (decision.state === 'failed' || decision.state === 'pending') && (
         <span className="error-note">{decision.error}</span>
       )}
@@ -57,7 +73,7 @@ function DecisionState({ decision, cancellation }: { decision: DecisionView; can
   );
 }
 
-export function DecisionPanel({ detail, intent, intentNonce, onDecided, onAnswered }: Props) {
+export function DecisionPanel({ detail, intent, intentNonce, onDecided, onAnswered, onFormClosed }: Props) {
   const { t } = useTranslation();
   const statusLabel = useStatusLabel();
   const { reservation, decision } = detail;
@@ -72,6 +88,12 @@ export function DecisionPanel({ detail, intent, intentNonce, onDecided, onAnswer
   const canDecide = !cancelled && reservation.confirmationStatus === 'W' && open;
   const canTakeIn = cancelled && reservation.confirmationStatus === 'W' && open;
   const takenIn = cancelled && reservation.confirmationStatus === 'E';
+  // A queued answer met the cancellation: its own review block says what to do, nothing else does.
+  const cancelledInReview = cancelled && decision?.state === 'review';
+  const closeForm = () => {
+    setMode('idle');
+    onFormClosed();
+  };
   const takeInButton = useRef<HTMLButtonElement>(null);
 
   // Each opening's intent (C, D, Enter) is applied once: an answer taken back (Undo) must not reopen the
@@ -105,7 +127,7 @@ export function DecisionPanel({ detail, intent, intentNonce, onDecided, onAnswer
       {decision && decision.state !== 'none' && (
         <DecisionState decision={decision} cancellation={cancelled} />
       )}
-      {cancelled && (
+      {cancelled && !cancelledInReview && (
         <p
           className="no-answer"
           data-testid="no-answer"
@@ -157,7 +179,36 @@ export function DecisionPanel({ detail, intent, intentNonce, onDecided, onAnswer
           </button>
         </div>
       )}
-      {decision?.state === 'review' && (
+      {cancelledInReview && (
+        <div className="actions" data-testid="review-cancelled">
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => void act(() => ask('resolveReview', { keyField, action: 'discard' }))}
+          >
+            <span aria-hidden="true">↶ </span>
+            {t('decision.discard')}
+          </button>
+          <button
+            type="button"
+            className="button primary"
+            data-testid="take-in"
+            disabled={busy}
+            onClick={() =>
+              void act(async () => {
+                // The answer given before the cancellation goes; the cancellation is what is taken in.
+                await ask('resolveReview', { keyField, action: 'discard' });
+                return ask('confirm', { keyField });
+              }, true)
+            }
+          >
+            <span aria-hidden="true">✓ </span>
+            {t('decision.takeIn')}
+          </button>
+        </div>
+      )}
+      {decision?.state === 'review' && !cancelled && (
         <div className="actions">
           <button
             type="button"
@@ -184,7 +235,7 @@ export function DecisionPanel({ detail, intent, intentNonce, onDecided, onAnswer
             className="button"
             onClick={() => ask('openVoucher', { keyField }).then(() => setError(null), setError)}
           >
-            <span aria-hidden="true">📄 </span>
+            <span aria-hidden="true">▤ </span>
             {t('decision.openVoucher')}
           </button>
         </div>
@@ -201,19 +252,20 @@ export function DecisionPanel({ detail, intent, intentNonce, onDecided, onAnswer
           </button>
         </div>
       )}
+      {canDecide && mode !== 'idle' && <AgencyNotes reservation={reservation} />}
       {canDecide && mode === 'confirm' && (
         <ConfirmForm
           busy={busy}
           keyField={keyField}
           initialNote={decision?.action === 'confirm' ? decision.note : ''}
-          onCancel={() => setMode('idle')}
+          onCancel={closeForm}
           onSend={(note) => void act(() => ask('confirm', { keyField, note: note || undefined }), true)}
         />
       )}
       {canDecide && mode === 'decline' && (
         <DeclineForm
           busy={busy}
-          onCancel={() => setMode('idle')}
+          onCancel={closeForm}
           onSend={(reasonId) => void act(() => ask('decline', { keyField, reasonId }), true)}
         />
       )}

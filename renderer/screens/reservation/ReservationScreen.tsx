@@ -12,13 +12,21 @@ import { DecisionPanel } from './DecisionPanel';
 import { ReservationFields } from './ReservationFields';
 import { VersionHistory } from './VersionHistory';
 
+/** Waiting for the hotel's answer and none on its way (a sent one may meet a newer version). */
+const awaitsAnswer = (detail: ReservationDetail): boolean =>
+  detail.reservation.confirmationStatus === 'W' &&
+  (detail.decision === null || detail.decision.state === 'none' || detail.decision.state === 'sent');
+
 interface Props {
   keyField: string;
   intent: OpenIntent;
   intentNonce: number;
   refreshToken: number;
   onClose: () => void;
-  /** An answer was accepted for this reservation. */
+  /**
+   * An answer was accepted for this reservation, or its answer form was left with Esc / Cancel: the list
+   * takes the keyboard back, on this reservation's row.
+   */
   onAnswered: (keyField: string) => void;
   onOpenMapping: (agencyId: string, kind: StayCodeKind, code: string) => void;
 }
@@ -112,7 +120,8 @@ export function ReservationScreen({
               })}
             </p>
           )}
-          {detail.changeKind !== 'cancelled' && (
+          {/* "Before you confirm" only while there is something to confirm: not on an answered one. */}
+          {detail.changeKind !== 'cancelled' && awaitsAnswer(detail) && (
             <ChecksSection
               checks={detail.checks}
               onMap={(kind, code) => onOpenMapping(r.agencyId, kind, code)}
@@ -124,6 +133,7 @@ export function ReservationScreen({
             intentNonce={localIntent.nonce}
             onDecided={() => load()}
             onAnswered={() => onAnswered(keyField)}
+            onFormClosed={() => onAnswered(keyField)}
           />
           <ReservationFields detail={detail} onMap={(kind, code) => onOpenMapping(r.agencyId, kind, code)} />
           <VersionHistory versions={detail.versions} />

@@ -90,15 +90,15 @@ describe.each(['original', 'spec'] as const)('checks in show --json, the %s dial
     const unmapped = checks.filter((c) => c.kind === 'unmapped');
     expect(unmapped).toEqual(
       expect.arrayContaining([
-        { kind: 'unmapped', severity: 'problem', agencyId: r.agencyId, codeKind: 'room', code: r.roomId },
+        { kind: 'unmapped', severity: 'note', agencyId: r.agencyId, codeKind: 'room', code: r.roomId },
         {
           kind: 'unmapped',
-          severity: 'problem',
+          severity: 'note',
           agencyId: r.agencyId,
           codeKind: 'roomType',
           code: r.roomTypeId,
         },
-        { kind: 'unmapped', severity: 'problem', agencyId: r.agencyId, codeKind: 'board', code: r.accomId },
+        { kind: 'unmapped', severity: 'note', agencyId: r.agencyId, codeKind: 'board', code: r.accomId },
       ]),
     );
     expect(unmapped.filter((c) => c.codeKind === 'nationality').length).toBeGreaterThan(0);

@@ -11,10 +11,10 @@ describe('unmapped', () => {
   it('names each code without a hotel code, with the agency to map it for', () => {
     const r = makeReservation();
     expect(checksOf('unmapped', r, { mappings: [] })).toEqual([
-      { kind: 'unmapped', severity: 'problem', agencyId: 'AG1', codeKind: 'room', code: 'R1' },
-      { kind: 'unmapped', severity: 'problem', agencyId: 'AG1', codeKind: 'roomType', code: 'DBL' },
-      { kind: 'unmapped', severity: 'problem', agencyId: 'AG1', codeKind: 'board', code: 'AI' },
-      { kind: 'unmapped', severity: 'problem', agencyId: 'AG1', codeKind: 'nationality', code: 'TR' },
+      { kind: 'unmapped', severity: 'note', agencyId: 'AG1', codeKind: 'room', code: 'R1' },
+      { kind: 'unmapped', severity: 'note', agencyId: 'AG1', codeKind: 'roomType', code: 'DBL' },
+      { kind: 'unmapped', severity: 'note', agencyId: 'AG1', codeKind: 'board', code: 'AI' },
+      { kind: 'unmapped', severity: 'note', agencyId: 'AG1', codeKind: 'nationality', code: 'TR' },
     ]);
   });
 

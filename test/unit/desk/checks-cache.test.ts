@@ -97,7 +97,7 @@ describe('the desk checks cache', () => {
     });
     const rows = checks.markRows([{ keyField: 'K1' }, { keyField: 'gone' }]);
     expect(rows).toEqual([
-      { keyField: 'K1', checks: [{ kind: 'unmapped', severity: 'problem' }] },
+      { keyField: 'K1', checks: [{ kind: 'unmapped', severity: 'note' }] },
       { keyField: 'gone', checks: [] },
     ]);
     expect(

@@ -590,8 +590,12 @@ export interface UnmappedCode {
 export type ExportKind = 'reservations' | 'guests' | 'arrivals';
 export type ExportScope = 'to-enter' | 'all' | 'range' | 'filter';
 
-/** to-enter / needs-update / to-cancel ask something of the receptionist; entered and done do not. */
-export type PmsEntryState = 'to-enter' | 'entered' | 'needs-update' | 'to-cancel' | 'done';
+/**
+ * to-enter / needs-update / to-cancel ask something of the receptionist; entered and done do not;
+ * waiting: live but not confirmed yet (a new reservation, or a change of one in the PMS), typed in only
+ * once the hotel confirms it (issue 24.3), so it is not in the PMS list.
+ */
+export type PmsEntryState = 'to-enter' | 'entered' | 'needs-update' | 'to-cancel' | 'waiting' | 'done';
 
 /** Who last marked the reservation in the PMS, and which version the PMS holds. */
 export interface PmsEntryMark {
@@ -611,7 +615,7 @@ export interface PmsEntryView {
   logId: number;
   state: PmsEntryState;
   entered: PmsEntryMark | null;
-  /** needs-update / to-cancel: from the version the PMS holds to the current one. Else empty. */
+  /** needs-update / to-cancel / waiting: from the version the PMS holds to the current one. Else empty. */
   changes: FieldChange[];
 }
 
@@ -643,8 +647,11 @@ export interface ToEnterCounts {
   toEnter: number;
   needsUpdate: number;
   toCancel: number;
-  /** Of toEnter and needsUpdate, those the hotel has not confirmed yet (still waiting, W). */
-  unconfirmed: number;
+  /**
+   * Not counted in total and not in the list: reservations and changes the hotel has not answered yet
+   * (state waiting). They come into the list once confirmed.
+   */
+  waiting: number;
 }
 
 export interface ToEnterPage {
@@ -659,11 +666,14 @@ export interface PmsVersionRef {
   logId: number;
 }
 
-export type MarkSkipReason = 'not-found' | 'changed' | 'nothing-to-do';
+export type MarkSkipReason = 'not-found' | 'changed' | 'nothing-to-do' | 'not-confirmed';
 
 export interface MarkEnteredResult {
   marked: number;
-  /** changed: a newer version arrived since (look at it again); nothing-to-do: already entered or done. */
+  /**
+   * changed: a newer version arrived since (look at it again); nothing-to-do: already entered or done;
+   * not-confirmed: the hotel has not confirmed it yet, so it is not typed into the PMS.
+   */
   skipped: { keyField: string; reason: MarkSkipReason }[];
 }
 

@@ -268,6 +268,15 @@ export const requestSchemas = {
   removeStopSale: z.object({ id: z.number().int().positive() }).strict(),
   getCheckSettings: empty,
   saveCheckSettings: z.object({ menOnly: z.boolean() }).strict(),
+
+  // backups (Settings → Backups): the copies, what a restore loses, the restore itself, a second folder
+  listBackups: empty,
+  backupNow: empty,
+  /** A file from listBackups; any other path is refused. */
+  previewRestore: z.object({ file: z.string().min(1).max(1000) }).strict(),
+  restoreBackup: z.object({ file: z.string().min(1).max(1000) }).strict(),
+  /** An existing folder (a USB disk, a network share); empty: none. */
+  setBackupFolder: z.object({ folder: z.string().trim().max(1000) }).strict(),
 } as const;
 
 // ---------- result types (in ipc-results.ts and ipc-export-results.ts) ----------
@@ -292,6 +301,9 @@ import type {
   SyncStatus,
   ActivityEntry,
   NotificationSettings,
+  BackupsView,
+  RestorePreviewView,
+  RestoreDone,
 } from './ipc-results';
 import type {
   PmsEntryView,
@@ -347,6 +359,11 @@ export interface Results {
   removeStopSale: StopSaleView;
   getCheckSettings: CheckSettingsView;
   saveCheckSettings: CheckSettingsView;
+  listBackups: BackupsView;
+  backupNow: BackupsView;
+  previewRestore: RestorePreviewView;
+  restoreBackup: RestoreDone;
+  setBackupFolder: BackupsView;
 }
 
 // ---------- push events (main → renderer) ----------

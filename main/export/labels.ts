@@ -135,6 +135,8 @@ const actions: Record<UiLanguage, Record<PmsEntryState, string>> = {
     'to-enter': 'Enter',
     'needs-update': 'Update',
     'to-cancel': 'Cancel',
+    // Not typed in yet: the hotel has not confirmed it (issue 24.3).
+    waiting: 'Wait for confirmation',
     entered: 'Entered',
     done: 'Done',
   },
@@ -142,6 +144,7 @@ const actions: Record<UiLanguage, Record<PmsEntryState, string>> = {
     'to-enter': 'Gir',
     'needs-update': 'Güncelle',
     'to-cancel': 'İptal et',
+    waiting: 'Onay bekleniyor',
     entered: 'Girildi',
     done: 'Tamam',
   },

@@ -66,7 +66,7 @@ export interface ExportReservationRow {
   /** Nationality: the lead guest's (reservations) or the guest's own (guests, arrivals). */
   nationality: string | null;
   nationalityHotel: string | null;
-  /** needs-update / to-cancel only: from the version the PMS holds to the current one. Else empty. */
+  /** needs-update / to-cancel / a waiting change: from the version the PMS holds to the current one. Else empty. */
   changes: FieldChange[];
 }
 
@@ -81,7 +81,8 @@ export interface ExportGuestRow extends ExportReservationRow {
   arrivalTime: string | null;
 }
 
-// needs-update or to-cancel, in the cheap form: false at once for the many never entered (p is null).
+// needs-update, to-cancel or a waiting change, in the cheap form: false at once for the many never
+// entered (p is null).
 const changedSinceEntered = `p.pms_holds = 'live' AND (p.handled_log_id <> r.log_id OR NOT ${liveCondition})`;
 
 // Read positionally (.raw()): better-sqlite3 builds a plain array far faster than an object with 35
@@ -183,6 +184,7 @@ export function selectionWhere(selection: ExportSelection): { where: string; par
     };
   }
   switch (selection.scope) {
+    // Only work to type (issue 24.3): a reservation or change not confirmed yet is state 'waiting'.
     case 'to-enter':
       return { where: `WHERE ${pmsStateSql} IN ${pendingStates}`, params: [] };
     case 'range':

@@ -68,10 +68,8 @@ const prepare = (db: Database) => ({
   ),
   dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
   totalChanges: db.prepare<[], number>('SELECT total_changes()').pluck(),
-  counts: db.prepare<[], { state: PmsEntryState; n: number; waiting: number }>(
-    `SELECT ${pmsStateSql} AS state, count(*) AS n,
-       coalesce(sum(r.confirmation_status = 'W'), 0) AS waiting
-     FROM ${from} GROUP BY 1`,
+  counts: db.prepare<[], { state: PmsEntryState; n: number }>(
+    `SELECT ${pmsStateSql} AS state, count(*) AS n FROM ${from} GROUP BY 1`,
   ),
   one: db.prepare<[string], StoredRow>(
     `SELECT ${rowColumns}, ${entryColumns} FROM ${from} WHERE r.key_field = ?`,
@@ -154,7 +152,8 @@ function view(db: Database, row: StoredRow): Omit<ToEnterRow, 'hasUnmappedCodes'
     handledAt: _ha,
     ...rest
   } = row;
-  const needsDiff = row.state === 'needs-update' || row.state === 'to-cancel';
+  // A waiting change of an entered reservation shows what will need updating once it is confirmed.
+  const needsDiff = row.state === 'needs-update' || row.state === 'to-cancel' || row.state === 'waiting';
   return {
     ...rest,
     entered: markOf(row),
@@ -178,13 +177,13 @@ export function toEnterCounts(db: Database): ToEnterCounts {
 }
 
 function countedToEnter(db: Database): ToEnterCounts {
-  const counts: ToEnterCounts = { total: 0, toEnter: 0, needsUpdate: 0, toCancel: 0, unconfirmed: 0 };
-  for (const { state, n, waiting } of statements(db).counts.all()) {
+  const counts: ToEnterCounts = { total: 0, toEnter: 0, needsUpdate: 0, toCancel: 0, waiting: 0 };
+  for (const { state, n } of statements(db).counts.all()) {
     if (state === 'to-enter') counts.toEnter = n;
     else if (state === 'needs-update') counts.needsUpdate = n;
     else if (state === 'to-cancel') counts.toCancel = n;
-    // Offered to enter though the hotel has not said yes yet: the screen says how many.
-    if (state === 'to-enter' || state === 'needs-update') counts.unconfirmed += waiting;
+    // Not in the list (nor in the total, the tab's badge): the screen says how many will come in.
+    else if (state === 'waiting') counts.waiting = n;
   }
   counts.total = counts.toEnter + counts.needsUpdate + counts.toCancel;
   return counts;
@@ -215,7 +214,9 @@ export function pmsEntryOf(db: Database, keyField: string): PmsEntryView | null 
 /**
  * Marks reservations as typed into the PMS: a new one as entered, an update or a cancellation as
  * handled. Each names the version the receptionist typed; if a newer one arrived since, it is skipped
- * ('changed'), so a change is never marked handled unseen. One transaction for the whole list.
+ * ('changed'), so a change is never marked handled unseen. One the hotel has not confirmed yet is
+ * skipped too ('not-confirmed', issue 24.3): no path may record it as typed in before the hotel said
+ * yes. One transaction for the whole list.
  */
 export function markEntered(
   db: Database,
@@ -246,6 +247,8 @@ export function markEntered(
         s.cancelEntry.run({ ...marking, id: cur.id, logId: cur.logId });
         s.log.run(cur.id, cur.logId, 'cancelled', user, at, reference);
         result.marked++;
+      } else if (cur.state === 'waiting') {
+        result.skipped.push({ keyField: request.keyField, reason: 'not-confirmed' });
       } else {
         result.skipped.push({ keyField: request.keyField, reason: 'nothing-to-do' });
       }

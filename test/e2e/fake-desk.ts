@@ -13,6 +13,7 @@ import {
 } from '../../shared/domain';
 import { markersOf } from '../../main/desk/checks';
 import type {
+  BackupsView,
   ConnectionCheckStep,
   DecisionView,
   Events,

@@ -5,11 +5,14 @@ import type { MarkEnteredResult } from '../../../shared/ipc';
 export function MarkOutcome({ result }: { result: MarkEnteredResult }) {
   const { t } = useTranslation();
   const changed = result.skipped.filter((s) => s.reason === 'changed').length;
-  const other = result.skipped.length - changed;
+  // The store never records an unconfirmed one as typed in (issue 24.3); said apart, as it needs a confirm.
+  const notConfirmed = result.skipped.filter((s) => s.reason === 'not-confirmed').length;
+  const other = result.skipped.length - changed - notConfirmed;
   return (
     <>
       {t('pms.marked', { count: result.marked })}
       {changed > 0 && ` ${t('pms.skippedChanged', { count: changed })}`}
+      {notConfirmed > 0 && ` ${t('pms.skippedNotConfirmed', { count: notConfirmed })}`}
       {other > 0 && ` ${t('pms.skippedDone', { count: other })}`}
     </>
   );

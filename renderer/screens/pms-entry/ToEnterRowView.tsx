@@ -13,6 +13,7 @@ const stateIcon: Partial<Record<PmsEntryState, string>> = {
   'to-enter': '+',
   'needs-update': '✎',
   'to-cancel': '✕',
+  waiting: '…',
 };
 
 export function PmsStateBadge({ state }: { state: PmsEntryState }) {
@@ -55,7 +56,12 @@ export function ToEnterRowView({ row, selected, onToggle }: Props) {
           <StatusBadge status={row.confirmationStatus} />
         </GuestLine>
         <StayLine row={row} />
-        {row.state === 'to-cancel' && <p className="pms-note cancel">{t('pms.cancelHint')}</p>}
+        {row.state === 'to-cancel' && (
+          <p className="pms-note cancel" data-testid="pms-cancel-hint">
+            {/* Entered, then declined (its change, or a late answer): not the agency's cancellation. */}
+            {t(row.changeKind === 'cancelled' ? 'pms.cancelHint' : 'pms.declinedHint')}
+          </p>
+        )}
         {row.state === 'needs-update' && <EntryChanges changes={row.changes} />}
         {mark && (
           <p className="pms-note muted" data-testid="pms-mark">

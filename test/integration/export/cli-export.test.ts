@@ -16,10 +16,18 @@ beforeAll(() => {
   const store = Store.open(db);
   store.importBatch(
     [
-      makeReservation({ keyField: 'A', logId: 1, checkIn: '2026-07-10', roomCount: 2 }),
+      // Confirmed: the default export holds only work to type (issue 24.3).
+      makeReservation({
+        keyField: 'A',
+        logId: 1,
+        checkIn: '2026-07-10',
+        roomCount: 2,
+        confirmationStatus: 'E',
+      }),
       makeReservation({
         keyField: 'B',
         logId: 2,
+        confirmationStatus: 'E',
         checkIn: '2026-07-12',
         guests: [makeGuest('ÖZ İPEK', 'B', { age: 33 })],
       }),

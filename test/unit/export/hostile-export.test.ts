@@ -82,6 +82,8 @@ function reservationsOf(s: Scenario): Reservation[] {
       ...r,
       keyField,
       logId: 10 + i,
+      // Confirmed, so the update scenario can mark them entered (issue 24.3: never an unconfirmed one).
+      confirmationStatus: 'E',
       checkIn: r.arrivesThatDay ? DAY : '2026-07-11',
       guests: r.guests.map((g) => makeGuest(g.name, keyField, g)),
     });

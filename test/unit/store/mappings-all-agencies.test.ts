@@ -59,8 +59,11 @@ beforeEach(() => {
   const guest = (keyField: string) => makeGuest('IŞIK AYŞE', keyField, { nationality: 'TR' });
   receive(
     db,
-    makeReservation({ keyField: 'a1', logId: 1, agencyId: 'AG1', guests: [guest('a1')] }),
-    makeReservation({ keyField: 'b1', logId: 2, agencyId: 'AG2', guests: [guest('b1')] }),
+    // Confirmed, so they are in the PMS-entry list (issue 24.3: it holds only confirmed ones).
+    ...[
+      makeReservation({ keyField: 'a1', logId: 1, agencyId: 'AG1', guests: [guest('a1')] }),
+      makeReservation({ keyField: 'b1', logId: 2, agencyId: 'AG2', guests: [guest('b1')] }),
+    ].map((r) => ({ ...r, confirmationStatus: 'E' })),
   );
   // Everything but the board is mapped for both agencies, each on its own.
   for (const agencyId of ['AG1', 'AG2']) {

@@ -22,13 +22,16 @@ afterEach(() => {
 const KEY = '1001|V-1|1';
 const at = (h: number): string => `2026-06-01T${String(h).padStart(2, '0')}:00:00.000Z`;
 const stateOf = (keyField = KEY) => pmsEntryOf(db, keyField)?.state;
+/** Confirmed by the hotel: only those are typed into the PMS (issue 24.3). */
+const confirmed = (overrides: Parameters<typeof makeReservation>[0] = {}) =>
+  makeReservation({ confirmationStatus: 'E', ...overrides });
 
 describe('PMS entry state across versions', () => {
   it('new → entered → changed (needs update, with the diff) → entered → cancelled (to cancel) → done', () => {
-    const v1 = makeReservation({ logId: 10 });
+    const v1 = confirmed({ logId: 10 });
     importBatch(db, [v1], at(8));
     expect(stateOf()).toBe('to-enter');
-    expect(toEnterCounts(db)).toEqual({ total: 1, toEnter: 1, needsUpdate: 0, toCancel: 0, unconfirmed: 1 });
+    expect(toEnterCounts(db)).toEqual({ total: 1, toEnter: 1, needsUpdate: 0, toCancel: 0, waiting: 0 });
 
     expect(markEntered(db, [{ keyField: KEY, logId: 10, pmsReference: 'PMS-77' }], 'Ayşe', at(9))).toEqual({
       marked: 1,
@@ -50,7 +53,7 @@ describe('PMS entry state across versions', () => {
     });
     expect(listToEnter(db, 0, 50).total).toBe(0);
 
-    const v2 = makeReservation({
+    const v2 = confirmed({
       logId: 11,
       pmsStatus: 2,
       checkOut: '2026-07-18',
@@ -59,7 +62,7 @@ describe('PMS entry state across versions', () => {
     });
     importBatch(db, [v2], at(10));
     const update = listToEnter(db, 0, 50);
-    expect(update.counts).toEqual({ total: 1, toEnter: 0, needsUpdate: 1, toCancel: 0, unconfirmed: 1 });
+    expect(update.counts).toEqual({ total: 1, toEnter: 0, needsUpdate: 1, toCancel: 0, waiting: 0 });
     expect(update.rows[0]).toMatchObject({ keyField: KEY, logId: 11, state: 'needs-update' });
     expect(update.rows[0]?.entered?.logId).toBe(10);
     expect(update.rows[0]?.changes).toEqual([
@@ -79,7 +82,7 @@ describe('PMS entry state across versions', () => {
       handledBy: 'Mehmet',
     });
 
-    importBatch(db, [makeReservation({ ...v2, logId: 12, pmsStatus: 3 })], at(12));
+    importBatch(db, [confirmed({ ...v2, logId: 12, pmsStatus: 3 })], at(12));
     const cancel = listToEnter(db, 0, 50).rows[0];
     expect(cancel).toMatchObject({ state: 'to-cancel', logId: 12, changeKind: 'cancelled' });
     expect(cancel?.changes).toEqual([{ field: 'cancelled', before: 'false', after: 'true' }]);
@@ -89,7 +92,7 @@ describe('PMS entry state across versions', () => {
     expect(listToEnter(db, 0, 50)).toEqual({
       rows: [],
       total: 0,
-      counts: { total: 0, toEnter: 0, needsUpdate: 0, toCancel: 0, unconfirmed: 0 },
+      counts: { total: 0, toEnter: 0, needsUpdate: 0, toCancel: 0, waiting: 0 },
     });
     const log = db
       .prepare<[], { logId: number; action: string; user: string }>(
@@ -104,15 +107,16 @@ describe('PMS entry state across versions', () => {
   });
 
   it('a reservation cancelled before anyone entered it needs nothing', () => {
-    importBatch(db, [makeReservation({ logId: 1 })], at(8));
+    importBatch(db, [confirmed({ logId: 1 })], at(8));
+    // Not taken in yet (W): a taken-in one is to cancel (issue 22), whether entered or not.
     importBatch(db, [makeReservation({ logId: 2, pmsStatus: 3 })], at(9));
     expect(stateOf()).toBe('done');
     expect(toEnterCounts(db).total).toBe(0);
   });
 
   it('a version arriving after the list was read is never marked unseen', () => {
-    importBatch(db, [makeReservation({ logId: 1 })], at(8));
-    importBatch(db, [makeReservation({ logId: 2, pmsStatus: 2, note: 'late arrival' })], at(9));
+    importBatch(db, [confirmed({ logId: 1 })], at(8));
+    importBatch(db, [confirmed({ logId: 2, pmsStatus: 2, note: 'late arrival' })], at(9));
     expect(markEntered(db, [{ keyField: KEY, logId: 1 }], 'Ayşe', at(10))).toEqual({
       marked: 0,
       skipped: [{ keyField: KEY, reason: 'changed' }],
@@ -128,28 +132,31 @@ describe('PMS entry state across versions', () => {
   });
 
   it('declined after entry (same LogId, status H) asks to cancel; reinstated after cancel asks to enter', () => {
-    const v1 = makeReservation({ logId: 5, confirmationStatus: 'E' });
+    const v1 = confirmed({ logId: 5, confirmationStatus: 'E' });
     importBatch(db, [v1], at(8));
     markEntered(db, [{ keyField: KEY, logId: 5 }], 'Ayşe', at(9));
     importBatch(db, [{ ...v1, confirmationStatus: 'H' }], at(10));
     expect(stateOf()).toBe('to-cancel');
     markEntered(db, [{ keyField: KEY, logId: 5 }], 'Ayşe', at(11));
     expect(stateOf()).toBe('done');
-    importBatch(db, [makeReservation({ logId: 6, pmsStatus: 2, confirmationStatus: 'E' })], at(12));
+    importBatch(db, [confirmed({ logId: 6, pmsStatus: 2, confirmationStatus: 'E' })], at(12));
     expect(stateOf()).toBe('to-enter');
   });
 
-  it('a declined reservation never entered needs nothing; a waiting one is to enter', () => {
-    importBatch(db, [makeReservation({ keyField: 'A', confirmationStatus: 'H' })], at(8));
-    importBatch(db, [makeReservation({ keyField: 'B', logId: 2, confirmationStatus: 'W' })], at(8));
-    expect([stateOf('A'), stateOf('B')]).toEqual(['done', 'to-enter']);
+  // Issue 24.3 changed this test: a waiting one used to be to enter.
+  it('a declined reservation never entered needs nothing; a waiting one waits outside the list', () => {
+    importBatch(db, [confirmed({ keyField: 'A', confirmationStatus: 'H' })], at(8));
+    importBatch(db, [confirmed({ keyField: 'B', logId: 2, confirmationStatus: 'W' })], at(8));
+    expect([stateOf('A'), stateOf('B')]).toEqual(['done', 'waiting']);
+    expect(listToEnter(db, 0, 50)).toMatchObject({ rows: [], total: 0 });
+    expect(toEnterCounts(db)).toEqual({ total: 0, toEnter: 0, needsUpdate: 0, toCancel: 0, waiting: 1 });
   });
 
   it('lists oldest check-in first, pages, and flags unmapped codes', () => {
     const dates = ['2026-08-03', '2026-07-01', '2026-07-20', '2026-07-01'];
     importBatch(
       db,
-      dates.map((checkIn, i) => makeReservation({ keyField: `K${i}`, logId: 100 + i, checkIn })),
+      dates.map((checkIn, i) => confirmed({ keyField: `K${i}`, logId: 100 + i, checkIn })),
       at(8),
     );
     db.prepare(
@@ -158,7 +165,7 @@ describe('PMS entry state across versions', () => {
     ).run();
     importBatch(
       db,
-      [makeReservation({ keyField: 'K4', logId: 200, checkIn: '2026-07-05', accomId: 'UAI' })],
+      [confirmed({ keyField: 'K4', logId: 200, checkIn: '2026-07-05', accomId: 'UAI' })],
       at(9),
     );
     const all = listToEnter(db, 0, 10);
@@ -177,12 +184,12 @@ describe('PMS entry state across versions', () => {
 
 describe('PMS entry counts', () => {
   it('are kept between pages, and follow changes made here or by another connection', () => {
-    importBatch(db, [makeReservation({ keyField: 'A', logId: 1 })], at(8));
+    importBatch(db, [confirmed({ keyField: 'A', logId: 1 })], at(8));
     expect(toEnterCounts(db).toEnter).toBe(1);
     // Another connection to the same file (the import worker has its own).
     const worker = openDatabase(join(dir, 'desk.db'));
     try {
-      importBatch(worker, [makeReservation({ keyField: 'B', logId: 2 })], at(9));
+      importBatch(worker, [confirmed({ keyField: 'B', logId: 2 })], at(9));
       expect(toEnterCounts(db).toEnter).toBe(2);
       expect(listToEnter(db, 0, 1).total).toBe(2);
     } finally {
@@ -190,6 +197,6 @@ describe('PMS entry counts', () => {
     }
     // This connection marks one entered.
     markEntered(db, [{ keyField: 'A', logId: 1 }], 'Ayşe', at(10));
-    expect(toEnterCounts(db)).toEqual({ total: 1, toEnter: 1, needsUpdate: 0, toCancel: 0, unconfirmed: 1 });
+    expect(toEnterCounts(db)).toEqual({ total: 1, toEnter: 1, needsUpdate: 0, toCancel: 0, waiting: 0 });
   });
 });

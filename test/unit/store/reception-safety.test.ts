@@ -1,7 +1,7 @@
 // Issue 16 in the store (and issue 22: a waiting cancellation waits to be taken in: counts, the Waiting filter,
 // reminders), an answer
-// already queued does not remind, "received today" as a filter, the room on inbox rows, how many of the
-// PMS list are not confirmed yet, and the activity log's guest and decline reason by name.
+// already queued does not remind, "received today" as a filter, the room on inbox rows, how many wait
+// outside the PMS list for an answer (issue 24.3), and the activity log's guest and decline reason by name.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Store } from '../../../main/store';
 import type { InboxFilter } from '../../../main/store/inbox';
@@ -70,7 +70,13 @@ describe('a waiting cancellation waits to be taken in (issue 22)', () => {
   it('is in the Waiting chip and under the Waiting filter, and still under Cancelled', () => {
     fill();
     const counts = store.inboxCounts({});
-    expect(counts).toMatchObject({ total: 4, waiting: 3, waitingCancellations: 1, confirmed: 1, cancelled: 1 });
+    expect(counts).toMatchObject({
+      total: 4,
+      waiting: 3,
+      waitingCancellations: 1,
+      confirmed: 1,
+      cancelled: 1,
+    });
     expect(keys({ statuses: ['W'] })).toEqual(['K1', 'K2', 'K4']);
     expect(page({ statuses: ['W'] }).total).toBe(3);
     expect(store.inboxCounts({ statuses: ['W'] })).toMatchObject({ total: 3, cancelled: 1, new: 2 });
@@ -139,16 +145,19 @@ describe('inbox rows', () => {
 });
 
 describe('the PMS list', () => {
-  it('says how many of what it offers to enter are not confirmed yet', () => {
+  // Issue 24.3 changed this: it used to offer K1 and K4 (waiting) too and say "2 of them not confirmed".
+  it('offers only confirmed ones, and counts those waiting for an answer outside the list', () => {
     fill();
-    // K1, K4 waiting and K3 confirmed are to enter; the cancellation never entered is nothing to do.
+    // K3 confirmed is to enter; K1 and K4 wait for the hotel's answer; the cancellation never entered
+    // and not taken in is nothing to do.
     expect(store.listToEnter(0, 50).counts).toEqual({
-      total: 3,
-      toEnter: 3,
+      total: 1,
+      toEnter: 1,
       needsUpdate: 0,
       toCancel: 0,
-      unconfirmed: 2,
+      waiting: 2,
     });
+    expect(store.listToEnter(0, 50).rows.map((r) => r.keyField)).toEqual(['K3']);
   });
 });
 
@@ -170,7 +179,10 @@ describe('a cancellation taken in, in the PMS list (issue 22)', () => {
     const list = store.listToEnter(0, 50);
     expect(list.rows.find((r) => r.keyField === 'K2')).toMatchObject({ state: 'to-cancel' });
     expect(list.counts.toCancel).toBe(1);
-    expect(store.markEntered([{ keyField: 'K2', logId: 2 }], 'Ayşe', DAY2)).toEqual({ marked: 1, skipped: [] });
+    expect(store.markEntered([{ keyField: 'K2', logId: 2 }], 'Ayşe', DAY2)).toEqual({
+      marked: 1,
+      skipped: [],
+    });
     expect(store.listToEnter(0, 50).rows.map((r) => r.keyField)).not.toContain('K2');
     expect(store.listToEnter(0, 50).counts.toCancel).toBe(0);
   });

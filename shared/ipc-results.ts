@@ -194,3 +194,46 @@ export interface SyncStatus {
   /** Listed reservations that could not be read: kept aside, not acknowledged, until fixed at the service. */
   unreadable: number;
 }
+
+// ---------- backups ----------
+
+export interface BackupItem {
+  file: string;
+  kind: 'daily' | 'pre-migration' | 'manual';
+  /** ISO instant. */
+  takenAt: string;
+  size: number;
+  /** The schema version it was taken at. */
+  version: number;
+  /** In the hotel's second folder rather than the data folder's backups/. */
+  inSecondFolder: boolean;
+}
+
+export interface BackupsView {
+  /** The data folder's backups/. */
+  folder: string;
+  /** The hotel's second folder (a USB disk, a network share), or null. */
+  secondFolder: string | null;
+  /** Newest first. */
+  backups: BackupItem[];
+  /** How many daily and pre-migration copies each folder keeps. */
+  keep: { daily: number; preMigration: number };
+  /** The desk's database failed its check at start: it is not written to until a backup is restored. */
+  databaseDamaged: boolean;
+  /** The last daily copy could not be written to the second folder (why, in a sentence), or null. */
+  secondFolderProblem: string | null;
+}
+
+export interface RestorePreviewView {
+  file: string;
+  takenAt: string;
+  /** What the current database holds beyond the backup; null when it cannot be read (damaged). */
+  lost: { reservationVersions: number; decisions: number } | null;
+  currentNewestReservation: string | null;
+  backupNewestReservation: string | null;
+}
+
+export interface RestoreDone {
+  /** Where the replaced database is kept, or null when there was none. */
+  replacedBy: string | null;
+}

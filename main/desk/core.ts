@@ -25,6 +25,7 @@ import { DeskChecks } from './checks';
 import { preferencesFile } from '../notifications/preferences';
 import { notificationSettings } from '../notifications/settings';
 import type { PullSummary } from '../sync/pull';
+import { deskBackups } from '../handlers/backups';
 
 export interface CoreOptions {
   /** Poll interval (default 60 s). */
@@ -60,7 +61,9 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
   const messages = createMessages('tr');
 
   const settings = (): Store => {
-    if (!settingsStore) settingsStore = Store.open(path.join(ports.dataDir, 'resdesk.db'));
+    // checkFirst: a damaged file is refused before anything writes to it (Settings → Backups restores).
+    if (!settingsStore)
+      settingsStore = Store.open(path.join(ports.dataDir, 'resdesk.db'), { checkFirst: true });
     return settingsStore;
   };
   const setup = (): SavedSetup => readSetup(settings());
@@ -282,9 +285,15 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
       await disconnect();
       connect();
     },
+    releaseDatabase: async () => {
+      await disconnect();
+      settingsStore?.close();
+      settingsStore = null;
+    },
     startPractice,
     stopPractice,
   };
+  const backups = deskBackups(ctx);
 
   const handlers: Handlers = {
     ...setupHandlers(ctx),
@@ -293,6 +302,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     ...mappingStatusHandlers(ctx),
     ...exportHandlers(ctx),
     ...checkHandlers(ctx),
+    ...backups.handlers,
     ...notificationHandlers(
       ctx,
       ports.notificationSettings ??
@@ -307,10 +317,12 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     start: async () => {
       const s = setup();
       messages.setLanguage(s.language);
+      backups.start();
       if (s.practiceMode) await startPractice();
       else connect();
     },
     stop: async () => {
+      backups.stop();
       await disconnect();
       await practice?.close();
       practice = null;

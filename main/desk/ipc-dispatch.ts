@@ -5,6 +5,7 @@ import { NOTE_MAX } from '../../shared/domain';
 import type { Handlers, IpcError, IpcResult, RequestName } from '../../shared/ipc';
 import { isInvalidReason, requestSchemas } from '../../shared/ipc';
 import type { Logger } from './core-types';
+import { DatabaseDamagedError } from '../store';
 import type { Messages } from './messages';
 
 /** A failure a handler may throw on purpose: its message is already a plain sentence for the receptionist. */
@@ -57,6 +58,9 @@ export async function dispatchRequest(
     return { ok: true, value: await handler(parsed.data) };
   } catch (error) {
     if (error instanceof DeskError) return { ok: false, error: { code: error.code, message: error.message } };
+    // The database failed its check at start: every request says so, and where the backups are.
+    if (error instanceof DatabaseDamagedError)
+      return { ok: false, error: { code: 'internal', message: messages.t('backups.damagedAtStart') } };
     logger?.error('request failed', {
       request: name,
       error: error instanceof Error ? error.name : 'unknown',

@@ -30,6 +30,8 @@ export interface DeskContext {
   pushSoon(): void;
   /** Rebuilds the desk after a setup change and restarts polling. */
   reconnect(): Promise<void>;
+  /** Stops the desk and closes the real database (a restore replaces the file); reconnect() reopens it. */
+  releaseDatabase(): Promise<void>;
   startPractice(): Promise<void>;
   stopPractice(): Promise<void>;
 }

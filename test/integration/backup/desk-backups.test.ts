@@ -1,0 +1,136 @@
+// The desk's side of backups, through the core's handlers and the same dispatch the window uses: the daily
+// copy, the list, a damaged database refused at start with the backups still offered, and a restore that
+// says what is lost first and leaves the desk working on the restored file.
+import { describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createCore } from '../../../main/desk/core';
+import { dispatchRequest } from '../../../main/desk/ipc-dispatch';
+import { memoryStore } from '../../../main/secrets/memory-store';
+import type { Logger } from '../../../main/desk/core-types';
+import { deskBackups } from '../../../main/handlers/backups';
+import type { DeskContext } from '../../../main/handlers/context';
+import { createMessages } from '../../../main/desk/messages';
+import { Store } from '../../../main/store';
+import { generateReservations } from '../../unit/store/fixtures';
+import { damageMiddle, deskDatabase, reservationCount, tempFolder } from '../../unit/backup/helpers';
+
+const hashOf = (file: string): string => createHash('sha256').update(readFileSync(file)).digest('hex');
+
+function deskIn(dataDir: string) {
+  const lines: string[] = [];
+  const logger: Logger = {
+    info: (m) => lines.push(m),
+    warn: (m) => lines.push(m),
+    error: (m) => lines.push(m),
+  };
+  const core = createCore({ dataDir, credentials: memoryStore(), logger });
+  const ask = (name: string, payload: unknown = {}) =>
+    dispatchRequest(core.handlers, name, payload, { messages: core.messages, logger });
+  return { core, ask, lines };
+}
+
+describe('backups in the desk', () => {
+  it('lists a copy taken now, restores it after saying what is lost, and works on the restored file', async () => {
+    const dataDir = tempFolder();
+    const db = path.join(dataDir, 'resdesk.db');
+    deskDatabase(db, 20);
+    const { core, ask } = deskIn(dataDir);
+    const taken = await ask('backupNow');
+    expect(taken.ok).toBe(true);
+    const listed = await ask('listBackups');
+    if (!listed.ok) throw new Error(listed.error.message);
+    const view = listed.value as { backups: { file: string; kind: string }[]; databaseDamaged: boolean };
+    expect(view.databaseDamaged).toBe(false);
+    expect(view.backups.map((b) => b.kind)).toEqual(['manual']);
+    const file = view.backups[0]!.file;
+
+    // More arrives after the copy: the preview says it would be lost.
+    const writer = Store.open(db);
+    writer.importBatch(generateReservations(4, 5, 700), '2026-06-05T10:00:00.000Z');
+    writer.close();
+    const preview = await ask('previewRestore', { file });
+    expect(preview).toMatchObject({ ok: true, value: { lost: { reservationVersions: 4, decisions: 0 } } });
+
+    // A path the list does not show is refused, whatever it is.
+    expect(await ask('restoreBackup', { file: db })).toMatchObject({
+      ok: false,
+      error: { code: 'not-found' },
+    });
+
+    const restored = await ask('restoreBackup', { file });
+    expect(restored).toMatchObject({
+      ok: true,
+      value: { replacedBy: expect.stringContaining('resdesk.db.replaced-') },
+    });
+    expect((await ask('getStatus')).ok).toBe(true);
+    await core.stop();
+    expect(reservationCount(db)).toBe(20);
+  });
+
+  it('a damaged database is refused at start, never written, and the backups are still offered', async () => {
+    const dataDir = tempFolder();
+    const db = path.join(dataDir, 'resdesk.db');
+    deskDatabase(db, 400);
+    const before = deskIn(dataDir);
+    await before.ask('backupNow');
+    await before.core.stop();
+    damageMiddle(db);
+    const hash = hashOf(db);
+
+    const { core, ask, lines } = deskIn(dataDir);
+    await expect(core.start()).rejects.toThrow(/damaged/);
+    const setup = await ask('getSetup');
+    // In the desk's language (Turkish until the setup can be read): where the backups are.
+    expect(setup).toMatchObject({ ok: false, error: { message: core.messages.t('backups.damagedAtStart') } });
+    expect(hashOf(db)).toBe(hash);
+
+    const listed = await ask('listBackups');
+    if (!listed.ok) throw new Error(listed.error.message);
+    const view = listed.value as { backups: { file: string }[]; databaseDamaged: boolean };
+    expect(view.databaseDamaged).toBe(true);
+    const preview = await ask('previewRestore', { file: view.backups[0]!.file });
+    // What a damaged file holds may or may not be readable: the preview answers either way.
+    expect(preview.ok).toBe(true);
+    const restored = await ask('restoreBackup', { file: view.backups[0]!.file });
+    expect(restored.ok).toBe(true);
+    expect((await ask('getSetup')).ok).toBe(true);
+    await core.stop();
+    expect(lines).toContain('a backup was restored');
+  });
+
+  it('takes the daily copy when the newest is 23 hours old, into the second folder too', async () => {
+    const dataDir = tempFolder();
+    const db = path.join(dataDir, 'resdesk.db');
+    deskDatabase(db, 5);
+    let now = new Date('2026-06-01T03:00:00.000Z');
+    const store = Store.open(db);
+    // Only what the backups read of the desk's context.
+    const ctx = {
+      ports: { dataDir, logger: { info: () => {}, warn: () => {}, error: () => {} } },
+      settingsStore: store,
+      messages: createMessages('en'),
+      now: () => now,
+    } as unknown as DeskContext;
+    const backups = deskBackups(ctx);
+    const second = tempFolder();
+    await backups.handlers.setBackupFolder({ folder: second });
+    await expect(backups.handlers.setBackupFolder({ folder: path.join(second, 'missing') })).rejects.toThrow(
+      /does not exist/,
+    );
+    backups.dailyCheck();
+    now = new Date('2026-06-01T20:00:00.000Z');
+    backups.dailyCheck();
+    now = new Date('2026-06-02T03:00:00.000Z');
+    backups.dailyCheck();
+    const view = await backups.handlers.listBackups({});
+    expect(view.backups.filter((b) => !b.inSecondFolder).map((b) => b.takenAt)).toEqual([
+      '2026-06-02T03:00:00.000Z',
+      '2026-06-01T03:00:00.000Z',
+    ]);
+    expect(view.backups.filter((b) => b.inSecondFolder)).toHaveLength(2);
+    expect(view.secondFolder).toBe(second);
+    store.close();
+  });
+});

@@ -208,6 +208,23 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
   };
   let stopSales: StopSaleEntry[] = [];
   let menOnly = false;
+  let backupsView: BackupsView = {
+    folder: '/data/backups',
+    secondFolder: null,
+    backups: [
+      {
+        file: '/data/backups/resdesk-2026-06-01T03-00-00-000Z-daily-v10.db',
+        kind: 'daily',
+        takenAt: '2026-06-01T03:00:00.000Z',
+        size: 5_400_000,
+        version: 10,
+        inSecondFolder: false,
+      },
+    ],
+    keep: { daily: 7, preMigration: 3 },
+    databaseDamaged: false,
+    secondFolderProblem: null,
+  };
   // The fake sends at once: its answers are never held (the real core is tested for the grace period).
   let graceSeconds = 0;
   const stopSaleView = () => ({ stopSales, hotelCodes: { roomType: ['STD-G'], room: [] } });
@@ -333,6 +350,17 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
     },
     getCheckSettings: async () => ({ menOnly }),
     saveCheckSettings: async (r) => ({ menOnly: (menOnly = r.menOnly) }),
+    listBackups: async () => backupsView,
+    backupNow: async () => backupsView,
+    previewRestore: async ({ file }) => ({
+      file,
+      takenAt: backupsView.backups[0]?.takenAt ?? '',
+      lost: { reservationVersions: 3, decisions: 1 },
+      currentNewestReservation: '2026-06-02T09:00:00.000Z',
+      backupNewestReservation: '2026-06-01T10:00:00.000Z',
+    }),
+    restoreBackup: async () => ({ replacedBy: '/data/resdesk.db.replaced-2026-06-03T08-00-00-000Z' }),
+    setBackupFolder: async ({ folder }) => (backupsView = { ...backupsView, secondFolder: folder || null }),
     getMapping: async (r) => mappingView(r.agencyId),
     setMapping: async (r) => {
       const code = r.hotelCode ? listed(r.kind, r.hotelCode) : undefined;

@@ -9,6 +9,7 @@ import { ErrorNote } from './components/ErrorNote';
 import { LanguageSwitch } from './components/LanguageSwitch';
 import { Desk } from './desk';
 import { SetupScreen } from './screens/setup/SetupScreen';
+import { BackupsCard } from './screens/setup/BackupsCard';
 import './styles/symbols.css';
 
 export function App() {
@@ -34,7 +35,22 @@ export function App() {
 
   if (!hasBridge()) return <p className="fatal">{t('errors.noBridge')}</p>;
   if (!setup)
-    return <div className="loading-screen">{error ? <ErrorNote error={error} /> : t('common.loading')}</div>;
+    return (
+      <div className="loading-screen">
+        {error ? <ErrorNote error={error} /> : t('common.loading')}
+        {/* The desk could not open its data (a damaged file refuses every request): the backups still list. */}
+        {error ? (
+          <BackupsCard
+            onRestored={() =>
+              ask('getSetup', {}).then((s) => {
+                setError(null);
+                setSetup(s);
+              }, setError)
+            }
+          />
+        ) : null}
+      </div>
+    );
   if (!setup.configured) {
     return (
       <div className="first-run-shell">

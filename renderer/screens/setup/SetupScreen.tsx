@@ -8,6 +8,7 @@ import { ConnectionReport } from './ConnectionReport';
 import { HotelSearch } from './HotelSearch';
 import { AnswersCard } from './AnswersCard';
 import { ChecksCard } from './ChecksCard';
+import { BackupsCard } from './BackupsCard';
 import { NotificationsCard } from './NotificationsCard';
 import { useSetupForm } from './useSetupForm';
 
@@ -195,6 +196,7 @@ export function SetupScreen({ setup, firstRun, onSetupChanged }: Props) {
           {!firstRun && <AnswersCard />}
           {!firstRun && <NotificationsCard />}
           {!firstRun && <ChecksCard />}
+          {!firstRun && <BackupsCard />}
         </div>
       </div>
     </div>

@@ -1,18 +1,22 @@
 // The desk: one store and, when the service is set up, one exchange client, with the operations the app
 // and the command line share: a sync cycle, confirm / decline (queue first, then send), and reads.
+// The client lives as long as the desk: its token and its connections serve every poll, so a poll that
+// finds nothing new costs a couple of small requests and no login (issue 25).
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import type { ServiceDialect, WireFormat } from '../../shared/domain';
 import type { DecisionView } from '../../shared/ipc';
 import { createExchangeClient, type ExchangeClient } from '../exchange';
 import type { Store } from '../store';
-import { CONNECTED_KEY, runCycle, type CycleReport } from '../sync/cycle';
+import { CONNECTED_KEY, pullInThisThread, runCycle, type CycleReport } from '../sync/cycle';
+import type { CheckInWindow } from '../sync/checkin-window';
 import { pushDecisions, type PushSummary } from '../sync/push';
 import type { PullSummary } from '../sync/pull';
 import { classifyFailure, describeFailure } from './describe-error';
 import type { Messages } from './messages';
 import type { Logger } from './core-types';
 import { workerPullPhase, type WorkerScript } from '../sync/worker-pull';
+import { pollLine, RequestTally } from './poll-line';
 import type { UiLanguage } from '../../shared/domain';
 
 export interface DeskConnection {
@@ -62,6 +66,9 @@ export class Desk {
   readonly client: ExchangeClient;
   readonly voucherDir: string;
   private readonly now: () => Date;
+  private readonly tally = new RequestTally();
+  /** Whether the last pull phase ran in a worker (for the poll's log line). */
+  private lastPullInWorker = false;
 
   constructor(private readonly options: DeskOptions) {
     this.now = options.now ?? (() => new Date());
@@ -77,7 +84,9 @@ export class Desk {
       dialect: options.connection.dialect ?? undefined,
       onDialect: options.connection.onDialect,
       batchSize: options.batchSize,
-      logger: logger ? { info: (m, f) => logger.info(m, f), warn: (m, f) => logger.warn(m, f) } : undefined,
+      // Retries are worth a line each; the requests themselves are counted into the poll's line.
+      logger: logger ? { info: () => undefined, warn: (m, f) => logger.warn(m, f) } : undefined,
+      onResponse: this.tally.record,
     });
   }
 
@@ -91,16 +100,24 @@ export class Desk {
       connectedBefore: hasConnected(this.options.store),
     });
 
-  /** Push, pull, and now and then reconcile and refresh. Never throws. */
-  sync(overrides: { reconcileEveryMs?: number; referenceEveryMs?: number } = {}): Promise<CycleReport> {
-    return runCycle(this.client, this.options.store, {
+  /** Push, pull, and now and then reconcile and refresh. Never throws. Logs one line. */
+  async sync(overrides: { reconcileEveryMs?: number; referenceEveryMs?: number } = {}): Promise<CycleReport> {
+    const started = performance.now();
+    this.tally.take();
+    this.lastPullInWorker = false;
+    const report = await runCycle(this.client, this.options.store, {
       now: this.now,
       partnerId: this.options.connection.partnerId,
       push: this.pushOptions(),
       onPulled: this.options.onPulled,
-      pullPhase: this.workerPhase(),
+      pullPhase: this.pullPhase(),
       ...overrides,
     });
+    const ms = Math.round(performance.now() - started);
+    this.options.logger?.info(
+      pollLine(report, this.tally.take(), ms, this.lastPullInWorker ? 'worker' : 'here'),
+    );
+    return report;
   }
 
   /** Sends what is queued now (after a decision, or when the service is back). */
@@ -146,6 +163,27 @@ export class Desk {
     return this.client.close();
   }
 
+  /**
+   * Where the pull phase runs. A worker thread only for the reads that can be large: the first sync (the
+   * whole window) and a reconciling cycle (full lists). An ordinary poll asks for what is new, an inline
+   * list of at most 1000 reservations, usually none: in this thread, with this client's token and
+   * connections. Without a worker script (CLI, tests) everything runs here.
+   */
+  private pullPhase() {
+    const worker = this.workerPhase();
+    if (!worker) return undefined;
+    const store = this.options.store;
+    const partnerId = this.options.connection.partnerId;
+    return async (window: CheckInWindow, reconcile: boolean, into: PullSummary): Promise<void> => {
+      const firstSync = store.getSetting<string | null>(CONNECTED_KEY, null) === null;
+      if (reconcile || firstSync) {
+        this.lastPullInWorker = true;
+        return worker(window, reconcile, into);
+      }
+      await pullInThisThread(this.client, store, window, false, this.now, into, partnerId);
+    };
+  }
+
   private workerPhase() {
     const script = this.options.importWorker;
     const dbFile = this.options.store.file;
@@ -159,6 +197,8 @@ export class Desk {
       format: c.format,
       language: this.options.language ?? 'en',
       batchSize: this.options.batchSize,
+      // The worker starts with this desk's session: no login of its own unless the service refuses it.
+      token: this.client.sessionToken() ?? undefined,
       password: await c.getPassword(),
     }));
   }

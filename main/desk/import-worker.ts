@@ -17,6 +17,7 @@ async function run(job: PullJob & { password: string }): Promise<PullJobMessage>
     partnerId: job.partnerId,
     format: job.format,
     getPassword: async () => job.password,
+    token: job.token,
     batchSize: job.batchSize,
   });
   const summary = emptySummary();

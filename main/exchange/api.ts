@@ -60,7 +60,13 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     sleep: options.sleep,
     onResponse: options.onResponse,
   });
-  const session = createSession({ http, baseUrl, user: options.user, getPassword: options.getPassword });
+  const session = createSession({
+    http,
+    baseUrl,
+    user: options.user,
+    getPassword: options.getPassword,
+    token: options.token,
+  });
   const transport = createTransport({ http, session, baseUrl, format, onAnswerText: options.onAnswerText });
   const partnerId = String(options.partnerId);
   // The hotel number under every dialect's parameter name: each service reads its own and ignores the
@@ -318,6 +324,8 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     },
 
     redact: (text) => session.secrets().reduce((out, secret) => out.split(secret).join('[token]'), text),
+
+    sessionToken: () => session.current(),
 
     close: () => http.close(),
   };

@@ -42,6 +42,8 @@ export interface ExchangeClientOptions {
   dialect?: Dialect;
   /** Told when the client learns which dialect the service speaks (to remember it with the connection). */
   onDialect?: (dialect: Dialect) => void;
+  /** A token the desk already holds (see session.ts): the client logs in only once it is refused. */
+  token?: string;
   /** Every HTTP answer's status and time, per operation (the connection probe's report). */
   onResponse?: (seen: ResponseSeen) => void;
   /** The text of every answer, per operation (the probe's sample). Never called for login. */
@@ -123,6 +125,8 @@ export interface ExchangeClient {
   searchHotels(name: string): Promise<HotelMatch[]>;
   /** The text with this session's token blanked out (for samples a hotel sends to whoever helps them). */
   redact(text: string): string;
+  /** The session's token now, if any: handed to a worker thread of the same desk, never logged. */
+  sessionToken(): string | null;
   /** Closes pooled connections (only those of a dispatcher the client made itself). */
   close(): Promise<void>;
 }

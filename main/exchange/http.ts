@@ -167,6 +167,8 @@ export function toExchangeError(
  * 7–14× (test/bench/network.ts), which on a hotel's slow line is minutes. The answer is undone in body.ts,
  * and its limits (body-limits.ts) count the bytes as decompressed.
  */
+const KEEP_ALIVE_MS = 110_000;
+
 export const ACCEPT_ENCODING = 'gzip, deflate, br';
 
 const abortableSleep: Sleep = (ms, signal) => wait(ms, undefined, signal ? { signal } : undefined);
@@ -177,7 +179,15 @@ export function createHttp(options: HttpOptions = {}): Http {
   const limits = bodyLimits(options.limits);
   const ownDispatcher = options.dispatcher
     ? null
-    : new Agent({ connect: { timeout: timeouts.connectMs }, connections: 4, keepAliveTimeout: 10_000 });
+    : new Agent({
+        connect: { timeout: timeouts.connectMs },
+        connections: 4,
+        // One desk keeps its connections between polls (a TLS handshake costs more than an idle poll).
+        // A server's Keep-Alive hint wins; without one, close a little before IIS's default idle limit
+        // (120 s), so the client, not the server, ends an idle connection and no request meets a reset.
+        keepAliveTimeout: KEEP_ALIVE_MS,
+        keepAliveMaxTimeout: KEEP_ALIVE_MS,
+      });
   const dispatcher: Dispatcher = options.dispatcher ?? (ownDispatcher as Agent);
   const sleep = options.sleep ?? abortableSleep;
   const random = options.random ?? Math.random;

@@ -43,6 +43,11 @@ export interface SessionOptions {
   baseUrl: URL;
   user: string;
   getPassword: () => Promise<string>;
+  /**
+   * A token this desk already holds (a worker thread gets the main thread's): used until the service
+   * refuses it, so handing work to a worker costs no login.
+   */
+  token?: string;
 }
 
 export interface Session {
@@ -51,10 +56,12 @@ export interface Session {
   withToken<T>(call: (token: string) => Promise<T>, signal?: AbortSignal): Promise<T>;
   /** Values that must never reach a log or an error text. */
   secrets(): string[];
+  /** The token held now, if any: only to hand to a worker of the same desk, never to a log. */
+  current(): string | null;
 }
 
 export function createSession(options: SessionOptions): Session {
-  let token: string | null = null;
+  let token: string | null = options.token ?? null;
   let loggingIn: Promise<string> | null = null;
 
   async function login(signal?: AbortSignal): Promise<string> {
@@ -114,5 +121,7 @@ export function createSession(options: SessionOptions): Session {
     },
 
     secrets: () => (token ? [token] : []),
+
+    current: () => token,
   };
 }

@@ -26,13 +26,14 @@ afterEach(async () => {
 
 /** Answers in `encoding` whenever the request offers it, plainly otherwise (as a real server does). */
 function sender(encoding: Encoding) {
-  return (seen: Seen, res: ServerResponse, status: number, body: string, type = 'application/json') => {
+  return (seen: Seen, res: ServerResponse, status: number, body: string, type = 'application/json'): void => {
     const offered = String(seen.headers['accept-encoding'] ?? '')
       .split(',')
       .map((part) => part.trim());
     if (!offered.includes(encoding)) {
       res.writeHead(status, { 'content-type': type });
-      return res.end(body);
+      res.end(body);
+      return;
     }
     const packed = compress[encoding](body);
     res.writeHead(status, {

@@ -35,6 +35,22 @@ function readExport(path: string, delimiter: string) {
   return { bytes, text, header, rows, cell };
 }
 
+/**
+ * Confirms the first `n` new reservations waiting for an answer and sends the answers: the PMS list holds
+ * only confirmed ones (issue 24.3), and the practice world starts with every reservation waiting.
+ */
+async function confirmSome(d: RealDesk, n: number): Promise<void> {
+  const page = await d.core.handlers.listReservations({
+    filter: { statuses: ['W'], kinds: ['new'] },
+    sort: 'checkIn',
+    direction: 'asc',
+    offset: 0,
+    limit: n,
+  });
+  await d.core.handlers.confirmMany({ keyFields: page.rows.map((r) => r.keyField), note: '' });
+  await syncNow(d.browser.page);
+}
+
 async function exportFromScreen(page: Page): Promise<string> {
   await page.getByTestId('export-preview').waitFor();
   await page.getByTestId('export-write').click();
@@ -52,6 +68,9 @@ describe('To enter in PMS (real core, practice service, Chromium)', () => {
       checkIn: '2027-07-10',
     });
     await syncNow(page);
+    // Only confirmed reservations are typed into the PMS (issue 24.3): the hotel says yes first.
+    await desk.core.handlers.confirm({ keyField, note: '' });
+    await confirmSome(desk, 3);
     const pending = (await desk.core.handlers.listToEnter({ offset: 0, limit: 500 })).total;
     expect(pending).toBeGreaterThan(1);
     await page
@@ -92,6 +111,10 @@ describe('To enter in PMS (real core, practice service, Chromium)', () => {
 
     await desk.control('change', { keyField, checkOut: '2027-07-25' });
     await syncNow(page);
+    // A change waits for the hotel's answer like a new reservation; confirmed, it needs an update.
+    expect((await desk.core.handlers.getPmsEntry({ keyField })).state).toBe('waiting');
+    await desk.core.handlers.confirm({ keyField, note: '' });
+    await syncNow(page);
     const row = pmsRow(page, keyField);
     await row.locator('[data-state="needs-update"]').first().waitFor();
     const diff = row.locator('[data-field="checkOut"]');
@@ -106,6 +129,7 @@ describe('To enter in PMS (real core, practice service, Chromium)', () => {
     desk = await startRealDesk({ rendererDir });
     const { page, errors } = desk.browser;
     await page.locator('.language-switch button[lang="en"]').click();
+    await confirmSome(desk, 3);
     await page.locator('[data-view="pmsEntry"]').click();
     const first = page.locator('.pms-row').first();
     await first.waitFor();

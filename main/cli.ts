@@ -5,7 +5,9 @@ import path from 'node:path';
 import { Store, DecisionRefused } from './store';
 import { Desk } from './desk/desk';
 import { createMessages, refusalSentence } from './desk/messages';
-import { Poller } from './sync/poller';
+import { intervalFrom, syncUntilStopped } from './cli/sync-loop';
+import type { CycleReport } from './sync/cycle';
+import { reservationsInKeyOrder } from './store/key-order';
 import { readSetup, writeSetup } from './desk/setup';
 import { isConfirmationStatus, type WireFormat } from '../shared/domain';
 import type { Reservation } from '../shared/domain';
@@ -26,9 +28,10 @@ class UsageError extends Error {}
 const USAGE = `Usage: resdesk <command> --db FILE [options]
   probe    --service URL --partner-id N [--format xml|json] [--json] [--save-sample DIR]
            (checks a connection: every read operation, nothing acknowledged or confirmed; no --db needed)
-  sync     --service URL --partner-id N [--once] [--format xml|json] [--batch-size N]
+  sync     --service URL --partner-id N [--once] [--interval SECONDS] [--format xml|json] [--batch-size N]
            (RESDESK_USER, RESDESK_PASSWORD; the address, hotel number, format and user are remembered in the
-           database, never the password, so later commands need only --db; --batch-size: per transaction)
+           database, never the password, so later commands need only --db; --batch-size: per transaction;
+           without --once it polls every --interval seconds, default 60, until Ctrl+C or SIGTERM)
   list     [--status W|E|H|S|G] [--json]
   codes    [--json]   (the stored stay codes per agency: boards, room types, rooms with limits, nationalities)
   unreadable [--json] (listed reservations that could not be read, kept aside and not acknowledged)
@@ -60,6 +63,7 @@ const options = {
   service: { type: 'string' },
   'partner-id': { type: 'string' },
   once: { type: 'boolean' },
+  interval: { type: 'string' },
   format: { type: 'string' },
   status: { type: 'string' },
   json: { type: 'boolean' },
@@ -143,42 +147,55 @@ function summaryLine(r: Reservation): string {
   );
 }
 
+/** One cycle's report: a JSON line, or a sentence. */
+function printCycle(report: CycleReport, json: boolean): void {
+  const p = report.pulled;
+  const result = {
+    received: p.received,
+    new: p.new.length,
+    changed: p.changed.length,
+    cancelled: p.cancelled.length,
+    acknowledged: p.acknowledged,
+    unreadable: p.unreadable,
+    sent: report.pushed?.sent ?? 0,
+    error: report.error,
+  };
+  if (json) return out(JSON.stringify(result));
+  out(
+    `Received ${result.received}: ${result.new} new, ${result.changed} changed, ${result.cancelled} cancelled; acknowledged ${result.acknowledged}; decisions sent ${result.sent}.` +
+      (result.unreadable > 0
+        ? ` ${result.unreadable} could not be read and were set aside, not acknowledged (resdesk unreadable --db FILE).`
+        : ''),
+  );
+}
+
 async function sync(values: Values, store: Store, dbFile: string): Promise<void> {
+  let intervalMs: number | undefined;
+  try {
+    intervalMs = intervalFrom(values.interval);
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
   const desk = openDesk(values, store, dbFile, true);
   try {
     if (values.once) {
       const report = await desk.sync();
-      const p = report.pulled;
-      const result = {
-        received: p.received,
-        new: p.new.length,
-        changed: p.changed.length,
-        cancelled: p.cancelled.length,
-        acknowledged: p.acknowledged,
-        unreadable: p.unreadable,
-        sent: report.pushed?.sent ?? 0,
-        error: report.error,
-      };
-      if (values.json) out(JSON.stringify(result));
-      else
-        out(
-          `Received ${result.received}: ${result.new} new, ${result.changed} changed, ${result.cancelled} cancelled; acknowledged ${result.acknowledged}; decisions sent ${result.sent}.` +
-            (result.unreadable > 0
-              ? ` ${result.unreadable} could not be read and were set aside, not acknowledged (resdesk unreadable --db FILE).`
-              : ''),
-        );
+      printCycle(report, values.json === true);
       if (report.error) throw new Error(report.error);
       return;
     }
-    const poller = new Poller(() => desk.sync(), {
-      onState: (s) => {
-        if (!s.syncing && s.lastError) console.error(s.lastError);
+    // Runs until SIGINT / SIGTERM; a failed cycle is said on stderr and the next one tries again.
+    await syncUntilStopped(() => desk.sync(), {
+      intervalMs,
+      onCycle: (report) => {
+        if (report.error) console.error(report.error);
+        else printCycle(report, values.json === true);
+      },
+      onStarted: () => {
+        if (!values.json)
+          out(`Syncing every ${(intervalMs ?? 60_000) / 1000} s. Press Ctrl+C or send SIGTERM to stop.`);
       },
     });
-    poller.start();
-    out('Syncing every minute. Press Ctrl+C to stop.');
-    await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
-    await poller.stop();
   } finally {
     await desk.close();
   }
@@ -191,11 +208,8 @@ function list(values: Values, store: Store): void {
   // W, E and H are inbox filters; another letter is picked out of the inbox's "other status" ones.
   const filter =
     status === undefined ? {} : { statuses: [isConfirmationStatus(status) ? status : ('other' as const)] };
-  const page = (offset: number) =>
-    store.inboxPage({ filter, sort: 'checkIn', direction: 'asc', offset, limit: 500 });
-  const first = page(0);
-  const all = [...first.rows];
-  for (let offset = 500; offset < first.total; offset += 500) all.push(...page(offset).rows);
+  // Check-in order, read from where each page ended (keyset): linear in the result, however large.
+  const all = [...reservationsInKeyOrder(store.db, filter)].flat();
   const rows = status === undefined ? all : all.filter((r) => r.confirmationStatus === status);
   if (values.json) return out(JSON.stringify(rows));
   for (const r of rows)

@@ -6,13 +6,15 @@
 // - the hotel's codes are picked from the hotel's list; a new one is added on purpose, and one already in
 //   the list in another case (Turkish İ included) is refused with a sentence;
 // - a code mapped once for all agencies is mapped for another agency's reservation too;
-// - another agency's mappings can be copied into the codes this one has not mapped.
+// - another agency's mappings can be copied into the codes this one has not mapped;
+// - axe finds nothing serious with the hotel-code list or the add form open.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { Agency, StayCodeKind } from '../../shared/domain';
 import type { ReservationDetail } from '../../shared/ipc';
 import { Store } from '../../main/store';
+import { seriousAxeFindings } from '../harness/axe';
 import { buildRenderer } from '../harness/browser-host/build-renderer';
 import { makeGuest, makeReservation } from '../unit/store/fixtures';
 import { rowOf } from './e2e-helpers';
@@ -203,8 +205,11 @@ describe.each(configs)('mapping: $name (real core, Chromium)', (config) => {
     // The hotel's list is empty: what is typed is offered to be added, on purpose, with a name.
     await input.fill('HD');
     await page.getByRole('option', { name: w.addOption('HD') }).waitFor();
+    expect(await seriousAxeFindings(page)).toEqual([]);
     await input.press('Enter');
     const form = row.locator('form.add-hotel-code');
+    await form.getByLabel(w.name).waitFor();
+    expect(await seriousAxeFindings(page)).toEqual([]);
     await form.getByLabel(w.name).fill('Her şey dahil');
     await form.getByRole('button', { name: w.addAndMap }).click();
     await row.locator('.save-state.saved', { hasText: w.saved }).waitFor();

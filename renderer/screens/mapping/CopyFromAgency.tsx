@@ -4,14 +4,17 @@
 // agency is never shown on another.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Agency } from '../../../shared/domain';
+import type { Agency, MappingCopy } from '../../../shared/domain';
 import { ErrorNote } from '../../components/ErrorNote';
+
+/** Copied codes named beside the sentence; more are only counted. */
+const SHOWN = 8;
 
 interface Props {
   agencyId: string;
   agencies: readonly Agency[];
-  /** Resolves to how many codes were copied; throws the desk's refusal. */
-  onCopy: (fromAgencyId: string) => Promise<number>;
+  /** Resolves to the codes copied; throws the desk's refusal. */
+  onCopy: (fromAgencyId: string) => Promise<MappingCopy['copied']>;
 }
 
 export function CopyFromAgency({ agencyId, agencies, onCopy }: Props) {
@@ -19,6 +22,7 @@ export function CopyFromAgency({ agencyId, agencies, onCopy }: Props) {
   const [from, setFrom] = useState('');
   const [busy, setBusy] = useState(false);
   const [said, setSaid] = useState('');
+  const [codes, setCodes] = useState('');
   const [error, setError] = useState<unknown>(null);
   const others = agencies.filter((a) => a.id !== agencyId);
   if (others.length === 0) return null;
@@ -27,10 +31,15 @@ export function CopyFromAgency({ agencyId, agencies, onCopy }: Props) {
     const agency = others.find((a) => a.id === from)?.name ?? from;
     setBusy(true);
     setSaid('');
+    setCodes('');
     setError(null);
     try {
-      const count = await onCopy(from);
+      const copied = await onCopy(from);
+      const count = copied.length;
       setSaid(count > 0 ? t('mapping.copied', { count, agency }) : t('mapping.copiedNone', { agency }));
+      // Which ones, as codes: the rows keep their places in the list.
+      const shown = copied.slice(0, SHOWN).map((c) => `${c.channelCode} → ${c.hotelCode}`);
+      setCodes(shown.join(', ') + (count > SHOWN ? ', …' : ''));
     } catch (e) {
       setError(e);
     } finally {
@@ -61,6 +70,7 @@ export function CopyFromAgency({ agencyId, agencies, onCopy }: Props) {
       </button>
       <span className="copy-result" role="status">
         {said}
+        {codes && <span className="copied-codes"> {codes}</span>}
       </span>
       <ErrorNote error={error} />
     </div>

@@ -120,7 +120,7 @@ export function MappingScreen({
     const result = await ask('copyMappings', { agencyId: forAgency, fromAgencyId });
     accept(result.view);
     setMarks((m) => marksAfterSave(m, result.view, result.copied));
-    return result.copied.length;
+    return result.copied;
   };
 
   return (

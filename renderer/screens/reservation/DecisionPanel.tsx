@@ -30,7 +30,14 @@ interface Props {
 
 type Mode = 'idle' | 'confirm' | 'decline';
 
-function DecisionState({ decision, cancellation }: { decision: DecisionView; cancellation: boolean }) {
+interface StateProps {
+  decision: DecisionView;
+  cancellation: boolean;
+  /** The answer was given before the agency's cancellation arrived: it cannot go out as it is. */
+  metCancellation: boolean;
+}
+
+function DecisionState({ decision, cancellation, metCancellation }: StateProps) {
   const { t } = useTranslation();
   const lng = currentLanguage();
   const reasonName = useDeclineReasonName(decision.action === 'decline' ? decision.reasonId : null);
@@ -47,7 +54,9 @@ function DecisionState({ decision, cancellation }: { decision: DecisionView; can
       data-testid="decision-state"
       data-state={decision.state}
     >
-      <strong>{t(`decision.state.${decision.state}`)}</strong>
+      <strong>
+        {metCancellation ? t('decision.metCancellation') : t(`decision.state.${decision.state}`)}
+      </strong>
       <span>
         {t('decision.by', { what, user: decision.user || '—', time: formatInstant(decision.decidedAt, lng) })}
       </span>
@@ -58,10 +67,11 @@ function DecisionState({ decision, cancellation }: { decision: DecisionView; can
           {t('decision.reasonSent', { reason: reasonName })}
         </span>
       )}
-      {decision.state === 'pending' && decision.sendAfter === null && (
+      {metCancellation && <span className="hint">{t('decision.reviewCancelledHint')}</span>}
+      {!metCancellation && decision.state === 'pending' && decision.sendAfter === null && (
         <span className="hint">{t('decision.pendingHint')}</span>
       )}
-      {decision.state === 'review' && (
+      {!metCancellation && decision.state === 'review' && (
         <span className="hint">
           {t(cancellation ? 'decision.reviewCancelledHint' : 'decision.reviewHint')}
         </span>
@@ -88,8 +98,14 @@ export function DecisionPanel({ detail, intent, intentNonce, onDecided, onAnswer
   const canDecide = !cancelled && reservation.confirmationStatus === 'W' && open;
   const canTakeIn = cancelled && reservation.confirmationStatus === 'W' && open;
   const takenIn = cancelled && reservation.confirmationStatus === 'E';
-  // A queued answer met the cancellation: its own review block says what to do, nothing else does.
-  const cancelledInReview = cancelled && decision?.state === 'review';
+  // An answer given before the agency's cancellation arrived (held, queued or in review) cannot go out as it
+  // is: one state, and one way forward, take it back or take in the cancellation instead.
+  const latestAt = Math.max(0, ...detail.versions.map((v) => Date.parse(v.receivedAt)));
+  const cancelledInReview =
+    cancelled &&
+    decision !== null &&
+    (decision.state === 'review' || decision.state === 'pending') &&
+    latestAt > Date.parse(decision.decidedAt);
   const closeForm = () => {
     setMode('idle');
     onFormClosed();
@@ -121,11 +137,16 @@ export function DecisionPanel({ detail, intent, intentNonce, onDecided, onAnswer
     }
   };
   const keyField = reservation.keyField;
+  /** Takes back the answer that met the cancellation: Undo while it is held or queued, discard in review. */
+  const takeBack = () =>
+    decision?.state === 'pending'
+      ? ask('undoDecision', { keyField })
+      : ask('resolveReview', { keyField, action: 'discard' });
 
   return (
     <section className="decision-panel" data-testid="decision-panel">
       {decision && decision.state !== 'none' && (
-        <DecisionState decision={decision} cancellation={cancelled} />
+        <DecisionState decision={decision} cancellation={cancelled} metCancellation={cancelledInReview} />
       )}
       {cancelled && !cancelledInReview && (
         <p
@@ -159,7 +180,7 @@ export function DecisionPanel({ detail, intent, intentNonce, onDecided, onAnswer
         </div>
       )}
       {changes && <ChangeSummary shown={changes} />}
-      {decision && (
+      {decision && !cancelledInReview && (
         <HeldAnswer
           decision={decision}
           busy={busy}
@@ -181,12 +202,7 @@ export function DecisionPanel({ detail, intent, intentNonce, onDecided, onAnswer
       )}
       {cancelledInReview && (
         <div className="actions" data-testid="review-cancelled">
-          <button
-            type="button"
-            className="button"
-            disabled={busy}
-            onClick={() => void act(() => ask('resolveReview', { keyField, action: 'discard' }))}
-          >
+          <button type="button" className="button" disabled={busy} onClick={() => void act(takeBack)}>
             <span aria-hidden="true">↶ </span>
             {t('decision.discard')}
           </button>
@@ -198,7 +214,7 @@ export function DecisionPanel({ detail, intent, intentNonce, onDecided, onAnswer
             onClick={() =>
               void act(async () => {
                 // The answer given before the cancellation goes; the cancellation is what is taken in.
-                await ask('resolveReview', { keyField, action: 'discard' });
+                await takeBack();
                 return ask('confirm', { keyField });
               }, true)
             }

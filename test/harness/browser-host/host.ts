@@ -38,6 +38,7 @@ const contentTypes: Record<string, string> = {
   '.png': 'image/png',
   '.json': 'application/json',
   '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
 };
 
 /** The app's production policy (main/shell/window.ts), with the bridge's own WebSocket origin allowed. */

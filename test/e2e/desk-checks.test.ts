@@ -38,16 +38,16 @@ describe('pre-confirm checks (real core, practice service, Chromium)', () => {
     const row = rowOf(page, late);
     await row.waitFor();
 
-    // The row: the check-in-passed flag (the checks' past-check-in), an unmapped-code problem, a honeymoon
-    // highlight; every marker named in words for screen readers, never by colour alone.
+    // The row: the check-in-passed flag (the checks' past-check-in) and a honeymoon highlight; unmapped codes
+    // are no row marker (issue 24.5: a note in the reservation); every marker named in words.
     expect(await row.getByTestId('overdue').textContent()).toContain('Giriş günü geçti');
     const markers = row.getByTestId('check-markers');
-    expect(await markers.locator('[data-check="unmapped"]').getAttribute('data-severity')).toBe('problem');
+    expect(await markers.locator('[data-check="unmapped"]').count()).toBe(0);
     expect(await markers.locator('[data-check="honeymoon"]').getAttribute('class')).toContain(
       'check-highlight',
     );
     expect(await markers.locator('[data-check="past-check-in"]').count()).toBe(0);
-    expect(await markers.locator('.sr-only').textContent()).toBe('Bakılacaklar: Eşleşmemiş kod, Balayı');
+    expect(await markers.locator('.sr-only').textContent()).toBe('Bakılacaklar: Balayı');
 
     // The detail: "Before you confirm", problems first, then the note; Confirm is not blocked by any of it.
     await row.click();
@@ -58,16 +58,14 @@ describe('pre-confirm checks (real core, practice service, Chromium)', () => {
       .locator('li[data-check]')
       .evaluateAll((li) => li.map((e) => e.getAttribute('data-check')));
     expect(kinds[0]).toBe('past-check-in');
-    expect(kinds.at(-1)).toBe('honeymoon');
+    // Notes after problems; the unmapped codes are the last line, one note for all of them.
+    expect(kinds.slice(-2)).toEqual(['honeymoon', 'unmapped']);
     expect(await checks.locator('li[data-check="past-check-in"]').textContent()).toMatch(/gün geçti|dündü/);
     expect(await checks.locator('li[data-check="honeymoon"]').textContent()).toContain(
       'Balayı: acentenin notunda yazıyor.',
     );
-    await checks
-      .locator('li[data-check="unmapped"]')
-      .first()
-      .getByRole('button', { name: 'Eşleştir' })
-      .waitFor();
+    expect(await checks.locator('li[data-check="unmapped"]').getAttribute('data-severity')).toBe('note');
+    await checks.locator('li[data-check="unmapped"]').getByTestId('map-code').first().waitFor();
     expect(await page.locator('.decision-panel button.confirm').first().isEnabled()).toBe(true);
 
     // The hotel maps the room type to its own code and closes it on the check-in day from Settings.

@@ -1,5 +1,6 @@
 // Pull: list → store → acknowledge. Each batch is committed in one SQLite transaction together with its
-// LogIds in the acknowledgement queue; only after that commit are the LogIds reported to the service.
+// LogIds in the acknowledgement queue; once the whole list is read and stored, the queue is reported in
+// one postsentlogids per ServiceId (issue 25: a 20k first sync used to send one per ServiceId per batch).
 // A crash between the two leaves them queued, and the next cycle reports them first. Importing the same
 // data twice changes nothing, so a repeated list (an acknowledgement that never arrived) is harmless.
 // Before each report the store confirms that the file on disk holds what is reported: a database deleted,
@@ -49,11 +50,18 @@ export interface PullOptions {
   onBatchStored?: (result: ImportResult) => void;
 }
 
-const ACK_CHUNK = 500;
+/**
+ * The most LogIds one postsentlogids carries. A request holds them comma-separated twice (logId and
+ * logIds, ~18 bytes per id): 1000 ids is ~18 KB, well inside what an ASP.NET service takes by default
+ * (maxRequestLength 4 MB), and a lost request repeats at most 1000 items. Only a first sync or a long
+ * absence queues more, and only those are split.
+ */
+export const ACK_CHUNK = 1000;
 
 /**
- * Reports every stored-but-unreported LogId, grouped by ServiceId. Returns how many were reported. Each
- * report waits for the store to confirm that the file on disk holds those LogIds.
+ * Reports every stored-but-unreported LogId, grouped by ServiceId: one request per ServiceId (split only
+ * past ACK_CHUNK). Returns how many were reported. Each report waits for the store to confirm that the
+ * file on disk holds those LogIds.
  */
 export async function acknowledgeStored(client: SyncClient, store: PullStore): Promise<number> {
   // Even with nothing queued: a sync must not go on storing into a file that is no longer the desk's.
@@ -157,8 +165,10 @@ export async function pullReservations(
     async (batch) => {
       const result = storeBatch(store, batch, summary, options);
       options.onBatchStored?.(result);
-      summary.acknowledged += await acknowledgeStored(client, store);
+      // Reported once the list is read; but a file that changed under the sync stops it at once.
+      store.checkDatabaseFile();
     },
   );
+  summary.acknowledged += await acknowledgeStored(client, store);
   return summary;
 }

@@ -41,9 +41,11 @@ export async function reconcileStatuses(
       async (batch) => {
         // Full lists hold every reservation, reported or not: only LogIds never reported are queued.
         storeBatch(store, batch, summary, { ...options, acknowledgeAgain: false });
-        summary.acknowledged += await acknowledgeStored(client, store);
+        store.checkDatabaseFile();
       },
     );
+    // One report per ServiceId per list read (pull.ts), after the whole list is stored.
+    summary.acknowledged += await acknowledgeStored(client, store);
   }
   return summary;
 }

@@ -133,10 +133,11 @@ describe('the database file changes under a running sync', () => {
       try {
         expect(error).toBeInstanceOf(DatabaseFileChangedError);
         expect(error).toMatchObject({ problem: expectedProblem[kind] });
-        // The first batch was reported; the second was committed but not reported; no third was read.
-        expect(client.acked).toEqual([1, 2, 3]);
+        // Issue 25.4: a list is reported once it is read whole, so nothing was reported; both batches
+        // committed stay queued, and no third was read (issue 23's per-batch reports said [1, 2, 3]).
+        expect(client.acked).toEqual([]);
         expect(stored).toBe(2);
-        expect(store.pendingAcknowledgements()).toEqual([{ serviceId: 'svc-a', logIds: [4, 5, 6] }]);
+        expect(store.pendingAcknowledgements()).toEqual([{ serviceId: 'svc-a', logIds: [1, 2, 3, 4, 5, 6] }]);
         const problem = (error as DatabaseFileChangedError).problem;
         expect(describeFailure(error, en, null)).toBe(en.t(sentence[problem]));
         expect(describeFailure(error, tr, null)).toBe(tr.t(sentence[problem]));
@@ -170,7 +171,8 @@ describe('the database file changes under a running sync', () => {
     }).catch((e: unknown) => e);
     expect(error).toMatchObject({ problem: 'not-on-disk' });
     expect(describeFailure(error, en, null)).toBe(en.t('error.databaseNotOnDisk'));
-    expect(client.acked).toEqual([1, 2, 3]);
+    // Reported once the list is read whole (issue 25.4): the fresh read before it finds nothing.
+    expect(client.acked).toEqual([]);
     store.close();
   });
 
@@ -195,11 +197,10 @@ describe('the database file changes under a running sync', () => {
           const { store, client, error } = await pullWithSabotage(count, after, kind);
           try {
             expect(error).toMatchObject({ problem: expectedProblem[kind] });
-            const before = batchesOf(count)
-              .slice(0, after - 1)
-              .flat()
-              .map((r) => r.logId);
-            expect(client.acked).toEqual(before);
+            // Issue 25.4: the list is reported once read whole, so a change anywhere in it reports
+            // nothing (issue 23's per-batch reports told the batches before the change).
+            expect(client.acked).toEqual([]);
+            expect(after).toBeLessThanOrEqual(count);
             // What was reported is stored (the connection still sees what it wrote).
             const stored = new Set(
               store.db.prepare<[], number>('SELECT log_id FROM reservation_versions').pluck().all(),

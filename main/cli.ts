@@ -187,6 +187,7 @@ async function sync(values: Values, store: Store, dbFile: string): Promise<void>
     // Runs until SIGINT / SIGTERM; a failed cycle is said on stderr and the next one tries again.
     await syncUntilStopped(() => desk.sync(), {
       intervalMs,
+      retryBetween: () => desk.retryWaiting(),
       onCycle: (report) => {
         if (report.error) console.error(report.error);
         else printCycle(report, values.json === true);

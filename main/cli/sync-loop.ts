@@ -22,7 +22,13 @@ export function intervalFrom(value: string | undefined): number | undefined {
 
 export async function syncUntilStopped(
   cycle: () => Promise<CycleReport>,
-  options: { intervalMs?: number; onCycle: (report: CycleReport) => void; onStarted?: () => void },
+  options: {
+    intervalMs?: number;
+    onCycle: (report: CycleReport) => void;
+    onStarted?: () => void;
+    /** Sends queued answers at the interval while the cycle backs off (poller.ts). */
+    retryBetween?: () => Promise<boolean>;
+  },
 ): Promise<void> {
   const poller = new Poller(
     async () => {
@@ -30,7 +36,7 @@ export async function syncUntilStopped(
       options.onCycle(report);
       return report;
     },
-    { intervalMs: options.intervalMs },
+    { intervalMs: options.intervalMs, retryBetween: options.retryBetween },
   );
   let stop: () => void = () => undefined;
   const stopped = new Promise<void>((resolve) => (stop = resolve));

@@ -152,6 +152,8 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     const current = desk;
     poller = new Poller(() => current.sync(), {
       intervalMs: options.pollIntervalMs,
+      // Queued answers go out within an interval of the service coming back, whatever the backoff.
+      retryBetween: () => current.retryWaiting(),
       now,
       onState: (state) => {
         pollerState = state;

@@ -69,6 +69,7 @@ export class Desk {
   private readonly tally = new RequestTally();
   /** Whether the last pull phase ran in a worker (for the poll's log line). */
   private lastPullInWorker = false;
+  private pushing: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: DeskOptions) {
     this.now = options.now ?? (() => new Date());
@@ -120,9 +121,26 @@ export class Desk {
     return report;
   }
 
-  /** Sends what is queued now (after a decision, or when the service is back). */
+  /**
+   * Sends what is queued now (after a decision, or when the service is back). One push at a time: the
+   * poller's retry and the desk's "send soon" may ask together, and a decision must go out once.
+   */
   pushNow(): Promise<PushSummary> {
-    return pushDecisions(this.client, this.options.store, { ...this.pushOptions(), now: this.now });
+    const run = this.pushing
+      .catch(() => undefined)
+      .then(() => pushDecisions(this.client, this.options.store, { ...this.pushOptions(), now: this.now }));
+    this.pushing = run;
+    return run;
+  }
+
+  /**
+   * The poller's retry while its cycles back off (poller.ts): sends the answers that are due, and says
+   * whether the service took any, so that the poll comes back at once. Nothing due: no request at all.
+   */
+  async retryWaiting(): Promise<boolean> {
+    if (this.options.store.nextDecisionsToSend(this.now().toISOString()).length === 0) return false;
+    const pushed = await this.pushNow();
+    return !pushed.unreachable && pushed.sent + pushed.failed + pushed.review > 0;
   }
 
   /**

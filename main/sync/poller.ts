@@ -1,6 +1,9 @@
 // The background sync's heartbeat: start/stop lifecycle, a fixed interval while the service answers,
 // exponential backoff up to 5 minutes while it does not, "sync now", pause on suspend. One cycle at a
 // time: a "sync now" during a cycle joins that cycle instead of starting a second one.
+// While cycles fail, what waits for the service (the receptionist's answers) is still tried at the base
+// interval (retryBetween): one cheap request when something is queued, none when nothing is. The first
+// one that gets through brings the full cycle forward, so the desk is back within an interval, not 5 min.
 
 export interface CycleResult {
   /** Could the service be reached at all? */
@@ -30,6 +33,11 @@ export interface PollerOptions {
   now?: () => Date;
   timers?: Timers;
   onState?: (state: PollerState) => void;
+  /**
+   * Run every intervalMs while the cycle backs off; resolves true when it reached the service (it sent
+   * something), which ends the backoff at once. Expected to be cheap, and silent with nothing to send.
+   */
+  retryBetween?: () => Promise<boolean>;
 }
 
 const realTimers: Timers = {
@@ -48,6 +56,7 @@ export class Poller {
   private readonly now: () => Date;
   private readonly timers: Timers;
   private timer: unknown = null;
+  private retryTimer: unknown = null;
   private inFlight: Promise<void> | null = null;
   private failures = 0;
   private paused = false;
@@ -125,11 +134,34 @@ export class Poller {
       this.timer = null;
       void this.runCycle();
     }, ms);
+    if (ms > this.intervalMs) this.scheduleRetry();
+  }
+
+  /** While backing off: the retry at the base interval, again and again until the cycle is due. */
+  private scheduleRetry(): void {
+    const retry = this.options.retryBetween;
+    if (!retry) return;
+    this.retryTimer = this.timers.set(() => {
+      this.retryTimer = null;
+      if (this.inFlight || this.timer === null) return;
+      void retry()
+        .catch(() => false)
+        .then((reached) => {
+          // A cycle may have started meanwhile (sync now, resume); it reschedules everything itself.
+          if (this.inFlight || this.timer === null) return;
+          if (reached) {
+            this.failures = 0;
+            void this.runCycle();
+          } else this.scheduleRetry();
+        });
+    }, this.intervalMs);
   }
 
   private cancelTimer(): void {
     if (this.timer !== null) this.timers.clear(this.timer);
     this.timer = null;
+    if (this.retryTimer !== null) this.timers.clear(this.retryTimer);
+    this.retryTimer = null;
   }
 
   private runCycle(): Promise<void> {

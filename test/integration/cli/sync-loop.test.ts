@@ -8,6 +8,7 @@ import { startPracticeService, type PracticeService } from '../../../main/sandbo
 import { Store } from '../../../main/store';
 import { sandboxState, tempDir } from '../sync/helpers';
 import { runResdesk } from '../../harness/resdesk-cli';
+import { intervalFrom } from '../../../main/cli/sync-loop';
 
 interface CycleJson {
   received: number;
@@ -86,11 +87,15 @@ describe('resdesk sync until stopped, and list in key order', () => {
   });
 
   it('refuses an interval that is not a whole number of seconds from 1 to 3600', async () => {
-    for (const bad of ['0', '-5', '1.5', 'soon', '3601']) {
-      const run = await runResdesk(['sync', ...connection(), `--interval=${bad}`]);
-      expect(run.code, bad).toBe(2);
-      expect(run.stderr).toMatch(/--interval/);
-    }
+    for (const bad of ['0', '-5', '1.5', 'soon', '3601', ''])
+      expect(() => intervalFrom(bad), bad).toThrow(/--interval/);
+    expect(intervalFrom('1')).toBe(1000);
+    expect(intervalFrom('3600')).toBe(3_600_000);
+    expect(intervalFrom(undefined)).toBeUndefined();
+    // And the command says so, as a usage mistake (exit 2), before it touches anything.
+    const run = await runResdesk(['sync', ...connection(), '--interval=0']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/--interval/);
   });
 
   it('lists every reservation once, in check-in then id order, past 1000 rows', async () => {

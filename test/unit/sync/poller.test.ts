@@ -38,7 +38,7 @@ describe('Poller', () => {
   it('polls at once on start, then every interval while the service answers', async () => {
     const time = manualTime();
     let cycles = 0;
-    const poller = new Poller(async () => ((cycles++, { reachable: true, error: null }) as CycleResult), {
+    const poller = new Poller(async () => (cycles++, { reachable: true, error: null }) as CycleResult, {
       intervalMs: 60_000,
       now: time.now,
       timers: time.timers,
@@ -59,12 +59,15 @@ describe('Poller', () => {
   it('backs off exponentially to 5 minutes while unreachable, and returns to the interval when back', async () => {
     const time = manualTime();
     let reachable = false;
-    const poller = new Poller(async () => (reachable ? { reachable, error: null } : { reachable, error: 'offline' }), {
-      intervalMs: 60_000,
-      maxBackoffMs: 300_000,
-      now: time.now,
-      timers: time.timers,
-    });
+    const poller = new Poller(
+      async () => (reachable ? { reachable, error: null } : { reachable, error: 'offline' }),
+      {
+        intervalMs: 60_000,
+        maxBackoffMs: 300_000,
+        now: time.now,
+        timers: time.timers,
+      },
+    );
     poller.start();
     const delays: number[] = [];
     for (let i = 0; i < 5; i++) {
@@ -106,7 +109,7 @@ describe('Poller', () => {
   it('pauses on suspend and syncs at once on resume', async () => {
     const time = manualTime();
     let cycles = 0;
-    const poller = new Poller(async () => ((cycles++, { reachable: true, error: null }) as CycleResult), {
+    const poller = new Poller(async () => (cycles++, { reachable: true, error: null }) as CycleResult, {
       now: time.now,
       timers: time.timers,
     });
@@ -133,5 +136,64 @@ describe('Poller', () => {
     await new Promise((r) => setTimeout(r, 5));
     await poller.stop();
     expect(finished).toBe(true);
+  });
+});
+
+describe('Poller: waiting answers while the service is away (issue 25.5)', () => {
+  it('retries them at the interval while the poll backs off, and polls at once when one gets through', async () => {
+    const time = manualTime();
+    let reachable = false;
+    let cycles = 0;
+    let retries = 0;
+    const poller = new Poller(
+      async () => {
+        cycles++;
+        return reachable ? { reachable, error: null } : { reachable, error: 'offline' };
+      },
+      {
+        intervalMs: 10_000,
+        maxBackoffMs: 300_000,
+        now: time.now,
+        timers: time.timers,
+        retryBetween: async () => {
+          retries++;
+          return reachable;
+        },
+      },
+    );
+    poller.start();
+    await time.fireNext(); // cycle 1 fails: next in 10 s, no retry needed before it
+    expect(time.pendingDelays()).toEqual([10_000]);
+    await time.fireNext(); // cycle 2 fails: next in 20 s, a retry at 10 s
+    expect(time.pendingDelays().sort((a, b) => a - b)).toEqual([10_000, 20_000]);
+    await time.fireNext(); // the retry: still away, tried again in 10 s
+    expect(retries).toBe(1);
+    expect(cycles).toBe(2);
+    await time.fireNext(); // cycle 3 at 20 s fails: next in 40 s, retries every 10 s meanwhile
+    expect(cycles).toBe(3);
+    reachable = true;
+    await time.fireNext(); // the retry reaches the service: the cycle runs now, not 30 s later
+    expect(retries).toBe(2);
+    expect(cycles).toBe(4);
+    expect(poller.current.online).toBe(true);
+    expect(time.pendingDelays()).toEqual([10_000]);
+    await poller.stop();
+    expect(time.pendingDelays()).toEqual([]);
+  });
+
+  it('sets no retry while the service answers', async () => {
+    const time = manualTime();
+    let retries = 0;
+    const poller = new Poller(async () => ({ reachable: true, error: null }), {
+      intervalMs: 10_000,
+      now: time.now,
+      timers: time.timers,
+      retryBetween: async () => (retries++, true),
+    });
+    poller.start();
+    for (let i = 0; i < 3; i++) await time.fireNext();
+    expect(time.pendingDelays()).toEqual([10_000]);
+    expect(retries).toBe(0);
+    await poller.stop();
   });
 });

@@ -40,6 +40,8 @@ const words = {
     taken: (code: string, kind: string) =>
       `${code} otelin listesinde zaten var (${kind}). Yeniden eklemek yerine listeden seçin.`,
     unlisted: 'Kaydedilmedi: otelin listesinden bir kod seçin ya da yeni kod olarak ekleyin.',
+    unknown: (code: string, kind: string) =>
+      `${code} otelin listesinde yok (${kind}). Listeden bir kod seçin ya da önce listeye ekleyin.`,
     roomType: 'Oda tipi',
     copyFrom: 'Eşleştirmeleri kopyala:',
     copy: 'Eşleşmemiş kodlara kopyala',
@@ -65,6 +67,8 @@ const words = {
     taken: (code: string, kind: string) =>
       `${code} is already in the hotel's list (${kind}). Pick it from the list instead of adding it again.`,
     unlisted: "Not saved: pick a code from the hotel's list, or add it as a new code.",
+    unknown: (code: string, kind: string) =>
+      `${code} is not in the hotel's list (${kind}). Pick a code from the list, or add it to the list first.`,
     roomType: 'Room type',
     copyFrom: 'Copy mappings from',
     copy: 'Copy to unmapped codes',
@@ -333,6 +337,15 @@ describe.each(configs)('mapping: $name (real core, Chromium)', (config) => {
     await otherInput.press('Tab');
     await other.getByRole('alert').filter({ hasText: w.unlisted }).waitFor();
     expect(await other.getAttribute('class')).toContain('unmapped');
+    // The desk itself refuses a code the list lacks, with a sentence in the desk's language.
+    await expect(
+      desk.core.handlers.setMapping({
+        agencyId: bss.id,
+        kind: 'roomType',
+        channelCode: otherCode,
+        hotelCode: 'NOPE',
+      }),
+    ).rejects.toThrow(w.unknown('NOPE', w.roomType));
 
     // Picked from the list with the keyboard, whatever the case typed.
     await otherInput.fill('süit');

@@ -19,6 +19,7 @@ import { listToEnter } from '../../../main/store/pms-entry';
 import { checkedReservations, checksInput } from '../../../main/store/checks-input';
 import { createChecker } from '../../../main/checks';
 import { ALL_AGENCIES, type StayCode, type StayCodeKind } from '../../../shared/domain';
+import { requestSchemas } from '../../../shared/ipc';
 import { openDeskDatabase, receive } from './desk-fixture';
 import { makeGuest, makeReservation } from './fixtures';
 
@@ -162,6 +163,38 @@ describe('a code mapped for all agencies', () => {
     expect(unmappedChecks()).toEqual(['a1:board:AI', 'b1:board:AI']);
     map('AG2', 'board', 'AI', 'HD', true);
     expect(unmappedChecks()).toEqual([]);
+  });
+});
+
+describe('the mapping view of one agency', () => {
+  it('lists a code asked for even when the agency neither lists it nor uses it live, mapped or not', () => {
+    const asked = { kind: 'board' as const, channelCode: 'DECLINED-ONLY' };
+    expect(rowOf('AG1', 'board', 'DECLINED-ONLY')).toBeUndefined();
+    expect(mappingView(db, 'AG1', [asked]).rows).toContainEqual(
+      expect.objectContaining({ ...asked, hotelCode: null, mappedFor: null, usedByLive: 0 }),
+    );
+    map('AG2', 'board', 'DECLINED-ONLY', 'HD', true);
+    expect(mappingView(db, 'AG1', [asked]).rows).toContainEqual(
+      expect.objectContaining({ ...asked, hotelCode: 'HD', mappedFor: 'allAgencies' }),
+    );
+  });
+
+  it('is never asked for ALL_AGENCIES through the desk: the requests refuse it as an agency', () => {
+    expect(requestSchemas.getMapping.safeParse({ agencyId: ALL_AGENCIES }).success).toBe(false);
+    expect(
+      requestSchemas.setMapping.safeParse({
+        agencyId: ALL_AGENCIES,
+        kind: 'board',
+        channelCode: 'AI',
+        hotelCode: 'HD',
+      }).success,
+    ).toBe(false);
+    expect(
+      requestSchemas.copyMappings.safeParse({ agencyId: 'AG1', fromAgencyId: ALL_AGENCIES }).success,
+    ).toBe(false);
+    expect(requestSchemas.copyMappings.safeParse({ agencyId: 'AG1', fromAgencyId: 'AG2' }).success).toBe(
+      true,
+    );
   });
 });
 

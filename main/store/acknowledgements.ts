@@ -57,7 +57,7 @@ export function confirmStoredOnDisk(db: Database, logIds: readonly number[]): vo
   assertDatabaseFile(db);
   const file = databaseFileOf(db);
   if (file === null || logIds.length === 0) return;
-  const wanted = new Set(logIds).size;
+  const wanted = [...new Set(logIds)];
   let found: number;
   try {
     const reader = new BetterSqlite3(file, { readonly: true, fileMustExist: true, ...sqliteBindingOption() });
@@ -69,13 +69,15 @@ export function confirmStoredOnDisk(db: Database, logIds: readonly number[]): vo
             `SELECT count(*) FROM reservation_versions WHERE log_id IN (SELECT value FROM json_each(?))`,
           )
           .pluck()
-          .get(JSON.stringify([...new Set(logIds)])) ?? 0;
+          .get(JSON.stringify(wanted)) ?? 0;
     } finally {
       reader.close();
     }
-  } catch {
-    // Whatever stands at the path now cannot even be read as the desk's database.
+  } catch (error) {
+    // Another program holding the file is said as such; anything else means that whatever stands at the
+    // path now cannot even be read as the desk's database.
+    if (String((error as { code?: unknown }).code).startsWith('SQLITE_BUSY')) throw error;
     throw new DatabaseFileChangedError(file, 'not-on-disk');
   }
-  if (found !== wanted) throw new DatabaseFileChangedError(file, 'not-on-disk');
+  if (found !== wanted.length) throw new DatabaseFileChangedError(file, 'not-on-disk');
 }

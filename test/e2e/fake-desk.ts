@@ -44,6 +44,16 @@ function fakeChecks(row: Pick<InboxRow, 'keyField' | 'hasUnmappedCodes' | 'chang
   if (row.hasUnmappedCodes)
     checks.push({ kind: 'unmapped', severity: 'note', agencyId: 'A1', codeKind: 'board', code: 'HB' });
   if (i % 11 === 5) checks.push({ kind: 'honeymoon', severity: 'note', source: 'flag' });
+  // Every tenth one books a third adult into a double: a problem to look at before confirming.
+  if (i % 10 === 0)
+    checks.push({
+      kind: 'capacity',
+      severity: 'problem',
+      limit: 'maxAdults',
+      value: 3,
+      allowed: 2,
+      roomId: 'DBL',
+    });
   return checks;
 }
 

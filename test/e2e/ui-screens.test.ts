@@ -129,14 +129,14 @@ describe('reception screens (in-memory core)', () => {
       '1 değişmiş rezervasyon toplu onaylanmaz.',
     );
     await page.getByRole('button', { name: 'Bekleyen 2 rezervasyonu onayla' }).click();
-    // K0 has a code with no hotel code: it is named with its problem, and nothing is sent until asked.
+    // K0 books three adults into a double: it is named with its problem, and nothing is sent until asked.
     const asked = page.getByTestId('bulk-checks');
     await asked.filter({ hasText: 'Seçilen rezervasyonlardan birinde önce bakılması gereken' }).waitFor();
     expect(
       await asked.locator('li[data-key]').evaluateAll((li) => li.map((e) => e.getAttribute('data-key'))),
     ).toEqual(['K0']);
-    expect(await asked.locator('[data-check="unmapped"]').textContent()).toContain(
-      'Pansiyon kodu HB için henüz otel kodu yok.',
+    expect(await asked.locator('[data-check="capacity"]').textContent()).toContain(
+      'DBL odasına en fazla 2 yetişkin kalabilir; bu rezervasyonda 3 yetişkin var.',
     );
     expect(callsOf(desk, 'confirmMany')).toEqual([]);
     await asked.getByRole('button', { name: 'Onlar da onaylansın' }).click();

@@ -11,7 +11,7 @@ import { reservationItem } from './reservation-wire';
 import { hotelIdentity, type ServiceState } from './state';
 import type { ArrivalRequest } from './generator';
 import { parseOddity } from './oddities';
-import type { ArrivalIdentity, VersionReceipt } from './world';
+import type { ArrivalIdentity, VersionReceipt } from './world-records';
 
 const MAX_COUNT = 5000;
 

@@ -9,6 +9,13 @@ import { IdOddities, shareLogId, type ServiceChoice } from './id-oddities';
 import type { OddityKind } from './oddity-kinds';
 import { createPrng, type Prng } from './prng';
 import type { AnswerStatus, PmsStatus, ReservationRecord } from './reservation';
+import type {
+  Acknowledgement,
+  ArrivalIdentity,
+  ConfirmationEntry,
+  ListQuery,
+  VersionReceipt,
+} from './world-records';
 
 export interface WorldOptions {
   seed: number;
@@ -19,49 +26,6 @@ export interface WorldOptions {
   oddities: ReadonlySet<OddityKind>;
 }
 
-/** What the control API may ask of an arrival's identity (each an oddity of the live service). */
-export interface ArrivalIdentity {
-  /** Take this reservation's current LogId, under its ServiceId ('same') or another ('other'). */
-  logIdOf?: { record: ReservationRecord; service: ServiceChoice };
-  /** Carry another hotel's number. */
-  hotelNumber?: number;
-}
-
-export interface Acknowledgement {
-  logId: number;
-  serviceId: string;
-  at: string;
-}
-
-export interface ConfirmationEntry {
-  /** Which operation the answer came through: the live service's clients decline through the first. */
-  operation: 'sendconfirmation' | 'sendconfirmationv2';
-  keyField: string;
-  /** The version answered, and what it was: a cancellation (3) answered E was taken in by the hotel. */
-  logId: number;
-  pmsStatus: PmsStatus;
-  agencyId: string;
-  partnerId: number;
-  confirmationStatus: AnswerStatus;
-  confirmationNote: string | null;
-  notconfirmationNote: string | null;
-  pmsUser: string | null;
-  /** The hotel-number parameter this service read (partnerId or paximumId, by dialect). */
-  hotelParameter: string;
-  /** Every hotel-number parameter the request carried, spelled as sent (a desk may send both names). */
-  hotelParametersSent: string[];
-  at: string;
-}
-
-export interface ListQuery {
-  from: string;
-  to: string;
-  agencyId: string | null;
-  /** An explicit status filter, or null when none was sent: then every unanswered one (W, S, G). */
-  status: 'W' | 'E' | 'H' | null;
-  onlyUnacknowledged: boolean;
-}
-
 /** What a list without a status filter holds: the reservations the hotel has not answered. */
 const UNANSWERED: ReadonlySet<string> = new Set(['W', 'S', 'G']);
 
@@ -69,11 +33,6 @@ const UNANSWERED: ReadonlySet<string> = new Set(['W', 'S', 'G']);
 const ODD_SHARE = { sent: 0.01, notSent: 0.01, unknownPmsStatus: 0.01 } as const;
 /** An undocumented PmsStatus the clients of the live service flag for a person to look at. */
 export const ODD_PMS_STATUS = 5;
-
-export interface VersionReceipt {
-  keyField: string;
-  logId: number;
-}
 
 const FIRST_LOG_ID = 100_001;
 
@@ -99,17 +58,15 @@ export class World {
   private readonly reservations = new Map<string, ReservationRecord>();
   /** Every LogId ever issued → the ServiceIds it was sent under (old versions stay acknowledgeable). */
   private readonly logIdServices = new Map<number, Set<string>>();
-  private readonly kinds: ReadonlySet<OddityKind>;
   private nextLogId = FIRST_LOG_ID;
   private sequence = 0;
   private confirmationCounter = 0;
 
   constructor(options: WorldOptions) {
     this.prng = createPrng(options.seed);
-    this.kinds = options.oddities;
-    this.oddPrng = this.kinds.has('values') ? createPrng(options.seed ^ 0x0dd1) : null;
-    this.cases = this.kinds.has('checkCases') ? new CheckCases(options.seed) : null;
-    this.ids = new IdOddities(options.seed, this.kinds, options.now);
+    this.oddPrng = options.oddities.has('values') ? createPrng(options.seed ^ 0x0dd1) : null;
+    this.cases = options.oddities.has('checkCases') ? new CheckCases(options.seed) : null;
+    this.ids = new IdOddities(options.seed, options.oddities, options.now);
     this.now = options.now;
     this.partnerId = options.partnerId;
     this.hotelId = this.prng.guid();

@@ -52,7 +52,7 @@ const acknowledged = async (service: PracticeService): Promise<number[]> =>
 
 describe('while a sync runs, between two batches of the large-result file', () => {
   it.each(['deleted', 'replaced', 'read-only'] as const)(
-    '%s: told only of the batch before',
+    '%s: nothing of that list is told, every stored batch stays queued',
     async (kind) => {
       const service = await practice(1200);
       const { file } = place();

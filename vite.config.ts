@@ -1,6 +1,10 @@
 import { defineConfig, type Plugin, type ViteDevServer } from 'vite';
 import react from '@vitejs/plugin-react';
-import { deskContentSecurityPolicy, metaContentSecurityPolicy, withContentSecurityPolicy } from './main/shell/csp';
+import {
+  deskContentSecurityPolicy,
+  metaContentSecurityPolicy,
+  withContentSecurityPolicy,
+} from './main/shell/csp';
 
 /** The dev server's own address, as the page (and RESDESK_DEV_URL) reaches it. */
 function devServerAddress(server: ViteDevServer): string {

@@ -8,7 +8,15 @@ import path from 'node:path';
 
 // Native modules and Electron itself are loaded at run time, never bundled.
 const external = ['electron', 'better-sqlite3', 'keytar', 'pdfkit'];
-const common = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', sourcemap: true, external, logLevel: 'warning' };
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  sourcemap: true,
+  external,
+  logLevel: 'warning',
+};
 
 const mainEntries = ['main/index.ts', 'main/desk/import-worker.ts'].filter((f) => existsSync(f));
 for (const entry of mainEntries) {

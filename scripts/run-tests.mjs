@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The one test command (README, .ci/run): type-check, lint, every Vitest suite (unit, integration,
+// The one test command (README, .ci/run): type-check, lint, format check, every Vitest suite (unit, integration,
 // browser, keychain, security scan), then one plain summary line "N passed, N failed".
 // The keychain suite needs a Secret Service: when we are not already inside a D-Bus session we re-run
 // ourselves under dbus-run-session with an unlocked gnome-keyring-daemon.
@@ -19,10 +19,14 @@ function has(cmd) {
 }
 
 if (!inSession && !process.env.RESDESK_NO_DBUS && has('dbus-run-session') && has('gnome-keyring-daemon')) {
-  const r = spawnSync('dbus-run-session', ['--', process.execPath, fileURLToPath(import.meta.url), '--in-session', ...passThrough], {
-    stdio: 'inherit',
-    cwd: root,
-  });
+  const r = spawnSync(
+    'dbus-run-session',
+    ['--', process.execPath, fileURLToPath(import.meta.url), '--in-session', ...passThrough],
+    {
+      stdio: 'inherit',
+      cwd: root,
+    },
+  );
   process.exit(r.status ?? 1);
 }
 
@@ -62,6 +66,8 @@ if (!onlyVitest) {
   run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.node.json', '--noEmit']);
   run('typecheck renderer', 'npx', ['tsc', '-p', 'tsconfig.web.json', '--noEmit']);
   run('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+  // A formatting slip fails the run like a lint finding (test/fixtures are wire samples, kept byte for byte).
+  run('format', 'npx', ['prettier', '--check', '.']);
 }
 
 const results = path.join(root, 'test-results');
@@ -69,11 +75,15 @@ mkdirSync(results, { recursive: true });
 const jsonOut = path.join(results, 'vitest.json');
 rmSync(jsonOut, { force: true });
 console.log('\n== vitest');
-const v = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${jsonOut}`, ...passThrough], {
-  stdio: 'inherit',
-  cwd: root,
-  env: process.env,
-});
+const v = spawnSync(
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${jsonOut}`, ...passThrough],
+  {
+    stdio: 'inherit',
+    cwd: root,
+    env: process.env,
+  },
+);
 if (existsSync(jsonOut)) {
   const report = JSON.parse(readFileSync(jsonOut, 'utf8'));
   passed += report.numPassedTests ?? 0;

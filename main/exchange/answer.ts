@@ -15,7 +15,8 @@ export interface Answer {
 
 const ok = (status: number) => status >= 200 && status < 300;
 
-const HTML_START = /^\uFEFF?\s*(<!--[\s\S]*?-->\s*)*(<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>]|<meta[\s>]|<script[\s>])/i;
+const HTML_START =
+  /^\uFEFF?\s*(<!--[\s\S]*?-->\s*)*(<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>]|<meta[\s>]|<script[\s>])/i;
 
 /** A web page, by its first tag: the service itself only ever answers its XML or JSON envelope. */
 export const looksLikeHtml = (text: string): boolean => HTML_START.test(text.slice(0, 4096));

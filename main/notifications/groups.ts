@@ -39,7 +39,8 @@ export const deskTexts = {
     openInbox: 'Click to open the inbox.',
     waiting: (n: number) =>
       n === 0 ? 'Nothing waiting' : n === 1 ? '1 reservation waiting' : `${n} reservations waiting`,
-    takeIn: (n: number) => (n === 1 ? '1 of them a cancellation to take in' : `${n} of them cancellations to take in`),
+    takeIn: (n: number) =>
+      n === 1 ? '1 of them a cancellation to take in' : `${n} of them cancellations to take in`,
     reminderTitle: 'Reservations are waiting',
     reminderBody: (n: number, minutes: number) =>
       `${n} ${n === 1 ? 'reservation has' : 'reservations have'} waited more than ${minutes} minutes for an answer.`,

@@ -67,7 +67,7 @@ async function open(language: Language, scale: number, grace = 0): Promise<{ pag
 const inView = (page: Page, selector: string) =>
   page.locator(selector).evaluate((el) => {
     const r = el.getBoundingClientRect();
-    return r.top >= 0 && r.bottom <= window.innerHeight && r.height > 0;
+    return r.top >= 0 && r.bottom <= (el.ownerDocument.defaultView?.innerHeight ?? 0) && r.height > 0;
   });
 
 describe.each([
@@ -85,9 +85,9 @@ describe.each([
     await page.reload();
     await page.locator('.inbox-row[data-index="0"] .row-body:not(.placeholder)').waitFor();
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(w.skip);
+    expect(await page.locator(':focus').textContent()).toBe(w.skip);
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'inbox-list');
+    await page.locator('[data-testid="inbox-list"]:focus').waitFor();
 
     // 2: the words, and what a combination shows.
     expect(await page.locator('.inbox-filters select option[value="arrival"]').textContent()).toBe(
@@ -101,9 +101,10 @@ describe.each([
     for (const part of w.showing) expect(summary).toContain(part);
     // Minor: a pressed quick view stays readable under the mouse (its text is not on a light background).
     await page.getByTestId('view-received-today').hover();
-    const colours = await page
-      .getByTestId('view-received-today')
-      .evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]);
+    const colours = await page.getByTestId('view-received-today').evaluate((el) => {
+      const style = el.ownerDocument.defaultView?.getComputedStyle(el);
+      return [style?.backgroundColor ?? '', style?.color ?? ''];
+    });
     expect(colours[0]).not.toBe('rgb(240, 243, 246)');
     expect(colours[1]).toBe('rgb(255, 255, 255)');
     await page
@@ -115,9 +116,10 @@ describe.each([
     expect(await page.locator('.inbox-list [data-check="unmapped"], .row-body .badge.unmapped').count()).toBe(
       0,
     );
-    const fontLoaded = await page.evaluate(async () => {
-      await document.fonts.ready;
-      const faces = [...document.fonts].filter((f) => f.family.replace(/"/g, '') === 'Resdesk Symbols');
+    const fontLoaded = await page.locator('body').evaluate(async (body) => {
+      const fonts = body.ownerDocument.fonts;
+      await fonts.ready;
+      const faces = [...fonts].filter((f) => f.family.replace(/"/g, '') === 'Resdesk Symbols');
       await Promise.all(faces.map((f) => f.load()));
       return faces.length > 0 && faces.every((f) => f.status === 'loaded');
     });
@@ -127,11 +129,11 @@ describe.each([
     const total = Number(/\d+/.exec((await page.getByTestId('inbox-total').textContent()) ?? '')?.[0]);
     await page.getByTestId('chip-problem').click();
     await page.getByTestId('chip-problem').and(page.locator('[aria-pressed="true"]')).waitFor();
-    await page.waitForFunction((before) => {
-      const text = document.querySelector('[data-testid="inbox-total"]')?.textContent ?? '';
-      const n = Number(/\d+/.exec(text)?.[0] ?? NaN);
-      return Number.isFinite(n) && n < before;
-    }, total);
+    await expect
+      .poll(async () =>
+        Number(/\d+/.exec((await page.getByTestId('inbox-total').textContent()) ?? '')?.[0] ?? NaN),
+      )
+      .toBeLessThan(total);
     await page.getByTestId('chip-problem').click();
 
     // 7 + 5: tick everything, Tab from the list lands on the bulk bar; the checks panel's buttons are in view.
@@ -139,15 +141,13 @@ describe.each([
     await page.getByTestId('select-all').locator('input').check();
     await page.getByTestId('inbox-list').focus();
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => !!document.activeElement?.closest('[data-testid="bulk-bar"]'))).toBe(
-      true,
-    );
+    expect(await page.locator('[data-testid="bulk-bar"] :focus').count()).toBe(1);
     await page.getByTestId('bulk-bar').locator('.button.primary').click();
     const checks = page.getByTestId('bulk-checks');
     await checks.waitFor();
     for (const button of await checks.locator('.actions button').all()) {
       const box = await button.boundingBox();
-      const height = await page.evaluate(() => window.innerHeight);
+      const height = page.viewportSize()?.height ?? 0;
       expect(box !== null && box.y >= 0 && box.y + box.height <= height).toBe(true);
     }
     expect(await checks.locator('[data-check="unmapped"]').count()).toBe(0);
@@ -168,7 +168,10 @@ describe.each([
     // 8: at 125% with the reservation open, the guest's name keeps well over four letters.
     const shown = await rowOf(page, key)
       .locator('.guest')
-      .evaluate((el) => ({ width: el.getBoundingClientRect().width, font: getComputedStyle(el).fontSize }));
+      .evaluate((el) => ({
+        width: el.getBoundingClientRect().width,
+        font: el.ownerDocument.defaultView?.getComputedStyle(el).fontSize ?? '16px',
+      }));
     expect(shown.width).toBeGreaterThan(parseFloat(shown.font) * 6);
 
     // 8: the note and the form's send button both in view; 7: Ctrl+Enter is said beside it.
@@ -185,7 +188,7 @@ describe.each([
     // 7: Esc leaves the form and puts the keyboard back on this reservation's row.
     await page.keyboard.press('Escape');
     await page.getByTestId('confirm-form').waitFor({ state: 'detached' });
-    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'inbox-list');
+    await page.locator('[data-testid="inbox-list"]:focus').waitFor();
     expect(await page.getByTestId('inbox-list').getAttribute('data-cursor-key')).toBe(key);
 
     // 8: after a decline, the reason sent is said by name.

@@ -14,7 +14,6 @@ import type { ReservationCheck, StopSaleEntry } from '../../../shared/domain';
 import { control, tempDir } from '../sync/helpers';
 import { runResdesk } from '../../harness/resdesk-cli';
 
-
 const resdesk = (args: string[]) => runResdesk(args);
 
 const addDays = (date: string, days: number): string =>

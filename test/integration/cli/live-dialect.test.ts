@@ -11,7 +11,6 @@ import { Store } from '../../../main/store';
 import { control, tempDir } from '../sync/helpers';
 import { runResdesk } from '../../harness/resdesk-cli';
 
-
 const resdesk = (args: string[]) => runResdesk(args);
 
 interface State {

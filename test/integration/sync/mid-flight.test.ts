@@ -12,7 +12,6 @@ import type { PullSummary } from '../../../main/sync/pull';
 import { control, sandboxState, tempDir } from './helpers';
 import { runResdesk } from '../../harness/resdesk-cli';
 
-
 let killNow: () => void = () => undefined;
 
 async function until(test: () => Promise<boolean>): Promise<void> {

@@ -263,7 +263,11 @@ describe('operations', () => {
 
   it.each(['[]', 'null'])('does not take an empty Data (%s) as a delivery', async (data) => {
     const { client } = await serviceWith((_seen, res) =>
-      send(res, 200, `{"Data":${data},"Error":null,"InfoMessage":"0 data item returned","IsSuccessful":true}`),
+      send(
+        res,
+        200,
+        `{"Data":${data},"Error":null,"InfoMessage":"0 data item returned","IsSuccessful":true}`,
+      ),
     );
     const error = await client
       .sendConfirmation({ keyField: '1001|1|1', agencyId: 'AG', status: 'H', reasonId: 'R1' })

@@ -116,7 +116,9 @@ describe('notification text', () => {
     expect(trayTooltip(tally(1, 1), 'en')).toBe(
       'Resdesk — 1 reservation waiting (1 of them a cancellation to take in)',
     );
-    expect(trayTooltip(tally(5, 2), 'tr')).toBe('Resdesk — 5 rezervasyon bekliyor (2 tanesi kabul edilecek iptal)');
+    expect(trayTooltip(tally(5, 2), 'tr')).toBe(
+      'Resdesk — 5 rezervasyon bekliyor (2 tanesi kabul edilecek iptal)',
+    );
   });
 
   it('preferences fall back to defaults for anything odd', () => {

@@ -27,7 +27,7 @@ export const looksLikeHtml = (text: string): boolean => HTML_START.test(text.sli
  * a gateway's 502/503/504 page is a proxy's. An HTML page under another error status (IIS's 500 or 404)
  * is the service's web server failing: named as such, not as an unreadable answer.
  */
-function notTheService(status: number, text: string, operation: string): Error | null {
+export function notTheService(status: number, text: string, operation: string): Error | null {
   if ((status >= 300 && status < 400) || status === 511) return new NetworkError('login-page', operation);
   if (!looksLikeHtml(text)) return null;
   if (ok(status) || status === 407) return new NetworkError('login-page', operation);

@@ -1,6 +1,7 @@
 // Login and the token. The token lives in memory only; the password is asked from its port for each login
 // and dropped right after, so neither is ever stored or logged here.
 import { MalformedResponseError, ServiceError, UnauthorizedError } from './errors';
+import { notTheService } from './answer';
 import { XmlSyntaxError } from './xml-reader';
 import { parseXml } from './xml-extractor';
 import type { Http } from './http';
@@ -75,6 +76,9 @@ export function createSession(options: SessionOptions): Session {
       1024 * 1024,
     );
     if (res.status === 401 || res.status === 403) throw new UnauthorizedError();
+    // A hotel Wi-Fi's sign-in page or a proxy answering the login is "not connected", not a bad token.
+    const stranger = notTheService(res.status, res.text, operation);
+    if (stranger) throw stranger;
     if (res.status >= 200 && res.status < 300) {
       const parsed = parseToken(res.text);
       // No excerpt: whatever came back might be the token in a shape we did not expect.

@@ -102,14 +102,19 @@ describe('a misbehaving line', () => {
     }
   });
 
-  it('calls an HTML page where data belongs a malformed answer', async () => {
+  it('calls a sign-in page where data belongs "not connected" (issue 22), at login too', async () => {
     const client = clientFor(service.url);
     try {
       await client.login();
       await addFault(service.url, { kind: 'html', count: 1, path: 'gethotelagencies' });
       const error = await client.getHotelAgencies().catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(MalformedResponseError);
-      expect((error as MalformedResponseError).excerpt).toContain('Hotel Wi-Fi');
+      expect(error).toMatchObject({ kind: 'network', reason: 'login-page' });
+      expect(error).not.toBeInstanceOf(MalformedResponseError);
+      await addFault(service.url, { kind: 'html', count: 1, path: 'login' });
+      const atLogin = await clientFor(service.url)
+        .login()
+        .catch((e: unknown) => e);
+      expect(atLogin).toMatchObject({ kind: 'network', reason: 'login-page' });
     } finally {
       await client.close();
     }

@@ -97,6 +97,9 @@ describe('import killed at random points', () => {
         const stored = storedLogIds(store);
         const count = reservationCount(store);
         if (count > 0 && count < expected) partialCounts.add(count);
+        // Killed before a single batch of the first import was stored: the guess of a run's length was too
+        // short for this machine (a loaded one starts the command slowly), so the next kills come later.
+        if (code === null && count === 0) runMs *= 1.5;
         const state = await sandboxState(service.url);
         for (const a of state.acknowledged) expect(stored.has(a.logId)).toBe(true);
       } finally {

@@ -1,5 +1,5 @@
 // How the practice service spells the brand-bearing identifiers. 'spec' is the interface as documented
-// (/work/shared/spec/exchange-service.md, which replaced the brand words by neutral ones); 'original' is
+// (../shared/spec/exchange-service.md, which replaced the brand words by neutral ones); 'original' is
 // what the live service still sends, as its public clients show (real-service-evidence.md). Everything
 // else — behaviour, errors, other members — is the same in both. This is the practice service's own
 // table: it deliberately shares nothing with the client's table in main/exchange.

@@ -21,13 +21,22 @@ export const layers = {
   store: { path: 'main/store/', may: ['domain'] },
   sync: { path: 'main/sync/', may: ['domain', 'contract'] },
   export: { path: 'main/export/', may: ['store', 'domain'] },
-  secrets: { path: 'main/secrets/', may: ['desk', 'domain'] },
+  // The kernel: what every upper layer shares (logger and other ports, messages, the desk error, request
+  // dispatch, failure wording, the saved setup). It sits above the parts it describes and below their users.
+  kernel: { path: 'main/kernel/', may: ['exchange', 'store', 'sync', 'contract', 'domain'] },
+  // The desk's operations on one store and one client (Desk), its checks cache and its poll line.
+  operations: {
+    path: 'main/operations/',
+    may: ['kernel', 'checks', 'exchange', 'store', 'sync', 'contract', 'domain'],
+  },
+  secrets: { path: 'main/secrets/', may: ['kernel', 'domain'] },
   probe: { path: 'main/probe/', may: ['exchange', 'domain'] },
-  notifications: { path: 'main/notifications/', may: ['desk', 'contract', 'domain'] },
+  notifications: { path: 'main/notifications/', may: ['kernel', 'contract', 'domain'] },
   handlers: {
     path: 'main/handlers/',
     may: [
-      'desk',
+      'kernel',
+      'operations',
       'checks',
       'exchange',
       'export',
@@ -39,9 +48,12 @@ export const layers = {
       'domain',
     ],
   },
+  // The composition root: the one place that knows every part; nothing imports it but the entry points.
   desk: {
     path: 'main/desk/',
     may: [
+      'kernel',
+      'operations',
       'checks',
       'exchange',
       'handlers',
@@ -58,20 +70,20 @@ export const layers = {
   },
   cli: {
     path: 'main/cli/',
-    may: ['checks', 'desk', 'export', 'probe', 'store', 'sync', 'contract', 'domain'],
+    may: ['kernel', 'operations', 'checks', 'export', 'probe', 'store', 'sync', 'contract', 'domain'],
   },
   cliEntry: {
     path: 'main/cli.ts',
-    may: ['cli', 'checks', 'desk', 'export', 'probe', 'store', 'sync', 'contract', 'domain'],
+    may: ['cli', 'kernel', 'operations', 'checks', 'export', 'probe', 'store', 'sync', 'contract', 'domain'],
   },
   shell: {
     path: 'main/shell/',
-    may: ['desk', 'notifications', 'secrets', 'store', 'contract', 'domain'],
+    may: ['desk', 'kernel', 'notifications', 'secrets', 'store', 'contract', 'domain'],
     electron: true,
   },
   appEntry: {
     path: 'main/index.ts',
-    may: ['shell', 'desk', 'notifications', 'secrets', 'store', 'contract', 'domain'],
+    may: ['shell', 'desk', 'kernel', 'notifications', 'secrets', 'store', 'contract', 'domain'],
     electron: true,
   },
 };

@@ -31,6 +31,34 @@ function resolveModule(root, target) {
   return /\.[cm]?[jt]sx?$|\.json$/.test(target) ? target : `${target}.ts`;
 }
 
+/**
+ * A cycle among the layers' allow-lists, as the list of layer names that close it (first repeated at the
+ * end), or null when they form a DAG. Allow-lists bound every import, so a DAG here means no two folders
+ * can ever import each other, directly or around a ring.
+ */
+export function findLayerCycle(layers) {
+  const state = new Map(); // name → 'open' while on the path, 'done' once every descendant is known
+  const path = [];
+  const visit = (name) => {
+    if (state.get(name) === 'done') return null;
+    if (state.get(name) === 'open') return [...path.slice(path.indexOf(name)), name];
+    state.set(name, 'open');
+    path.push(name);
+    for (const next of layers[name]?.may ?? []) {
+      const cycle = visit(next);
+      if (cycle) return cycle;
+    }
+    path.pop();
+    state.set(name, 'done');
+    return null;
+  };
+  for (const name of Object.keys(layers)) {
+    const cycle = visit(name);
+    if (cycle) return cycle;
+  }
+  return null;
+}
+
 export const layersRule = {
   meta: {
     type: 'problem',
@@ -41,10 +69,17 @@ export const layersRule = {
       electron:
         "Only the Electron shell (main/index.ts, main/shell/, preload/) imports 'electron' ('{{spec}}').",
       node: "{{from}} never touches Node ('{{spec}}'): go through window.resdesk or the contract.",
+      cycle:
+        'The layers table has a cycle ({{cycle}}): folders must form a DAG, so one of them must not be allowed.',
     },
   },
   create(context) {
     const { root, layers } = context.options[0];
+    const cycle = findLayerCycle(layers);
+    if (cycle)
+      return {
+        Program: (node) => context.report({ node, messageId: 'cycle', data: { cycle: cycle.join(' → ') } }),
+      };
     const file = path.relative(root, context.filename).split(path.sep).join('/');
     const from = layerOf(layers, file);
     if (from === null) return {};

@@ -3,12 +3,12 @@
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { Store, DecisionRefused } from './store';
-import { Desk } from './desk/desk';
-import { createMessages, refusalSentence } from './desk/messages';
+import { Desk } from './operations/desk';
+import { createMessages, refusalSentence } from './kernel/messages';
 import { intervalFrom, syncUntilStopped } from './cli/sync-loop';
 import type { CycleReport } from './sync/cycle';
 import { reservationsInKeyOrder } from './store/key-order';
-import { readSetup, writeSetup } from './desk/setup';
+import { readSetup, writeSetup } from './kernel/setup';
 import { isConfirmationStatus, type WireFormat } from '../shared/domain';
 import type { Reservation } from '../shared/domain';
 import { EXPORT_USAGE, exportCommand } from './cli/export';
@@ -19,7 +19,7 @@ import { reasonsCommand } from './cli/reasons';
 import { STOP_SALE_USAGE, stopSaleCommand } from './cli/stop-sale';
 import { BACKUP_USAGE, backupCommand } from './cli/backup';
 import { RESTORE_USAGE, restoreCommand } from './cli/restore';
-import { buildChecker } from './desk/checks';
+import { buildChecker } from './operations/checks';
 import { localDate } from './sync/checkin-window';
 import { existsSync } from 'node:fs';
 

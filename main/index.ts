@@ -6,7 +6,7 @@ import type { BrowserWindow } from 'electron';
 import path from 'node:path';
 import type { UiLanguage } from '../shared/domain';
 import { createCore } from './desk/core';
-import type { Core, Logger } from './desk/core-types';
+import type { Core, Logger } from './kernel/core-types';
 import { forwardCoreEvents, registerRequestHandlers, sendDeskEvent } from './shell/ipc';
 import { createFileLogger } from './shell/log';
 import { installAppMenu } from './shell/menu';

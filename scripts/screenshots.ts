@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { createCore } from '../main/desk/core';
-import type { Logger } from '../main/desk/core-types';
+import type { Logger } from '../main/kernel/core-types';
 import { startPracticeService } from '../main/sandbox';
 import { memoryStore } from '../main/secrets/memory-store';
 import { buildRenderer, repoRoot } from '../test/harness/browser-host/build-renderer';

@@ -18,7 +18,7 @@ import {
 
 /**
  * A schema never says a sentence: it names what is wrong with one of these codes, and main words it in
- * the desk's language (main/desk/i18n, `invalid.<code>`). A complaint without a code (zod's own, for
+ * the desk's language (main/kernel/i18n, `invalid.<code>`). A complaint without a code (zod's own, for
  * what the screens never send) is worded as `invalid.request` with the field's name.
  */
 export const invalidReasons = [

@@ -7,9 +7,9 @@ import { checkExportTarget, checkTargetKinds, targetRefusal } from './export-tar
 import { exportRequestSchema } from '../../shared/ipc';
 import type { UiLanguage } from '../../shared/domain';
 import { Store } from '../store';
-import { readSetup } from '../desk/setup';
-import { invalidRequest } from '../desk/ipc-dispatch';
-import { createMessages } from '../desk/messages';
+import { readSetup } from '../kernel/setup';
+import { invalidRequest } from '../kernel/ipc-dispatch';
+import { createMessages } from '../kernel/messages';
 import { htmlPathOf, runExport } from '../export/run-export';
 import { ExportTargetError } from '../export/target-kind';
 

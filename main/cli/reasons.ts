@@ -3,7 +3,7 @@
 // one asked with --language; a reason the service did not send in that language falls back to the other.
 import type { Store } from '../store';
 import type { NotConfirmMessage, UiLanguage } from '../../shared/domain';
-import { readSetup } from '../desk/setup';
+import { readSetup } from '../kernel/setup';
 
 const serviceLanguage = (language: UiLanguage) => (language === 'tr' ? 'tr-TR' : 'en-US');
 

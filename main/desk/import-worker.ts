@@ -3,8 +3,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createExchangeClient } from '../exchange';
 import { Store } from '../store';
-import { createMessages } from './messages';
-import { classifyFailure, describeFailure } from './describe-error';
+import { createMessages } from '../kernel/messages';
+import { classifyFailure, describeFailure } from '../kernel/describe-error';
 import { pullInThisThread } from '../sync/cycle';
 import { emptySummary } from '../sync/pull';
 import type { PullJob, PullJobMessage } from '../sync/worker-pull';

@@ -2,8 +2,8 @@
 // An answer can be taken back until a request carrying it may have reached the service; after that the
 // person is told plainly what to do instead (call the agency, or change it in the service's web panel).
 import type { Handlers } from '../../shared/ipc';
-import { DeskError } from '../desk/ipc-dispatch';
-import { refusalSentence } from '../desk/messages';
+import { DeskError } from '../kernel/ipc-dispatch';
+import { refusalSentence } from '../kernel/messages';
 import { DecisionRefused } from '../store';
 import { answerSettings, saveAnswerSettings } from './answer-settings';
 import type { DeskContext } from './context';

@@ -17,7 +17,7 @@ import {
   restorePreview,
 } from '../store/backup';
 import type { Store } from '../store';
-import { DeskError } from '../desk/ipc-dispatch';
+import { DeskError } from '../kernel/ipc-dispatch';
 import type { DeskContext } from './context';
 
 type BackupRequests = 'listBackups' | 'backupNow' | 'previewRestore' | 'restoreBackup' | 'setBackupFolder';

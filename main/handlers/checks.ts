@@ -1,8 +1,8 @@
 // Pre-confirm checks (issue 14): the checks of a selection for bulk confirm, the hotel's stop-sale dates
-// and the family-policy switch. The checks themselves are computed in main/desk/checks.ts; every change
+// and the family-policy switch. The checks themselves are computed in main/operations/checks.ts; every change
 // here tells it to rebuild before the next question.
 import type { Handlers, StopSaleView } from '../../shared/ipc';
-import { DeskError } from '../desk/ipc-dispatch';
+import { DeskError } from '../kernel/ipc-dispatch';
 import type { Store } from '../store';
 import type { DeskContext } from './context';
 

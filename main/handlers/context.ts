@@ -1,11 +1,11 @@
 // What every group of request handlers shares: the open stores, the desk (when set up), the poller's
 // state, the events, and the sentences in the UI language.
 import type { Events, SyncStatus } from '../../shared/ipc';
-import type { CorePorts } from '../desk/core-types';
-import type { DeskChecks } from '../desk/checks';
-import type { Desk } from '../desk/desk';
-import type { Messages } from '../desk/messages';
-import type { SavedSetup } from '../desk/setup';
+import type { CorePorts } from '../kernel/core-types';
+import type { DeskChecks } from '../operations/checks';
+import type { Desk } from '../operations/desk';
+import type { Messages } from '../kernel/messages';
+import type { SavedSetup } from '../kernel/setup';
 import type { Store } from '../store';
 
 export interface DeskContext {

@@ -1,7 +1,7 @@
 // Mapping of channel codes (main/handlers/mappings.ts), the status bar and the activity log.
 import type { Handlers } from '../../shared/ipc';
 import type { DeskContext } from './context';
-import { wordActivity } from '../desk/activity-words';
+import { wordActivity } from '../kernel/activity-words';
 import { mappingHandlers, type MappingHandlers } from './mappings';
 
 type OtherHandlers = MappingHandlers &

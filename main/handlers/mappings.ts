@@ -3,8 +3,8 @@
 // can end an unmapped check and start a stop-sale one) and an activity row per code mapped.
 import type { StayCodeKind } from '../../shared/domain';
 import type { Handlers } from '../../shared/ipc';
-import { DeskError } from '../desk/ipc-dispatch';
-import { activityDetail } from '../desk/activity-words';
+import { DeskError } from '../kernel/ipc-dispatch';
+import { activityDetail } from '../kernel/activity-words';
 import { HotelCodeTaken, type Store } from '../store';
 import type { DeskContext } from './context';
 

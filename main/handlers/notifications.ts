@@ -1,7 +1,7 @@
 // The settings screen's notification card: sound, reminder delay, start at sign-in.
 import type { Handlers } from '../../shared/ipc';
-import type { NotificationSettingsPort } from '../desk/core-types';
-import { DeskError } from '../desk/ipc-dispatch';
+import type { NotificationSettingsPort } from '../kernel/core-types';
+import { DeskError } from '../kernel/ipc-dispatch';
 import { StartAtLoginError } from '../notifications/settings';
 import type { DeskContext } from './context';
 

@@ -1,8 +1,8 @@
 // Inbox, reservation detail and the receptionist's decisions.
 import type { Handlers, ReservationDetail } from '../../shared/ipc';
-import { DeskError } from '../desk/ipc-dispatch';
+import { DeskError } from '../kernel/ipc-dispatch';
 import { answerSettings } from './answer-settings';
-import { refusalSentence } from '../desk/messages';
+import { refusalSentence } from '../kernel/messages';
 import { DecisionRefused } from '../store';
 import type { DeskContext } from './context';
 

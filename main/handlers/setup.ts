@@ -9,10 +9,10 @@ import type {
 } from '../../shared/ipc';
 import { runProbe } from '../probe/run-probe';
 import { createExchangeClient } from '../exchange';
-import { DeskError } from '../desk/ipc-dispatch';
-import { credentialAccount, isConfigured, writeSetup } from '../desk/setup';
+import { DeskError } from '../kernel/ipc-dispatch';
+import { credentialAccount, isConfigured, writeSetup } from '../kernel/setup';
 import { checkInWindow } from '../sync/checkin-window';
-import { describeFailure } from '../desk/describe-error';
+import { describeFailure } from '../kernel/describe-error';
 import type { DeskContext } from './context';
 
 type SetupHandlers = Pick<

@@ -1,7 +1,7 @@
 // The settings screen's view of the notification preferences: the preferences file (sound, reminder
 // delay) and, where the shell has one, the start-at-sign-in switch. Plain Node: the Electron shell hands
 // in its login item; the browser host and the CLI have none, and the screen then hides that switch.
-import type { NotificationSettingsPort } from '../desk/core-types';
+import type { NotificationSettingsPort } from '../kernel/core-types';
 import type { PreferencesFile } from './preferences';
 
 export interface StartAtLogin {

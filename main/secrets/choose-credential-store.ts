@@ -1,6 +1,6 @@
 // Picks where the password lives on this PC: the OS keychain through keytar, else Electron safeStorage,
 // else memory for this run only. The reasons a better store was passed over go to the log.
-import type { CredentialStore, Logger } from '../desk/core-types';
+import type { CredentialStore, Logger } from '../kernel/core-types';
 import { openKeytarStore, type KeytarModule, type StoreProbe } from './keytar-store';
 import { memoryStore } from './memory-store';
 import { openSafeStorageStore, type SafeStoragePort } from './safe-storage-store';

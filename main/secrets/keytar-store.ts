@@ -1,7 +1,7 @@
 // The OS keychain through keytar: Windows Credential Manager, macOS Keychain, the Secret Service on Linux
 // (GNOME Keyring / KWallet). keytar is archived upstream and an optionalDependency, so its native build
 // may be missing: it is loaded lazily and the store reports itself unavailable instead of crashing.
-import type { CredentialStore } from '../desk/core-types';
+import type { CredentialStore } from '../kernel/core-types';
 import { CREDENTIAL_SERVICE } from './account';
 
 /** The part of keytar's API the desk uses. */

@@ -1,6 +1,6 @@
 // The last resort when neither the keychain nor safeStorage works: the password is kept in memory for this
 // run only and never written anywhere, and the setup screen shows `warning` so nobody is surprised.
-import type { CredentialStore } from '../desk/core-types';
+import type { CredentialStore } from '../kernel/core-types';
 
 export const MEMORY_STORE_WARNING =
   'Resdesk cannot reach a password keychain on this computer, so it keeps the service password only until ' +

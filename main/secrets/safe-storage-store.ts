@@ -4,7 +4,7 @@
 // at rest by the OS. Electron is given as a port (main/secrets never imports electron).
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { CredentialStore } from '../desk/core-types';
+import type { CredentialStore } from '../kernel/core-types';
 import type { StoreProbe } from './keytar-store';
 
 /** The part of Electron's `safeStorage` the desk uses. */

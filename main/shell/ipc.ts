@@ -5,9 +5,9 @@ import { ipcMain } from 'electron';
 import type { IpcMainInvokeEvent, WebContents } from 'electron';
 import type { Events, Handlers, IpcResult } from '../../shared/ipc';
 import { eventChannel, eventNames, requestChannel, requestNames } from '../../shared/ipc';
-import type { Core, Logger } from '../desk/core-types';
-import { dispatchRequest } from '../desk/ipc-dispatch';
-import type { Messages } from '../desk/messages';
+import type { Core, Logger } from '../kernel/core-types';
+import { dispatchRequest } from '../kernel/ipc-dispatch';
+import type { Messages } from '../kernel/messages';
 import { isAppPageUrl, type AppPage } from './url-guards';
 
 /** The parts of an invoke event the sender check reads. */

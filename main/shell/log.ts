@@ -3,7 +3,7 @@
 // sends tokens in headers, so anything that looks like a secret is cut out before it can reach the disk.
 import { appendFileSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Logger } from '../desk/core-types';
+import type { Logger } from '../kernel/core-types';
 
 const REDACTED = '[redacted]';
 const MAX_TEXT = 2000;

@@ -5,7 +5,7 @@ import { BrowserWindow, Notification } from 'electron';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { UiLanguage } from '../../shared/domain';
-import type { Core, Logger } from '../desk/core-types';
+import type { Core, Logger } from '../kernel/core-types';
 import {
   createChangeGrouper,
   describeGroup,

@@ -7,7 +7,7 @@ import { mkdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { UiLanguage, WaitingTally } from '../../shared/domain';
-import type { Logger } from '../desk/core-types';
+import type { Logger } from '../kernel/core-types';
 import { textsFor, trayTooltip } from '../notifications/groups';
 import type { PreferencesFile } from '../notifications/preferences';
 

@@ -3,7 +3,7 @@
 // the OS only through url-guards.
 import { BrowserWindow, screen, session as electronSession, shell } from 'electron';
 import type { Session, WebContents } from 'electron';
-import type { Logger } from '../desk/core-types';
+import type { Logger } from '../kernel/core-types';
 import { deskContentSecurityPolicy } from './csp';
 import { isAppPageUrl, safeDataPath, safeExternalUrl, type AppPage } from './url-guards';
 import { fitToDisplays, readWindowState, writeWindowState, MIN_SIZE } from './window-state';

@@ -28,7 +28,7 @@ export function setMenOnly(db: Database, menOnly: boolean, user: string, at: str
           user,
           action: 'settings',
           keyField: null,
-          // Codes, worded in the desk's language when read (main/desk/activity-words.ts).
+          // Codes, worded in the desk's language when read (main/kernel/activity-words.ts).
           detail: JSON.stringify({
             kind: 'settings',
             setting: 'menOnly',

@@ -1,21 +1,15 @@
 // Decoder benchmark: the large-result file of the practice service (JSON and XML), decoded by the
 // exchange client's streaming decoders, against JSON.parse of the whole file as the floor; and the XML
-// readers alone, each giving the items and their JSON text for the store: the hand-written extractor the
-// desk uses (issue 15), which writes the text as it reads and JSON.parses it into the item, and the saxes
-// reader it replaced, whose items are then serialized with JSON.stringify, as the desk did then.
-// Measured here on a 20k file (2 cores, CPU ms, medians of 3 in one run): whole XML decode into
-// Reservations 1750 against 610 for JSON; before the extractor wrote the items' text, 2060 against 660
-// (an earlier run, same machine).
+// reader alone, giving the items and their JSON text for the store.
 // `benchDecode()` returns the numbers; run this file directly to print them.
 import { pathToFileURL } from 'node:url';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeReservationStream } from '../../main/exchange/reservation-file';
-import { createXmlReader, type XmlReader } from '../../main/exchange/xml-reader';
-import { createXmlExtractor } from '../../main/exchange/xml-extractor';
+import { createXmlReader } from '../../main/exchange/xml-reader';
 import { itemJson } from '../../main/exchange/item-text';
-import { isWireObject, type WireValue } from '../../main/exchange/wire-value';
+import { isWireObject } from '../../main/exchange/wire-value';
 import { makeFiles } from './files';
 
 export interface DecodeBenchResult {
@@ -31,10 +25,8 @@ export interface DecodeBenchResult {
   jsonRatio: number;
   /** xmlStreamMs / jsonStreamMs (the import's target is XML ≤ 1.2x JSON, store included). */
   xmlToJsonRatio: number;
-  /** The XML readers alone (items and their JSON text, not decoded): saxes + JSON.stringify, the extractor. */
-  saxesMs: number;
-  extractorMs: number;
-  extractorToSaxes: number;
+  /** The XML reader alone: items and their JSON text, not decoded into Reservations. */
+  xmlReaderMs: number;
 }
 
 const CHUNK = 64 * 1024;
@@ -56,13 +48,10 @@ async function timeStream(bytes: Uint8Array): Promise<{ ms: number; count: numbe
   return { ms: cpuMs() - start, count };
 }
 
-/** One XML reader over the file's text, cut as the download cuts it, each item's text taken, then dropped. */
-function timeReader(
-  texts: readonly string[],
-  make: (listener: { onItem(item: WireValue): void }) => XmlReader,
-): number {
+/** The XML reader over the file's text, cut as the download cuts it, each item's text taken, then dropped. */
+function timeReader(texts: readonly string[]): number {
   const start = cpuMs();
-  const reader = make({ onItem: (item) => void (isWireObject(item) && itemJson(item)) });
+  const reader = createXmlReader({ onItem: (item) => void (isWireObject(item) && itemJson(item)) });
   for (const text of texts) reader.write(text);
   reader.close();
   return cpuMs() - start;
@@ -81,8 +70,7 @@ export async function benchDecode(reservations = 20_000, runs = 3): Promise<Deco
     const parse: number[] = [];
     const jsonStream: number[] = [];
     const xmlStream: number[] = [];
-    const saxes: number[] = [];
-    const extractor: number[] = [];
+    const reader: number[] = [];
     let count = 0;
     for (let run = 0; run < runs; run++) {
       const start = cpuMs();
@@ -92,8 +80,7 @@ export async function benchDecode(reservations = 20_000, runs = 3): Promise<Deco
       jsonStream.push(j.ms);
       count = j.count;
       xmlStream.push((await timeStream(xml)).ms);
-      saxes.push(timeReader(xmlTexts, (listener) => createXmlReader(listener)));
-      extractor.push(timeReader(xmlTexts, createXmlExtractor));
+      reader.push(timeReader(xmlTexts));
     }
     const round = (n: number) => Math.round(n * 100) / 100;
     return {
@@ -105,9 +92,7 @@ export async function benchDecode(reservations = 20_000, runs = 3): Promise<Deco
       xmlStreamMs: round(median(xmlStream)),
       jsonRatio: round(median(jsonStream) / median(parse)),
       xmlToJsonRatio: round(median(xmlStream) / median(jsonStream)),
-      saxesMs: round(median(saxes)),
-      extractorMs: round(median(extractor)),
-      extractorToSaxes: round(median(extractor) / median(saxes)),
+      xmlReaderMs: round(median(reader)),
     };
   } finally {
     rmSync(folder, { recursive: true, force: true });

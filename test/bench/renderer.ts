@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { createCore } from '../../main/desk/core';
-import type { Core, Logger } from '../../main/desk/core-types';
+import type { Core, Logger } from '../../main/kernel/core-types';
 import { memoryStore } from '../../main/secrets/memory-store';
 import { Store } from '../../main/store';
 import { launchDesk } from '../harness/chromium';

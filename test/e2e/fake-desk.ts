@@ -1,9 +1,9 @@
 // A small in-memory stand-in for the core, for the renderer tests that need what the practice service does
 // not make cheap (100 000 reservations) and for checking the screens' wiring before the real core. It
 // implements every handler of the contract over generated rows; it is not the thing under test.
-import type { Core, EventListener } from '../../main/desk/core-types';
-import { DeskError } from '../../main/desk/ipc-dispatch';
-import { createMessages } from '../../main/desk/messages';
+import type { Core, EventListener } from '../../main/kernel/core-types';
+import { DeskError } from '../../main/kernel/ipc-dispatch';
+import { createMessages } from '../../main/kernel/messages';
 import {
   hotelCodeKey,
   isConfirmationStatus,
@@ -11,7 +11,7 @@ import {
   type ConfirmationStatus,
   type HotelCode,
 } from '../../shared/domain';
-import { markersOf } from '../../main/desk/checks';
+import { markersOf } from '../../main/operations/checks';
 import type {
   BackupsView,
   ConnectionCheckStep,

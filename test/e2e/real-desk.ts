@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { WireFormat } from '../../shared/domain';
 import { createCore, type CoreOptions } from '../../main/desk/core';
-import type { Core, Logger } from '../../main/desk/core-types';
+import type { Core, Logger } from '../../main/kernel/core-types';
 import { startPracticeService, type PracticeService, type PracticeServiceOptions } from '../../main/sandbox';
 import { memoryStore } from '../../main/secrets/memory-store';
 import { launchDesk, type DeskBrowser } from '../harness/chromium';

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createCore } from '../../main/desk/core';
-import type { Logger } from '../../main/desk/core-types';
+import type { Logger } from '../../main/kernel/core-types';
 import { memoryStore } from '../../main/secrets/memory-store';
 import { startBrowserHost } from './browser-host/host';
 

@@ -2,7 +2,7 @@
 // runs the suite inside dbus-run-session with an unlocked gnome-keyring-daemon. Never skipped: a desk that
 // cannot reach its keychain must be noticed here, not at the hotel.
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CredentialStore } from '../../main/desk/core-types';
+import type { CredentialStore } from '../../main/kernel/core-types';
 import { openKeytarStore } from '../../main/secrets/keytar-store';
 
 const INSTALL_HINT =

@@ -9,7 +9,7 @@ import { startPracticeService, type PracticeService } from '../../../main/sandbo
 import { hotelToday } from '../../../main/sandbox/calendar';
 import { Store } from '../../../main/store';
 import { foldName } from '../../../main/checks';
-import { buildChecker } from '../../../main/desk/checks';
+import { buildChecker } from '../../../main/operations/checks';
 import type { ReservationCheck, StopSaleEntry } from '../../../shared/domain';
 import { control, tempDir } from '../sync/helpers';
 import { runResdesk } from '../../harness/resdesk-cli';

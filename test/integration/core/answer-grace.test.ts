@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createCore } from '../../../main/desk/core';
 import { memoryStore } from '../../../main/secrets/memory-store';
-import type { Core, Logger } from '../../../main/desk/core-types';
+import type { Core, Logger } from '../../../main/kernel/core-types';
 import { startPracticeService, type PracticeService } from '../../../main/sandbox';
 
 const logger: Logger = { info: () => {}, warn: () => {}, error: () => {} };

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createCore } from '../../../main/desk/core';
 import { memoryStore } from '../../../main/secrets/memory-store';
-import type { Core, Logger } from '../../../main/desk/core-types';
+import type { Core, Logger } from '../../../main/kernel/core-types';
 import type { Events } from '../../../shared/ipc';
 import { startPracticeService, type PracticeService } from '../../../main/sandbox';
 

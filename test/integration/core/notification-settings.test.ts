@@ -5,8 +5,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createCore } from '../../../main/desk/core';
-import type { Core, Logger } from '../../../main/desk/core-types';
-import { dispatchRequest } from '../../../main/desk/ipc-dispatch';
+import type { Core, Logger } from '../../../main/kernel/core-types';
+import { dispatchRequest } from '../../../main/kernel/ipc-dispatch';
 import { preferencesFile } from '../../../main/notifications/preferences';
 import { notificationSettings, type StartAtLogin } from '../../../main/notifications/settings';
 import { memoryStore } from '../../../main/secrets/memory-store';

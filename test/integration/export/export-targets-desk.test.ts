@@ -18,11 +18,11 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createCore } from '../../../main/desk/core';
-import { dispatchRequest } from '../../../main/desk/ipc-dispatch';
-import { createMessages } from '../../../main/desk/messages';
+import { dispatchRequest } from '../../../main/kernel/ipc-dispatch';
+import { createMessages } from '../../../main/kernel/messages';
 import { memoryStore } from '../../../main/secrets/memory-store';
 import { Store } from '../../../main/store';
-import type { Core, Logger } from '../../../main/desk/core-types';
+import type { Core, Logger } from '../../../main/kernel/core-types';
 import type { ExportResult, IpcResult } from '../../../shared/ipc';
 import { makeReservation } from '../../unit/store/fixtures';
 

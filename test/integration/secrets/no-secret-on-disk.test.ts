@@ -10,7 +10,7 @@ import { startPracticeService, type PracticeService } from '../../../main/sandbo
 import { createCore } from '../../../main/desk/core';
 import { createFileLogger } from '../../../main/shell/log';
 import { memoryStore } from '../../../main/secrets/memory-store';
-import type { Core } from '../../../main/desk/core-types';
+import type { Core } from '../../../main/kernel/core-types';
 
 const PASSWORD = 'Gizli-Parola-9931';
 

@@ -2,7 +2,7 @@
 // is acknowledged before it is stored, and nothing is confirmed twice.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startPracticeService, type PracticeService } from '../../../main/sandbox';
-import type { Desk } from '../../../main/desk/desk';
+import type { Desk } from '../../../main/operations/desk';
 import { control, openDesk, reservationCount, sandboxState, storedLogIds, tempDir } from './helpers';
 
 const KINDS = ['status500', 'reset', 'truncate', 'html', 'delay', 'expireToken'] as const;

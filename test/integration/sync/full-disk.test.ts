@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startPracticeService, type PracticeService } from '../../../main/sandbox';
 import { Store } from '../../../main/store';
-import { Desk } from '../../../main/desk/desk';
-import { createMessages } from '../../../main/desk/messages';
+import { Desk } from '../../../main/operations/desk';
+import { createMessages } from '../../../main/kernel/messages';
 import { sandboxState, storedLogIds } from './helpers';
 
 const en = createMessages('en');

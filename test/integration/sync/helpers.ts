@@ -2,8 +2,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Desk } from '../../../main/desk/desk';
-import { createMessages } from '../../../main/desk/messages';
+import { Desk } from '../../../main/operations/desk';
+import { createMessages } from '../../../main/kernel/messages';
 import { Store } from '../../../main/store';
 import type { WireFormat } from '../../../shared/domain';
 

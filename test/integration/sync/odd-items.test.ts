@@ -3,9 +3,9 @@
 // is shown (the cycle's sentence, the set-aside count of the status area, the pre-confirm checks).
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Desk } from '../../../main/desk/desk';
-import { DeskChecks } from '../../../main/desk/checks';
-import { createMessages } from '../../../main/desk/messages';
+import type { Desk } from '../../../main/operations/desk';
+import { DeskChecks } from '../../../main/operations/checks';
+import { createMessages } from '../../../main/kernel/messages';
 import { hasProblem } from '../../../main/checks';
 import { openDesk, storedLogIds, tempDir } from './helpers';
 import { SERVICE_ID, startStandIn, wireItem, type StandIn, type StandInScript } from './stand-in-service';

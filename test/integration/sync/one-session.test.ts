@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { startPracticeService, type PracticeService } from '../../../main/sandbox';
-import { Desk } from '../../../main/desk/desk';
-import { createMessages } from '../../../main/desk/messages';
-import type { Logger } from '../../../main/desk/core-types';
+import { Desk } from '../../../main/operations/desk';
+import { createMessages } from '../../../main/kernel/messages';
+import type { Logger } from '../../../main/kernel/core-types';
 import { Store } from '../../../main/store';
 import { control, reservationCount, sandboxState, tempDir } from './helpers';
 

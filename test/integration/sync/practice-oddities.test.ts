@@ -5,7 +5,7 @@
 // the odd ones are shown (set aside).
 import { afterEach, describe, expect, it } from 'vitest';
 import { startPracticeService, type PracticeService } from '../../../main/sandbox';
-import type { Desk } from '../../../main/desk/desk';
+import type { Desk } from '../../../main/operations/desk';
 import { control, openDesk, storedLogIds, tempDir } from './helpers';
 
 interface Identity {

@@ -2,7 +2,7 @@
 // idempotence, and an idle cycle that writes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPracticeService, type PracticeService } from '../../../main/sandbox';
-import type { Desk } from '../../../main/desk/desk';
+import type { Desk } from '../../../main/operations/desk';
 import { control, openDesk, reservationCount, sandboxState, storedLogIds, tempDir } from './helpers';
 
 for (const format of ['json', 'xml'] as const) {

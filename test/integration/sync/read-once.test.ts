@@ -3,7 +3,7 @@
 // waiting list (the pull, then the reconcile). Reading once must still leave nothing unacknowledged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPracticeService, type PracticeService } from '../../../main/sandbox';
-import type { Desk } from '../../../main/desk/desk';
+import type { Desk } from '../../../main/operations/desk';
 import { openDesk, reservationCount, sandboxState, tempDir } from './helpers';
 
 describe('a first sync', () => {

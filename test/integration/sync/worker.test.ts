@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { startPracticeService, type PracticeService } from '../../../main/sandbox';
-import { Desk } from '../../../main/desk/desk';
-import { createMessages } from '../../../main/desk/messages';
+import { Desk } from '../../../main/operations/desk';
+import { createMessages } from '../../../main/kernel/messages';
 import { Store } from '../../../main/store';
 import { reservationCount, sandboxState, storedLogIds, tempDir } from './helpers';
 

@@ -3,6 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
 import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { findLayerCycle } from '../../../eslint-rules/layers.js';
+import resdeskRules from '../../../eslint-rules/layers.js';
+import { layers } from '../../../eslint.config.js';
 
 const root = path.resolve(__dirname, '../../..');
 const eslint = new ESLint({ cwd: root });
@@ -23,8 +27,25 @@ const forbidden: [string, string, RegExp][] = [
   ['main/store/x.ts', "export { pullReservations } from '../sync/pull';\n", /store may not import sync/],
   [
     'main/store/x.ts',
-    "import type { Desk } from '../desk/desk';\nexport type D = Desk;\n",
-    /store may not import desk/,
+    "import type { Desk } from '../operations/desk';\nexport type D = Desk;\n",
+    /store may not import operations/,
+  ],
+  // The composition root is on top: no layer below it may reach back into it (the old desk ↔ handlers,
+  // desk ↔ secrets and desk ↔ notifications rings).
+  [
+    'main/handlers/x.ts',
+    "import { createCore } from '../desk/core';\nexport const c = createCore;\n",
+    /handlers may not import desk/,
+  ],
+  [
+    'main/secrets/x.ts',
+    "import { createCore } from '../desk/core';\nexport const c = createCore;\n",
+    /secrets may not import desk/,
+  ],
+  [
+    'main/kernel/x.ts',
+    "import { Desk } from '../operations/desk';\nexport const d = Desk;\n",
+    /kernel may not import operations/,
   ],
   ['main/exchange/x.ts', "export * from '../sandbox';\n", /exchange may not import sandbox/],
   [
@@ -79,7 +100,18 @@ const allowed: [string, string][] = [
     "import type { Reservation } from '../../shared/domain';\nexport type R = Reservation;\n",
   ],
   ['main/store/x.ts', "import { createHash } from 'node:crypto';\nexport const h = createHash;\n"],
+  [
+    'main/notifications/x.ts',
+    "import type { Logger } from '../kernel/core-types';\nexport type L = Logger;\n",
+  ],
 ];
+
+// A table with a ring in it: the fixture the cycle check must catch.
+const ringed = {
+  domain: { path: 'shared/domain.ts', may: [] },
+  kernel: { path: 'main/kernel/', may: ['domain', 'operations'] },
+  operations: { path: 'main/operations/', may: ['kernel', 'domain'] },
+};
 
 describe('layering lint', () => {
   it.each(forbidden)('reports %s importing what it may not (%#)', async (file, source, message) => {
@@ -90,5 +122,46 @@ describe('layering lint', () => {
 
   it.each(allowed)('lets %s import what it may (%#)', async (file, source) => {
     expect(await problems(file, source)).toEqual([]);
+  });
+});
+
+describe('layers form a DAG', () => {
+  it("the repository's table has no cycle between folders", () => {
+    expect(findLayerCycle(layers)).toBeNull();
+  });
+
+  it('docs/architecture.md shows the same table', () => {
+    const doc = readFileSync(path.join(root, 'docs/architecture.md'), 'utf8');
+    const rows = [...doc.matchAll(/^\| (\w+)\s+\| `([^`]+)`\s+\| ([^|]+?)\s+\|/gm)].map((m) => [
+      m[1],
+      m[2],
+      m[3] === '—' ? [] : (m[3] ?? '').split(', '),
+    ]);
+    expect(rows).toEqual(Object.entries(layers).map(([name, layer]) => [name, layer.path, layer.may]));
+  });
+
+  it('finds a ring in a fixture table and names it', () => {
+    expect(findLayerCycle(ringed)).toEqual(['kernel', 'operations', 'kernel']);
+  });
+
+  it('fails lint on every file when the table has a cycle', async () => {
+    const ringedLint = new ESLint({
+      cwd: root,
+      overrideConfigFile: true,
+      overrideConfig: [
+        {
+          files: ['**/*.ts'],
+          languageOptions: { parser: (await import('typescript-eslint')).parser },
+          plugins: { resdesk: resdeskRules },
+          rules: { 'resdesk/layers': ['error', { root, layers: ringed }] },
+        },
+      ],
+    });
+    const [result] = await ringedLint.lintText('export const x = 1;\n', {
+      filePath: path.join(root, 'main/kernel/x.ts'),
+    });
+    const messages = (result?.messages ?? []).map((m) => m.message);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/cycle \(kernel → operations → kernel\)/);
   });
 });

@@ -1,8 +1,8 @@
 // A stand-in Core for the shell's adapter tests: records requests and lifecycle calls, emits events on demand.
 import type { Events, Handlers, RequestName } from '../../../shared/ipc';
 import { requestNames } from '../../../shared/ipc';
-import type { Core, EventListener } from '../../../main/desk/core-types';
-import { createMessages } from '../../../main/desk/messages';
+import type { Core, EventListener } from '../../../main/kernel/core-types';
+import { createMessages } from '../../../main/kernel/messages';
 
 export function fakeCore() {
   const calls: { name: RequestName; request: unknown }[] = [];

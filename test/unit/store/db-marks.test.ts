@@ -12,8 +12,8 @@ import { DatabaseTooNewError, migrate, NotResdeskDatabaseError, openDatabase } f
 import { RESDESK_APPLICATION_ID } from '../../../main/store/migrations/008-set-aside-reasons';
 import { migrations } from '../../../main/store/migrations/index';
 import { Store } from '../../../main/store';
-import { describeFailure } from '../../../main/desk/describe-error';
-import { createMessages } from '../../../main/desk/messages';
+import { describeFailure } from '../../../main/kernel/describe-error';
+import { createMessages } from '../../../main/kernel/messages';
 
 let dir: string;
 beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'resdesk-marks-'))));

@@ -13,8 +13,8 @@ import { DatabaseFileChangedError, Store } from '../../../main/store';
 import { confirmStoredOnDisk } from '../../../main/store/acknowledgements';
 import { emptySummary, pullReservations } from '../../../main/sync/pull';
 import type { SyncClient } from '../../../main/sync/ports';
-import { describeFailure } from '../../../main/desk/describe-error';
-import { createMessages, type MessageKey } from '../../../main/desk/messages';
+import { describeFailure } from '../../../main/kernel/describe-error';
+import { createMessages, type MessageKey } from '../../../main/kernel/messages';
 import type { Reservation } from '../../../shared/domain';
 import { makeReservation } from '../store/fixtures';
 

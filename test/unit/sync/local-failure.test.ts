@@ -4,8 +4,8 @@
 // constraint no longer fires (identity.test.ts); any SQLite failure left still names the data file.
 import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { describeFailure } from '../../../main/desk/describe-error';
-import { createMessages } from '../../../main/desk/messages';
+import { describeFailure } from '../../../main/kernel/describe-error';
+import { createMessages } from '../../../main/kernel/messages';
 import { emptySummary, pullReservations, type PullStore } from '../../../main/sync/pull';
 import type { SyncClient } from '../../../main/sync/ports';
 import { makeReservation } from '../store/fixtures';

@@ -1,15 +1,15 @@
-// Words live in the catalogs only, in both languages: renderer/i18n/{tr,en}.json and main/desk/i18n/{tr,en}.json.
+// Words live in the catalogs only, in both languages: renderer/i18n/{tr,en}.json and main/kernel/i18n/{tr,en}.json.
 // Fails when a key is in one language only, when a sentence's {{values}} differ between the two, when a code
 // (a refused request's reason, an error code the renderer words itself) has no sentence, or when the
 // contract's schemas carry an English sentence instead of a code.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import mainEn from '../../../main/desk/i18n/en.json';
-import mainTr from '../../../main/desk/i18n/tr.json';
+import mainEn from '../../../main/kernel/i18n/en.json';
+import mainTr from '../../../main/kernel/i18n/tr.json';
 import rendererEn from '../../../renderer/i18n/en.json';
 import rendererTr from '../../../renderer/i18n/tr.json';
-import { dispatchRequest } from '../../../main/desk/ipc-dispatch';
-import { createMessages } from '../../../main/desk/messages';
+import { dispatchRequest } from '../../../main/kernel/ipc-dispatch';
+import { createMessages } from '../../../main/kernel/messages';
 import { invalidReasons, requestNames, type Handlers, type IpcResult } from '../../../shared/ipc';
 import type { UiLanguage } from '../../../shared/domain';
 

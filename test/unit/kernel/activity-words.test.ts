@@ -1,7 +1,7 @@
 // The activity log reads in the desk's language: export and mapping rows store codes, worded when read.
 import { describe, expect, it } from 'vitest';
-import { activityDetail, wordActivity } from '../../../main/desk/activity-words';
-import { createMessages } from '../../../main/desk/messages';
+import { activityDetail, wordActivity } from '../../../main/kernel/activity-words';
+import { createMessages } from '../../../main/kernel/messages';
 import type { ActivityEntry, UiLanguage } from '../../../shared/domain';
 
 const entry = (action: ActivityEntry['action'], detail: string): ActivityEntry => ({

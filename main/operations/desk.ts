@@ -12,9 +12,9 @@ import { CONNECTED_KEY, pullInThisThread, runCycle, type CycleReport } from '../
 import type { CheckInWindow } from '../sync/checkin-window';
 import { pushDecisions, type PushSummary } from '../sync/push';
 import type { PullSummary } from '../sync/pull';
-import { classifyFailure, describeFailure } from './describe-error';
-import type { Messages } from './messages';
-import type { Logger } from './core-types';
+import { classifyFailure, describeFailure } from '../kernel/describe-error';
+import type { Messages } from '../kernel/messages';
+import type { Logger } from '../kernel/core-types';
 import { workerPullPhase, type WorkerScript } from '../sync/worker-pull';
 import { pollLine, RequestTally } from './poll-line';
 import type { UiLanguage } from '../../shared/domain';

@@ -1,8 +1,8 @@
 // The desk keeps one checker in memory: it must answer from current data after a change it was told about,
 // after the reference data were refreshed, and after midnight, and not rebuild otherwise.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DeskChecks, markersOf } from '../../../main/desk/checks';
-import type { Logger } from '../../../main/desk/core-types';
+import { DeskChecks, markersOf } from '../../../main/operations/checks';
+import type { Logger } from '../../../main/kernel/core-types';
 import { Store } from '../../../main/store';
 import { makeGuest, makeReservation } from '../store/fixtures';
 

@@ -14,7 +14,7 @@ import {
 import type { CheckMarker, ReservationCheck } from '../../shared/domain';
 import type { Store } from '../store';
 import { localDate } from '../sync/checkin-window';
-import type { Logger } from './core-types';
+import type { Logger } from '../kernel/core-types';
 
 /**
  * The setting the sync writes when it has refreshed the reference data (stay codes among them): seeing it

@@ -7,8 +7,8 @@ import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describeFailure, localFault } from '../../../main/desk/describe-error';
-import { createMessages } from '../../../main/desk/messages';
+import { describeFailure, localFault } from '../../../main/kernel/describe-error';
+import { createMessages } from '../../../main/kernel/messages';
 import { createExchangeClient } from '../../../main/exchange';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'resdesk-faults-'));

@@ -1,8 +1,8 @@
 // The store refuses a decision with a code only; every code is a sentence in both catalogs.
 import { describe, expect, it } from 'vitest';
-import { createMessages, refusalSentence } from '../../../main/desk/messages';
-import en from '../../../main/desk/i18n/en.json';
-import tr from '../../../main/desk/i18n/tr.json';
+import { createMessages, refusalSentence } from '../../../main/kernel/messages';
+import en from '../../../main/kernel/i18n/en.json';
+import tr from '../../../main/kernel/i18n/tr.json';
 import { DECISION_REFUSALS, DecisionRefused } from '../../../main/store';
 
 const catalogs: Record<string, Record<string, string>> = { en: en.decision, tr: tr.decision };

@@ -19,6 +19,7 @@ export const layers = {
   sandbox: { path: 'main/sandbox/', may: ['domain'] },
   checks: { path: 'main/checks/', may: ['domain'] },
   store: { path: 'main/store/', may: ['domain'] },
+  hotelDb: { path: 'main/hotel-db/', may: ['domain'] },
   sync: { path: 'main/sync/', may: ['domain', 'contract'] },
   export: { path: 'main/export/', may: ['store', 'domain'] },
   // The kernel: what every upper layer shares (logger and other ports, messages, the desk error, request

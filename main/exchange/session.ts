@@ -2,8 +2,7 @@
 // and dropped right after, so neither is ever stored or logged here.
 import { MalformedResponseError, ServiceError, UnauthorizedError } from './errors';
 import { notTheService } from './answer';
-import { XmlSyntaxError } from './xml-reader';
-import { parseXml } from './xml-extractor';
+import { parseXml, XmlSyntaxError } from './xml-reader';
 import type { Http } from './http';
 
 /** Thrown by a call that got 401 with the current token: the session logs in again and repeats it once. */

@@ -1,9 +1,8 @@
-// Streaming XML reader for .NET DataContract answers, on saxes (about 4x faster here than fast-xml-parser).
-// Since issue 15 the desk reads answers with the hand-written extractor (xml-extractor.ts); this reader is
-// its reference (the equivalence tests compare the two) and its fallback for what the extractor leaves
-// to a general parser (a DOCTYPE, an XML declaration other than version 1.0). Namespaces are ignored on purpose: the root carries a default namespace, items may reset it with
-// xmlns="", and prefixes (i:, xsi:, a:) vary, so only local names count. Items of the result list are
-// handed out one at a time and not kept, so a large file is read in bounded memory.
+// The client's one XML reader, for .NET DataContract answers, whole or streamed, on saxes. Namespaces are
+// ignored on purpose: the root carries a default namespace, items may reset it with xmlns="", and
+// prefixes (i:, xsi:, a:) vary, so only local names count. Items of the result list are handed out one at
+// a time and not kept, so a large file is read in bounded memory. Each item's JSON text for the store is
+// made from the item when the store asks (item-text.ts).
 import { SaxesParser } from 'saxes';
 import { envelopeField, limits, type WireObject, type WireValue } from './wire-value';
 import { createXmlCharFilter } from './xml-chars';
@@ -85,13 +84,29 @@ export interface XmlReader {
   close(): XmlSummary;
 }
 
-export interface XmlReaderOptions {
-  /** The text was already cleaned of forbidden characters (createXmlCharFilter): do not clean it twice. */
-  prefiltered?: boolean;
+/**
+ * Refuses a lone surrogate, which XML says is no character: saxes pairs a high surrogate with whatever
+ * follows it and lets it through. Text decoded from bytes never holds one (a TextDecoder gives U+FFFD),
+ * so only a string handed in directly can. A high surrogate ending a piece waits for the next piece,
+ * where its other half may be.
+ */
+function loneSurrogateGuard(): (piece: string, end: boolean) => string {
+  let held = '';
+  return (piece, end) => {
+    let text = held === '' ? piece : held + piece;
+    held = '';
+    const last = text.charCodeAt(text.length - 1);
+    if (!end && last >= 0xd800 && last <= 0xdbff) {
+      held = text.slice(-1);
+      text = text.slice(0, -1);
+    }
+    if (!text.isWellFormed()) throw new XmlSyntaxError('disallowed character.');
+    return text;
+  };
 }
 
-/** With `stream` false, items stay in the tree instead of going to onItem (for small whole answers). */
-export function createXmlReader(listener: XmlListener | null, options: XmlReaderOptions = {}): XmlReader {
+/** With `listener` null, items stay in the tree instead of going to onItem (for small whole answers). */
+export function createXmlReader(listener: XmlListener | null): XmlReader {
   const parser = new SaxesParser({ xmlns: false, position: false });
   const localName = localNameCache();
   // Frames are reused from depth to depth: an element is opened and closed some 60 times per
@@ -168,18 +183,35 @@ export function createXmlReader(listener: XmlListener | null, options: XmlReader
     else attach(parent, frame.name, value);
   });
 
-  const chars = options.prefiltered ? null : createXmlCharFilter();
+  // saxes stops at the first character XML forbids; the live service sends some (xml-chars.ts).
+  const chars = createXmlCharFilter();
+  const surrogates = loneSurrogateGuard();
+  const feed = (text: string, end: boolean) => {
+    try {
+      parser.write(surrogates(text, end));
+    } catch (error) {
+      if (error instanceof XmlSyntaxError) failure ??= error;
+      throw error;
+    }
+  };
   return {
     write(text) {
       if (failure) throw failure;
-      parser.write(chars ? chars.write(text) : text);
+      feed(chars.write(text), false);
     },
     close() {
       if (failure) throw failure;
-      if (chars) parser.write(chars.end());
+      feed(chars.end(), true);
       parser.close();
       if (!rootName) throw new XmlSyntaxError('no root element');
       return { rootName, root, shape: mode === 'unknown' ? 'other' : mode };
     },
   };
+}
+
+/** A whole small answer as one value: the root element's content, and its name. */
+export function parseXml(text: string): XmlSummary {
+  const reader = createXmlReader(null);
+  reader.write(text);
+  return reader.close();
 }

@@ -26,9 +26,7 @@ const parts: Record<string, Part> = {
     console.log(
       `info  XML streaming decode: ${d.xmlToJsonRatio}x the JSON streaming decode (${d.xmlStreamMs} ms)`,
     );
-    console.log(
-      `info  XML reader alone (saxes), items and their JSON text: ${d.xmlReaderMs} ms`,
-    );
+    console.log(`info  XML reader alone (saxes), items and their JSON text: ${d.xmlReaderMs} ms`);
   },
   import: async () => {
     const b = await benchImport();

@@ -1,24 +1,28 @@
-// The hand-written XML extractor against the saxes reader on what the practice service really sends: every
-// read answer in both dialects with the odd values on, the large-result file as envelope and as bare list,
-// and answers spoiled with forbidden characters (raw and as references), each cut into random pieces.
+// The client's XML reader on what the practice service really sends: every read answer in both dialects
+// with the odd values on, the large-result file as envelope and as bare list, and answers spoiled with
+// forbidden characters (raw and as references). Each is read cut into random pieces as it reads whole,
+// and whole it gives the values of an independent reader (fast-xml-parser).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPracticeService } from '../../../main/sandbox';
-import { createXmlExtractor } from '../../../main/exchange/xml-extractor';
-import { createXmlReader, type XmlReader } from '../../../main/exchange/xml-reader';
+import { createXmlReader, parseXml } from '../../../main/exchange/xml-reader';
 import type { WireValue } from '../../../main/exchange/wire-value';
+import { independentRoot } from '../../unit/exchange/independent-xml';
 import { control, HOTEL_NOW } from './practice';
 
 type Service = Awaited<ReturnType<typeof startPracticeService>>;
 
-/** Items and summary as JSON text (key order included), the text cut in pieces from a seeded generator. */
-function read(make: (listener: { onItem(item: WireValue): void }) => XmlReader, text: string, seed: number) {
+/**
+ * Items and summary as JSON text (key order included), the text cut in pieces from a seeded generator;
+ * seed 0 reads it whole.
+ */
+function read(text: string, seed: number) {
   let state = seed;
   const nextSize = () => {
     state = (state * 1103515245 + 12345) % 2147483648;
-    return 1 + (state % 5000);
+    return seed === 0 ? text.length : 1 + (state % 5000);
   };
   const items: WireValue[] = [];
-  const reader = make({ onItem: (item) => void items.push(item) });
+  const reader = createXmlReader({ onItem: (item) => void items.push(item) });
   for (let at = 0; at < text.length;) {
     const size = nextSize();
     reader.write(text.slice(at, at + size));
@@ -29,8 +33,13 @@ function read(make: (listener: { onItem(item: WireValue): void }) => XmlReader, 
 
 function expectSame(text: string): void {
   expect(text.startsWith('<') || text.startsWith('\uFEFF<')).toBe(true);
-  for (const seed of [1, 2, 3])
-    expect(read(createXmlExtractor, text, seed)).toBe(read(createXmlReader, text, seed));
+  const whole = read(text, 0);
+  for (const seed of [1, 2, 3]) expect(read(text, seed)).toBe(whole);
+  const summary = parseXml(text);
+  const independent = independentRoot(text);
+  expect(JSON.stringify([summary.rootName, summary.root])).toBe(
+    JSON.stringify([independent.name, independent.value]),
+  );
 }
 
 async function login(url: string): Promise<string> {
@@ -60,7 +69,7 @@ async function file(url: string, token: string, query: string): Promise<string> 
 const WIDE = 'checkInStart=01.01.2000&checkInEnd=12.31.2100';
 
 describe.each(['spec', 'original'] as const)(
-  'XML extractor = saxes on the practice service (%s dialect)',
+  'XML reader on the practice service, in pieces and against an independent reader (%s dialect)',
   (dialect) => {
     let service: Service;
     let token: string;

@@ -11,6 +11,7 @@ export { ensureHotelDbSchema } from './schema';
 export {
   CHANGE_CHANNEL,
   ChangeFeed,
+  MAX_PAYLOAD_BYTES,
   changeKinds,
   changeTables,
   decodeChange,

@@ -42,7 +42,7 @@ export function App() {
         {error ? (
           <BackupsCard
             onRestored={() =>
-              ask('getSetup', {}).then((s) => {
+              void ask('getSetup', {}).then((s) => {
                 setError(null);
                 setSetup(s);
               }, setError)

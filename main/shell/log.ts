@@ -59,6 +59,8 @@ function redactValue(value: unknown, depth: number, seen: WeakSet<object>): unkn
       return '[symbol]';
     case 'function':
       return '[function]';
+    case 'object':
+      break; // null, arrays, errors and plain objects: below
   }
   if (value === null) return null;
   const object = value as object;

@@ -249,7 +249,7 @@ export function DecisionPanel({ detail, intent, intentNonce, onDecided, onAnswer
           <button
             type="button"
             className="button"
-            onClick={() => ask('openVoucher', { keyField }).then(() => setError(null), setError)}
+            onClick={() => void ask('openVoucher', { keyField }).then(() => setError(null), setError)}
           >
             <span aria-hidden="true">▤ </span>
             {t('decision.openVoucher')}

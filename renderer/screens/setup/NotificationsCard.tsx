@@ -42,11 +42,11 @@ export function NotificationsCard() {
   useEffect(() => {
     let live = true;
     const load = () =>
-      ask('getNotificationSettings', {}).then(
+      void ask('getNotificationSettings', {}).then(
         (s) => live && setSettings(s),
         (e: unknown) => live && setError(e),
       );
-    void load();
+    load();
     // The tray menu switches the same settings: coming back to the window shows what it did.
     window.addEventListener('focus', load);
     return () => {

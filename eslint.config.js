@@ -11,16 +11,20 @@ import resdeskRules from './eslint-rules/layers.js';
 // and every entry point of 'electron' count too. Tested in test/unit/lint/layers.test.ts.
 const domain = 'shared/domain.ts';
 export const layers = {
-  domain: { path: domain, may: [], node: false },
-  contract: { path: 'shared/', may: ['domain'], node: false },
-  renderer: { path: 'renderer/', may: ['contract', 'domain'], node: false },
+  // The one text folding (Turkish letters, accents, German and Cyrillic spellings): imports nothing.
+  fold: { path: 'shared/text-fold.ts', may: [], node: false },
+  domain: { path: domain, may: ['fold'], node: false },
+  // Calendar-date arithmetic on 'YYYY-MM-DD' strings: one home every layer may use (issue 26).
+  calendar: { path: 'shared/calendar.ts', may: ['domain'], node: false },
+  contract: { path: 'shared/', may: ['calendar', 'domain'], node: false },
+  renderer: { path: 'renderer/', may: ['calendar', 'contract', 'domain'], node: false },
   preload: { path: 'preload/', may: ['contract', 'domain'], node: false, electron: true },
   exchange: { path: 'main/exchange/', may: ['domain'] },
   sandbox: { path: 'main/sandbox/', may: ['domain'] },
-  checks: { path: 'main/checks/', may: ['domain'] },
-  store: { path: 'main/store/', may: ['domain'] },
+  checks: { path: 'main/checks/', may: ['calendar', 'domain', 'fold'] },
+  store: { path: 'main/store/', may: ['domain', 'fold'] },
   hotelDb: { path: 'main/hotel-db/', may: ['domain'] },
-  sync: { path: 'main/sync/', may: ['domain', 'contract'] },
+  sync: { path: 'main/sync/', may: ['calendar', 'domain', 'contract'] },
   export: { path: 'main/export/', may: ['store', 'domain'] },
   // The kernel: what every upper layer shares (logger and other ports, messages, the desk error, request
   // dispatch, failure wording, the saved setup). It sits above the parts it describes and below their users.
@@ -28,7 +32,7 @@ export const layers = {
   // The desk's operations on one store and one client (Desk), its checks cache and its poll line.
   operations: {
     path: 'main/operations/',
-    may: ['kernel', 'checks', 'exchange', 'store', 'sync', 'contract', 'domain'],
+    may: ['calendar', 'kernel', 'checks', 'exchange', 'store', 'sync', 'contract', 'domain'],
   },
   secrets: { path: 'main/secrets/', may: ['kernel', 'domain'] },
   probe: { path: 'main/probe/', may: ['exchange', 'domain'] },
@@ -71,11 +75,34 @@ export const layers = {
   },
   cli: {
     path: 'main/cli/',
-    may: ['kernel', 'operations', 'checks', 'export', 'probe', 'store', 'sync', 'contract', 'domain'],
+    may: [
+      'kernel',
+      'operations',
+      'checks',
+      'export',
+      'probe',
+      'store',
+      'sync',
+      'calendar',
+      'contract',
+      'domain',
+    ],
   },
   cliEntry: {
     path: 'main/cli.ts',
-    may: ['cli', 'kernel', 'operations', 'checks', 'export', 'probe', 'store', 'sync', 'contract', 'domain'],
+    may: [
+      'cli',
+      'kernel',
+      'operations',
+      'checks',
+      'export',
+      'probe',
+      'store',
+      'sync',
+      'calendar',
+      'contract',
+      'domain',
+    ],
   },
   shell: {
     path: 'main/shell/',

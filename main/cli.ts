@@ -20,7 +20,7 @@ import { STOP_SALE_USAGE, stopSaleCommand } from './cli/stop-sale';
 import { BACKUP_USAGE, backupCommand } from './cli/backup';
 import { RESTORE_USAGE, restoreCommand } from './cli/restore';
 import { buildChecker } from './operations/checks';
-import { localDate } from './sync/checkin-window';
+import { localDate } from '../shared/calendar';
 import { existsSync } from 'node:fs';
 
 class UsageError extends Error {}

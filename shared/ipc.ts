@@ -64,11 +64,7 @@ const mappingAgencyId = z
   .refine((id) => id !== ALL_AGENCIES);
 const channelCode = z.string().min(1).max(100);
 /** A day that exists (2026-02-30 is refused), written YYYY-MM-DD. */
-const realDate = calendarDate.refine((s) => {
-  const [y, m, d] = s.split('-').map(Number) as [number, number, number];
-  const t = new Date(Date.UTC(y, m - 1, d));
-  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
-}, because('date-exists'));
+const realDate = calendarDate.refine(isRealDate, because('date-exists'));
 const status = z.enum(['W', 'E', 'H', 'other']);
 const changeKind = z.enum(['new', 'changed', 'cancelled']);
 const empty = z.object({}).strict();
@@ -328,6 +324,7 @@ export interface Results {
   inboxCounts: InboxCounts;
   getReservation: ReservationDetail;
   confirm: DecisionView;
+import { isRealDate } from './calendar';
   decline: DecisionView;
   confirmMany: BulkResult;
   retryDecision: DecisionView;

@@ -4,7 +4,7 @@
 // rather than set aside where only "could not be read" would be said of it. Negative counts are set aside
 // before they are stored since issue 23 (main/sync/pull-screen.ts); the check still names them in a
 // reservation stored before that. Dates that are not calendar dates are left to the decoder.
-import { daysBetween, isCalendarDate } from './calendar';
+import { daysBetween, startsWithCalendarDate } from '../../shared/calendar';
 import type { CheckedReservation } from './context';
 import type { ImpossibleStayCheck, ReservationCheck } from './types';
 
@@ -17,7 +17,7 @@ const COUNTS = [
 ] as const;
 
 export function checkImpossibleStay(r: CheckedReservation, out: ReservationCheck[]): void {
-  if (!isCalendarDate(r.checkIn) || !isCalendarDate(r.checkOut)) return;
+  if (!startsWithCalendarDate(r.checkIn) || !startsWithCalendarDate(r.checkOut)) return;
   const checkIn = r.checkIn.slice(0, 10);
   const checkOut = r.checkOut.slice(0, 10);
   const nightsByDates = daysBetween(checkIn, checkOut);

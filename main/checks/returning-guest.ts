@@ -6,7 +6,8 @@
 // Indexed once: every guest name of every active reservation → its stays sorted by check-in, all of
 // them, those without a birth date, and those per birth date. A check is then a lookup or two and a
 // binary search, however common the name.
-import { birthDay, dayNumber, isCalendarDate } from './calendar';
+import { dayNumber, startsWithCalendarDate } from '../../shared/calendar';
+import { birthDay } from './birth-day';
 import type { CheckedReservation, KnownReservation } from './context';
 import { personKey } from './fold-name';
 import { isActive } from './status';
@@ -65,7 +66,7 @@ export class ReturningGuestRule {
   private readonly names = new Map<string, NameStays>();
 
   addReservation(r: KnownReservation): void {
-    if (!isActive(r) || !isCalendarDate(r.checkIn)) return;
+    if (!isActive(r) || !startsWithCalendarDate(r.checkIn)) return;
     let stay: Stay | null = null;
     for (const guest of r.guests) {
       const name = personKey(guest.name);
@@ -101,7 +102,7 @@ export class ReturningGuestRule {
 
   check(r: CheckedReservation, out: ReservationCheck[]): void {
     const lead = r.guests[0];
-    if (!lead || !isCalendarDate(r.checkIn)) return;
+    if (!lead || !startsWithCalendarDate(r.checkIn)) return;
     const name = personKey(lead.name);
     const stays = name === null ? undefined : this.names.get(name);
     if (!stays) return;

@@ -2,7 +2,7 @@
 // reservation's channel code is first mapped to the hotel's code: an unmapped code cannot be checked
 // (the unmapped check already says so). The stay is the nights [checkIn, checkOut): a range closed from
 // the check-out day on does not touch it. A day-use stay (checkOut = checkIn) is its one day.
-import { isCalendarDate } from './calendar';
+import { startsWithCalendarDate } from '../../shared/calendar';
 import type { CheckedReservation } from './context';
 import { hotelCodeOf, type AgencyCodes } from './mapped-codes';
 import type { ReservationCheck, StopSale, StopSaleCodeKind } from './types';
@@ -19,7 +19,7 @@ export class StopSaleRule {
 
   add(stopSale: StopSale): void {
     const { from, to } = stopSale;
-    if (!isCalendarDate(from) || !isCalendarDate(to) || to < from) return;
+    if (!startsWithCalendarDate(from) || !startsWithCalendarDate(to) || to < from) return;
     const hotelCode = stopSale.hotelCode.trim();
     let byCode = this.ranges.get(stopSale.codeKind);
     if (!byCode) this.ranges.set(stopSale.codeKind, (byCode = new Map()));
@@ -30,7 +30,8 @@ export class StopSaleRule {
   }
 
   check(r: CheckedReservation, codes: AgencyCodes, out: ReservationCheck[]): void {
-    if (this.ranges.size === 0 || !isCalendarDate(r.checkIn) || !isCalendarDate(r.checkOut)) return;
+    if (this.ranges.size === 0 || !startsWithCalendarDate(r.checkIn) || !startsWithCalendarDate(r.checkOut))
+      return;
     this.scan(codes, 'roomType', r.roomTypeId, r.checkIn.slice(0, 10), r.checkOut.slice(0, 10), out);
     this.scan(codes, 'room', r.roomId, r.checkIn.slice(0, 10), r.checkOut.slice(0, 10), out);
   }

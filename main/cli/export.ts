@@ -12,6 +12,7 @@ import { invalidRequest } from '../kernel/ipc-dispatch';
 import { createMessages } from '../kernel/messages';
 import { htmlPathOf, runExport } from '../export/run-export';
 import { ExportTargetError } from '../export/target-kind';
+import { isRealDate } from '../../shared/calendar';
 
 export const EXPORT_USAGE =
   'export   --kind reservations|guests|arrivals --out FILE.csv [--date D] [--from D --to D] [--scope to-enter|all] [--delimiter ";"|","] [--lang tr|en] [--user NAME] [--mark-entered]';
@@ -31,13 +32,6 @@ const options = {
   json: { type: 'boolean' },
 } as const;
 
-/** A real day written YYYY-MM-DD (2026-02-30 is not one). */
-const isCalendarDate = (value: string): boolean => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const day = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
-};
-
 const say = (text: string): void => void process.stdout.write(`${text}\n`);
 
 export async function exportCommand(argv: string[]): Promise<void> {
@@ -54,7 +48,7 @@ export async function exportCommand(argv: string[]): Promise<void> {
   if (!existsSync(values.db)) throw new Error(`There is no database at ${values.db}.`);
   for (const name of ['date', 'from', 'to'] as const) {
     const value = values[name];
-    if (value !== undefined && !isCalendarDate(value))
+    if (value !== undefined && !isRealDate(value))
       throw new Error(`--${name}: "${value}" is not a date; write it as YYYY-MM-DD, e.g. 2026-07-12.`);
   }
   if (!values.out) throw new Error('Give the file to write with --out FILE.csv.');

@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import type { StopSaleCodeKind, StopSaleEntry } from '../../shared/domain';
 import { Store } from '../store';
+import { isRealDate } from '../../shared/calendar';
 
 export const STOP_SALE_USAGE = `stop-sale add --room-type CODE|--room CODE --from D --to D [--note TEXT] [--user NAME]
            stop-sale list [--json]    stop-sale remove ID [--user NAME]
@@ -20,13 +21,6 @@ const options = {
   user: { type: 'string' },
   json: { type: 'boolean' },
 } as const;
-
-/** A real day written YYYY-MM-DD (2026-02-30 is not one). */
-const isCalendarDate = (value: string): boolean => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const day = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
-};
 
 const line = (s: StopSaleEntry): string =>
   [s.id, s.codeKind, s.hotelCode, s.from, s.to, s.note, s.createdBy].join('\t');
@@ -69,7 +63,7 @@ export function stopSaleCommand(argv: string[], out: (text: string) => void): vo
           ['from', from],
           ['to', to],
         ] as const)
-          if (value === undefined || !isCalendarDate(value))
+          if (value === undefined || !isRealDate(value))
             throw new Error(
               `--${name}: give the ${name === 'from' ? 'first' : 'last'} closed day as YYYY-MM-DD.`,
             );

@@ -13,7 +13,7 @@ import {
 } from '../checks';
 import type { CheckMarker, ReservationCheck } from '../../shared/domain';
 import type { Store } from '../store';
-import { localDate } from '../sync/checkin-window';
+import { localDate } from '../../shared/calendar';
 import type { Logger } from '../kernel/core-types';
 
 /**

@@ -2,20 +2,13 @@
 // dates); what a field shows follows the UI language, never the browser's: dd.MM.yyyy in Turkish,
 // yyyy-MM-dd in English (no month-first order that a Turkish reader could take the wrong way round).
 import type { UiLanguage } from '../../shared/domain';
+import { calendarDateOf, localDate } from '../../shared/calendar';
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+// Date arithmetic lives in shared/calendar.ts; the screens take it from here with the field helpers.
+export { addDays } from '../../shared/calendar';
 
 /** The PC's calendar day (the reception PC runs on the hotel's clock), 'YYYY-MM-DD'. */
-export function todayIso(now: Date = new Date()): string {
-  return `${pad(now.getFullYear(), 4)}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-/** 'YYYY-MM-DD' moved by whole days (no time zone involved). */
-export function addDays(iso: string, days: number): string {
-  const [y = 0, m = 1, d = 1] = iso.split('-').map(Number);
-  const day = new Date(Date.UTC(y, m - 1, d + days));
-  return `${pad(day.getUTCFullYear(), 4)}-${pad(day.getUTCMonth() + 1)}-${pad(day.getUTCDate())}`;
-}
+export const todayIso = (now: Date = new Date()): string => localDate(now);
 
 /** The pattern a date field shows, to say in its label or placeholder. */
 export const datePattern = (language: UiLanguage): string =>
@@ -28,13 +21,6 @@ export function showDate(iso: string, language: UiLanguage): string {
   return language === 'tr' ? `${m[3]}.${m[2]}.${m[1]}` : iso;
 }
 
-function realDay(y: number, m: number, d: number): string | null {
-  if (y < 1000 || y > 9999 || m < 1 || m > 12 || d < 1) return null;
-  const day = new Date(Date.UTC(y, m - 1, d));
-  if (day.getUTCMonth() !== m - 1 || day.getUTCDate() !== d) return null;
-  return `${pad(y, 4)}-${pad(m)}-${pad(d)}`;
-}
-
 /**
  * What was typed → 'YYYY-MM-DD', '' for an empty field, null when it is no real day. Both languages take
  * year-first (2026-07-12) and day-first with dots, slashes or dashes (12.07.2026, 12/7/2026, 12-07-26);
@@ -44,13 +30,13 @@ export function parseTypedDate(text: string): string | null {
   const s = text.trim();
   if (s === '') return '';
   let m = /^(\d{4})[-./](\d{1,2})[-./](\d{1,2})$/.exec(s);
-  if (m) return realDay(Number(m[1]), Number(m[2]), Number(m[3]));
+  if (m) return calendarDateOf(Number(m[1]), Number(m[2]), Number(m[3]));
   m = /^(\d{1,2})[-./ ](\d{1,2})[-./ ](\d{2}|\d{4})$/.exec(s);
   if (m) {
     const year = m[3]?.length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
-    return realDay(year, Number(m[2]), Number(m[1]));
+    return calendarDateOf(year, Number(m[2]), Number(m[1]));
   }
   m = /^(\d{2})(\d{2})(\d{4})$/.exec(s);
-  if (m) return realDay(Number(m[3]), Number(m[2]), Number(m[1]));
+  if (m) return calendarDateOf(Number(m[3]), Number(m[2]), Number(m[1]));
   return null;
 }

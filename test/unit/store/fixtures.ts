@@ -60,11 +60,9 @@ export function randomSource(seed: number): () => number {
 const pick = <T>(random: () => number, list: readonly T[]): T =>
   list[Math.floor(random() * list.length)] as T;
 
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+import { addDays } from '../../../shared/calendar';
+
+export { addDays };
 
 export function makeGuest(name: string, keyField: string, overrides: Partial<Guest> = {}): Guest {
   return {

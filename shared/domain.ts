@@ -1,7 +1,9 @@
-// The hotel's vocabulary, shared by main and renderer. Plain data only: no behaviour, no imports.
+// The hotel's vocabulary, shared by main and renderer. Plain data only: no behaviour, no imports but the
+// text folding (shared/text-fold.ts) the hotel-code key is made of.
 //
 // Dates from the service are calendar values in the hotel's own time: they are kept as the
 // strings they arrived as, never turned into Date objects, so nothing shifts them through a zone.
+import { caseKey } from './text-fold';
 
 /** 'YYYY-MM-DD' */
 export type CalendarDate = string;
@@ -563,13 +565,7 @@ export interface HotelCode {
  * are one code, and so are "İ", "I", "ı" and "i" (a Turkish keyboard's "i" upper-cases to "İ", an English
  * one's to "I"). This is the key they are compared by; the code is kept as first written.
  */
-export const hotelCodeKey = (code: string): string =>
-  code
-    .trim()
-    .normalize('NFC')
-    .replace(/[İIı]/g, 'i')
-    .toLowerCase()
-    .replace(/i\u0307/g, 'i');
+export const hotelCodeKey = (code: string): string => caseKey(code);
 
 /** Mappings copied from another agency: each code the agency had not mapped and the other one had. */
 export interface MappingCopy {

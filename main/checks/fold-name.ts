@@ -1,45 +1,20 @@
 // A guest name folded to compare people across reservations: "IŞIK AYŞE", "Işık Ayşe" and "ISIK AYSE" are
-// one name. Unicode's default lowercasing treats dotted İ and dotless ı as letters of their own, so the
-// Turkish letters are replaced first, then any other accent is dropped. main/store/turkish-fold.ts does the
-// same for search, but the checks may import only the domain (the layering lint): this is its own copy,
-// with what identity needs beyond search (punctuation and spacing never make two people).
+// one name. The letters are folded by the desk's one folding (shared/text-fold.ts, which search uses too);
+// this adds what identity needs beyond search (punctuation and spacing never make two people).
 //
 // Every guest name of the hotel is folded when the checks are indexed, so the usual case (Latin letters,
 // Turkish and Western European ones included) goes through a per-character table built from the
 // reference folding below; anything beyond (Cyrillic, decomposed accents) takes the reference path.
 // A test holds the two equal.
+import { foldText } from '../../shared/text-fold';
 
-const special: Readonly<Record<string, string>> = {
-  ı: 'i',
-  İ: 'i',
-  ş: 's',
-  Ş: 's',
-  ğ: 'g',
-  Ğ: 'g',
-  ç: 'c',
-  Ç: 'c',
-  ö: 'o',
-  Ö: 'o',
-  ü: 'u',
-  Ü: 'u',
-  ß: 'ss',
-  ẞ: 'ss',
-};
-const specialPattern = /[ıİşŞğĞçÇöÖüÜßẞ]/g;
-const combiningMarks = /\p{M}/gu;
 // "O'NEIL" and "ONEIL", "ST. JOHN" and "ST JOHN": marks inside a word vanish; anything else between
 // letters ("AYŞE-NUR", tabs, double spaces) is one space.
 const inWordMarks = /['’`´.]/g;
 const separators = /[^\p{L}\p{N}]+/gu;
 
 function foldCharacters(text: string): string {
-  return text
-    .replace(specialPattern, (c) => special[c] ?? c)
-    .normalize('NFKD')
-    .replace(combiningMarks, '')
-    .toLowerCase()
-    .replace(inWordMarks, '')
-    .replace(separators, ' ');
+  return foldText(text).replace(inWordMarks, '').replace(separators, ' ');
 }
 
 /** The folding by definition (the fast path must give the same): regular expressions over the text. */

@@ -1,25 +1,125 @@
-// Full-text search over guest names, voucher, tour operator and KeyField. The folding of
-// turkish-fold.ts runs on both sides, so "ISIK", "ışık" and "isi" all reach Işık.
+// Full-text search over guest names, voucher, tour operator and KeyField. The desk's one folding
+// (shared/text-fold.ts) runs on both sides, so "ISIK", "ışık" and "isi" all reach Işık. SQLite's unicode61
+// tokenizer removes diacritics, but it lowercases by Unicode's default rules, where dotless ı and dotted
+// İ are letters of their own: so the text is folded before FTS5 sees it.
+//
+// Beyond the folded text the index holds, per word, the other spellings a receptionist may type (issue
+// 24): the German one of an umlaut ("SCHÄFER" also as "schaefer", while "schafer" still finds it), the
+// Latin ones of a Cyrillic name ("ИВАНОВ" also as "ivanov"), and a voucher's digits without their
+// leading zeros ("TRV-0012345" also as "12345"). A query word matches any of its own spellings, so
+// "müller" finds "MUELLER" too. Changing what the index holds needs a migration that re-indexes
+// (migrations/011-search-spellings.ts).
 import type { Database } from 'better-sqlite3';
 import type { Reservation } from '../../shared/domain';
-import { foldForSearch, searchWords } from './turkish-fold';
+import { foldText, foldingsOf } from '../../shared/text-fold';
+
+const wordPattern = /[\p{L}\p{N}]+/gu;
+// What a word is before folding: letters with their marks (a decomposed "a\u0308" is one word) and digits.
+const rawWordPattern = /[\p{L}\p{M}\p{N}]+/gu;
+const plainAscii = /^[\t\n\r -~]*$/;
+
+/** The words of a text after folding, as the unicode61 tokenizer would split them (letters and digits). */
+export function searchWords(text: string): string[] {
+  return foldText(text).match(wordPattern) ?? [];
+}
+
+/** What a reservation's search row is made of; the migration that re-indexes reads the same columns. */
+export interface SearchParts {
+  names: readonly string[];
+  voucherNo: string;
+  tourOpCode: string;
+  tourOpName: string;
+  keyField: string;
+}
+
+/** Other spellings of the words of a text (German, Latin for Cyrillic), folded, not already in `seen`. */
+function otherSpellings(text: string, seen: Set<string>, out: string[]): void {
+  if (plainAscii.test(text)) return;
+  for (const raw of text.match(rawWordPattern) ?? []) {
+    if (plainAscii.test(raw)) continue;
+    for (const form of foldingsOf(raw).slice(1))
+      for (const word of form.match(wordPattern) ?? [])
+        if (!seen.has(word)) {
+          seen.add(word);
+          out.push(word);
+        }
+  }
+}
+
+/** A voucher's digit runs without their leading zeros: "TRV-0012345" → "12345". */
+function voucherDigits(voucherNo: string, seen: Set<string>, out: string[]): void {
+  for (const run of voucherNo.match(/\d+/g) ?? []) {
+    const bare = run.replace(/^0+/, '');
+    if (bare !== '' && bare !== run && !seen.has(bare)) {
+      seen.add(bare);
+      out.push(bare);
+    }
+  }
+}
+
+/** What the search index holds for one reservation: folded text, then the other spellings. */
+export function searchTextOfParts(parts: SearchParts): string {
+  const written = [...parts.names, parts.voucherNo, parts.tourOpCode, parts.tourOpName, parts.keyField].join(
+    ' ',
+  );
+  const folded = foldText(written);
+  const extra: string[] = [];
+  const seen = new Set(folded.match(wordPattern) ?? []);
+  otherSpellings(written, seen, extra);
+  voucherDigits(parts.voucherNo, seen, extra);
+  return extra.length === 0 ? folded : `${folded} ${extra.join(' ')}`;
+}
 
 /** What the search index holds for one reservation (already folded). */
 export function searchTextOf(r: Reservation): string {
-  const parts = r.guests.map((g) => g.name);
-  parts.push(r.voucherNo, r.tourOpCode, r.tourOpName, r.keyField);
-  return foldForSearch(parts.join(' '));
+  return searchTextOfParts({
+    names: r.guests.map((g) => g.name),
+    voucherNo: r.voucherNo,
+    tourOpCode: r.tourOpCode,
+    tourOpName: r.tourOpName,
+    keyField: r.keyField,
+  });
+}
+
+/**
+ * What the receptionist typed, as a list of terms that must all match; each term is the spellings of one
+ * typed word (any of them may match). Folded words of letters and digits only.
+ */
+export function queryTerms(query: string): string[][] {
+  const terms: string[][] = [];
+  for (const raw of query.match(rawWordPattern) ?? []) {
+    const base = searchWords(raw);
+    // A character that folds into several words ("½"): each is a term of its own.
+    if (base.length !== 1) {
+      for (const word of base) terms.push([word]);
+      continue;
+    }
+    const spellings = new Set(base);
+    if (!plainAscii.test(raw))
+      for (const form of foldingsOf(raw).slice(1)) {
+        const words = form.match(wordPattern) ?? [];
+        if (words.length === 1 && words[0] !== undefined) spellings.add(words[0]);
+      }
+    terms.push([...spellings]);
+  }
+  return terms;
 }
 
 /**
  * The FTS5 MATCH expression for what the receptionist typed: every word must appear, each as a prefix
- * (typing "isi" already finds Işık). Null when nothing searchable was typed. Words are letters and
- * digits only, so quoting them cannot break the expression.
+ * (typing "isi" already finds Işık), in any of its spellings. Null when nothing searchable was typed.
+ * Words are letters and digits only, so quoting them cannot break the expression.
  */
 export function matchExpression(query: string): string | null {
-  const words = searchWords(query);
-  if (words.length === 0) return null;
-  return words.map((w) => `"${w}"*`).join(' ');
+  const terms = queryTerms(query);
+  if (terms.length === 0) return null;
+  const grouped = terms.some((spellings) => spellings.length > 1);
+  // FTS5 takes whitespace as AND between phrases only: beside a group in brackets it must be spelled out.
+  return terms
+    .map((spellings) =>
+      spellings.length === 1 ? `"${spellings[0]}"*` : `(${spellings.map((w) => `"${w}"*`).join(' OR ')})`,
+    )
+    .join(grouped ? ' AND ' : ' ');
 }
 
 /** SQL condition restricting reservations (alias r) to a MATCH expression bound as one parameter. */
@@ -46,4 +146,36 @@ export function searchKeyFields(db: Database, query: string, limit = 50): string
     )
     .pluck()
     .all(match, limit);
+}
+
+/**
+ * Builds the whole index again from the reservations' rows, with today's folding: for a migration that
+ * changes what the index holds. Reads guest names from guests_json (name first in each guest's array).
+ */
+export function reindexSearch(db: Database): number {
+  const rows = db
+    .prepare<
+      [],
+      {
+        id: number;
+        voucherNo: string;
+        tourOpCode: string;
+        tourOpName: string;
+        keyField: string;
+        guests: string;
+      }
+    >(
+      `SELECT id, voucher_no AS voucherNo, tour_op_code AS tourOpCode, tour_op_name AS tourOpName,
+         key_field AS keyField, guests_json AS guests FROM reservations`,
+    )
+    .all();
+  db.prepare("INSERT INTO reservation_search (reservation_search) VALUES ('delete-all')").run();
+  const insert = db.prepare<[number, string]>('INSERT INTO reservation_search (rowid, text) VALUES (?, ?)');
+  for (const row of rows) {
+    const guests = JSON.parse(row.guests) as unknown[];
+    const names = guests.map((g) => (Array.isArray(g) && typeof g[0] === 'string' ? g[0] : ''));
+    insert.run(row.id, searchTextOfParts({ ...row, names }));
+  }
+  db.prepare("INSERT INTO reservation_search (reservation_search) VALUES ('optimize')").run();
+  return rows.length;
 }

@@ -154,7 +154,7 @@ CREATE TABLE pending_acknowledgements (
   service_id TEXT NOT NULL
 ) STRICT;
 
--- Contentless: the text is folded (see turkish-fold.ts) and only ever matched, never shown.
+-- Contentless: the text is folded (see search.ts) and only ever matched, never shown.
 CREATE VIRTUAL TABLE reservation_search USING fts5 (
   text,
   content = '',

@@ -4,7 +4,7 @@ import type { Migration } from '../migration';
 // code is mapped by picking one of them, so "DBL" and "dbl " never become two codes of one room type.
 //
 // hotel_codes  the hotel's codes, unique per kind whatever their case, in Turkish and in English: code_key
-//              is the code trimmed, with İ, I and ı as i, lower-cased (hotelCodeKey in shared/domain.ts,
+//              is the code trimmed, with İ, I and ı as i, lower-cased (caseKey in shared/text-fold.ts,
 //              copied below so this migration stays as shipped). The code is kept as first written.
 //
 // The list starts with every hotel code the mappings already use; where two spellings are one code, the

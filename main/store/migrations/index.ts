@@ -9,6 +9,7 @@ import { guestsInRowMigration } from './007-guests-in-row';
 import { setAsideReasonsMigration } from './008-set-aside-reasons';
 import { answerGraceMigration } from './009-answer-grace';
 import { hotelCodesMigration } from './010-hotel-codes';
+import { searchSpellingsMigration } from './011-search-spellings';
 
 /** Ordered: a migration's version is its position in this list plus one. */
 export const migrations: readonly Migration[] = [
@@ -22,4 +23,5 @@ export const migrations: readonly Migration[] = [
   setAsideReasonsMigration,
   answerGraceMigration,
   hotelCodesMigration,
+  searchSpellingsMigration,
 ];

@@ -7,7 +7,7 @@ import { openDatabase } from '../../../main/store/db';
 import { inboxCounts, inboxPage, type InboxFilter, type InboxQuery } from '../../../main/store/inbox';
 import { importBatch } from '../../../main/store/reservations';
 import { changeKindOfPmsStatus } from '../../../shared/domain';
-import { searchWords } from '../../../main/store/turkish-fold';
+import { queryTerms, searchTextOf, searchWords } from '../../../main/store/search';
 import { generateReservations } from './fixtures';
 
 const items = generateReservations(6000, 11);
@@ -27,10 +27,10 @@ const matches = (r: Reservation, f: InboxFilter): boolean => {
   if (f.checkInFrom !== undefined && r.checkIn < f.checkInFrom) return false;
   if (f.checkInTo !== undefined && r.checkIn > f.checkInTo) return false;
   if (f.search !== undefined) {
-    const words = searchWords(
-      [...r.guests.map((g) => g.name), r.voucherNo, r.tourOpCode, r.tourOpName, r.keyField].join(' '),
-    );
-    if (!searchWords(f.search).every((q) => words.some((w) => w.startsWith(q)))) return false;
+    // The index's words (the folded text and its other spellings); a typed word matches in any spelling.
+    const words = searchWords(searchTextOf(r));
+    const found = (term: string[]) => words.some((w) => term.some((q) => w.startsWith(q)));
+    if (!queryTerms(f.search).every(found)) return false;
   }
   return true;
 };

@@ -36,6 +36,8 @@ afterEach(() => {
   for (const db of open.splice(0)) if (db.open) db.close();
 });
 
+const dataOnly: ReadonlySet<string> = new Set(['search-spellings']);
+
 describe('each migration on an in-memory database', () => {
   migrations.forEach((m, i) => {
     it(`${m.version} ${m.name}: applies on top of the ones before, then is a no-op`, () => {
@@ -45,8 +47,10 @@ describe('each migration on an in-memory database', () => {
       const outcome = migrate(db, migrations.slice(0, i + 1));
       expect(outcome).toEqual({ from: i, to: i + 1, applied: [m.name] });
       expect(version(db)).toBe(m.version);
-      // Every migration changes the schema (004 only drops a trigger, 008 adds a column and the mark).
-      expect(schemaOf(db)).not.toEqual(before);
+      // Every migration changes the schema (004 only drops a trigger, 008 adds a column and the mark),
+      // but those that only rebuild derived data (011 re-indexes the search).
+      if (dataOnly.has(m.name)) expect(schemaOf(db)).toEqual(before);
+      else expect(schemaOf(db)).not.toEqual(before);
 
       const schema = schemaOf(db);
       const changesBefore = db.prepare<[], number>('SELECT total_changes()').pluck().get();

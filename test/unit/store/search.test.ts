@@ -1,9 +1,10 @@
-import type { Database } from 'better-sqlite3';
+import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../main/store/db';
+import { migrate, openDatabase } from '../../../main/store/db';
+import { migrations } from '../../../main/store/migrations/index';
 import { importBatch } from '../../../main/store/reservations';
-import { matchExpression, searchKeyFields } from '../../../main/store/search';
-import { foldForSearch } from '../../../main/store/turkish-fold';
+import { matchExpression, reindexSearch, searchKeyFields } from '../../../main/store/search';
+import { foldText as foldForSearch } from '../../../shared/text-fold';
 import { generateReservations, makeGuest, makeReservation } from './fixtures';
 
 describe('foldForSearch', () => {
@@ -24,6 +25,8 @@ describe('foldForSearch', () => {
     expect(matchExpression('  Işık  ayş ')).toBe('"isik"* "ays"*');
     expect(matchExpression('"quoted" OR NEAR(')).toBe('"quoted"* "or"* "near"*');
     expect(matchExpression(' -*" ')).toBeNull();
+    expect(matchExpression('Schäfer ivan')).toBe('("schafer"* OR "schaefer"*) AND "ivan"*');
+    expect(matchExpression('Иван')).toBe('("иван"* OR "ivan"*)');
   });
 });
 
@@ -85,6 +88,81 @@ describe('search', () => {
   it('every word must match', () => {
     expect(searchKeyFields(db, 'isik anna')).toEqual([]);
   });
+});
+
+describe('search in other spellings (issue 24)', () => {
+  beforeEach(() => {
+    importBatch(
+      db,
+      [
+        makeReservation({
+          keyField: '1001|7001|1',
+          logId: 20,
+          voucherNo: 'TRV-0012345',
+          guests: [makeGuest('ИВАНОВ ЮРИЙ', '1001|7001|1'), makeGuest('ЩЕРБАКОВА ЯНА', '1001|7001|1')],
+        }),
+        makeReservation({
+          keyField: '1001|7002|1',
+          logId: 21,
+          voucherNo: 'X-9',
+          guests: [makeGuest('MUELLER HANS', '1001|7002|1'), makeGuest('MÜLLER GRETA', '1001|7002|1')],
+        }),
+      ],
+      '2026-06-01T08:30:00.000Z',
+    );
+  });
+
+  it.each([
+    ['schaefer', '1001|5002|1'],
+    ['SCHAEFER', '1001|5002|1'],
+    ['schafer', '1001|5002|1'],
+    ['Schäfer', '1001|5002|1'],
+    ['schae', '1001|5002|1'],
+    ['juergen', '1001|5002|1'],
+    ['krauss', '1001|5002|1'],
+    ['ivanov', '1001|7001|1'],
+    ['IVANOV yuriy', '1001|7001|1'],
+    ['ivanov iurii', '1001|7001|1'],
+    ['иванов', '1001|7001|1'],
+    ['shcherbakova', '1001|7001|1'],
+    ['yana', '1001|7001|1'],
+    ['12345', '1001|7001|1'],
+    ['0012345', '1001|7001|1'],
+    ['TRV-0012345', '1001|7001|1'],
+    ['trv', '1001|7001|1'],
+    ['greta', '1001|7002|1'],
+  ])('%s finds %s', (q, keyField) => {
+    expect(searchKeyFields(db, q)).toEqual([keyField]);
+  });
+
+  it('a word typed with an umlaut finds both spellings of the name', () => {
+    expect(searchKeyFields(db, 'müller hans')).toEqual(['1001|7002|1']);
+    expect(searchKeyFields(db, 'mueller greta')).toEqual(['1001|7002|1']);
+    expect(searchKeyFields(db, 'muller greta')).toEqual(['1001|7002|1']);
+  });
+
+  it('digits in the middle of a voucher do not match as a prefix', () => {
+    expect(searchKeyFields(db, '2345')).toEqual([]);
+  });
+
+  it('an index built before the spellings is built again by reindexSearch', () => {
+    db.prepare("INSERT INTO reservation_search (reservation_search) VALUES ('delete-all')").run();
+    const plain = db.prepare<[number, string]>('INSERT INTO reservation_search (rowid, text) VALUES (?, ?)');
+    for (const r of db.prepare<[], { id: number }>('SELECT id FROM reservations').all())
+      plain.run(r.id, 'nothing');
+    expect(searchKeyFields(db, 'schaefer')).toEqual([]);
+    expect(reindexSearch(db)).toBe(5);
+    expect(searchKeyFields(db, 'schaefer')).toEqual(['1001|5002|1']);
+    expect(searchKeyFields(db, 'isik ayse')).toEqual(['1001|5001|1']);
+    expect(searchKeyFields(db, 'ivanov')).toEqual(['1001|7001|1']);
+    expect(searchKeyFields(db, '12345')).toEqual(['1001|7001|1']);
+  });
+});
+
+describe('search after a change', () => {
+  it('every word must match', () => {
+    expect(searchKeyFields(db, 'isik anna')).toEqual([]);
+  });
 
   it('follows a changed reservation: the old name is gone, the new one found', () => {
     importBatch(
@@ -130,5 +208,37 @@ describe('search', () => {
     expect(searchKeyFields(db, 'zumrut yeni', 5000).length).toBe(1200);
     expect(searchKeyFields(db, many[0]?.guests[0]?.name ?? '', 5000)).toEqual([]);
     expect(searchKeyFields(db, 'isik')).toEqual(['1001|5001|1']);
+  });
+});
+
+describe('migration 011: a database stored before the spellings', () => {
+  it('is re-indexed: schaefer, a Latin Cyrillic name and voucher digits find what was stored', () => {
+    const old = new BetterSqlite3(':memory:');
+    try {
+      migrate(old, migrations.slice(0, 10));
+      importBatch(
+        old,
+        [
+          makeReservation({
+            keyField: '1001|8001|1',
+            logId: 30,
+            voucherNo: 'TRV-0012345',
+            guests: [makeGuest('SCHÄFER JÜRGEN', '1001|8001|1'), makeGuest('ПЕТРОВА ОЛЬГА', '1001|8001|1')],
+          }),
+        ],
+        '2026-06-01T08:00:00.000Z',
+      );
+      // What the index held before issue 24: the folded text alone.
+      old.prepare("INSERT INTO reservation_search (reservation_search) VALUES ('delete-all')").run();
+      old
+        .prepare('INSERT INTO reservation_search (rowid, text) SELECT id, ? FROM reservations')
+        .run('schafer jurgen петрова ольга trv 0012345 1001 8001 1');
+      expect(searchKeyFields(old, 'schaefer')).toEqual([]);
+      expect(migrate(old, migrations).applied).toEqual(['search-spellings']);
+      for (const q of ['schaefer', 'schafer', 'petrova olga', 'petrova', '12345', 'ПЕТРОВА'])
+        expect(searchKeyFields(old, q), q).toEqual(['1001|8001|1']);
+    } finally {
+      old.close();
+    }
   });
 });

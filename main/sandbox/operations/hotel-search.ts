@@ -4,6 +4,7 @@ import { SEARCHABLE_HOTELS } from '../catalog';
 import { jsonReply, type Reply } from '../reply';
 import type { Operation, OperationRequest } from '../state';
 
+// Its own folding, not shared/text-fold.ts: the practice service shares no code with the client, on purpose.
 const FOLD: Readonly<Record<string, string>> = {
   ı: 'i',
   İ: 'i',

@@ -11,6 +11,7 @@ import type { Store } from '../store';
 import { CONNECTED_KEY, pullInThisThread, runCycle, type CycleReport } from '../sync/cycle';
 import type { CheckInWindow } from '../sync/checkin-window';
 import { pushDecisions, type PushSummary } from '../sync/push';
+import type { ReconcilePlan } from '../sync/reconcile';
 import type { PullSummary } from '../sync/pull';
 import { classifyFailure, describeFailure } from '../kernel/describe-error';
 import type { Messages } from '../kernel/messages';
@@ -66,6 +67,8 @@ export class Desk {
   readonly client: ExchangeClient;
   readonly voucherDir: string;
   private readonly now: () => Date;
+  /** The first cycle after this reads the full lists (reconcile-schedule.ts). */
+  private readonly startedAt: Date;
   private readonly tally = new RequestTally();
   /** Whether the last pull phase ran in a worker (for the poll's log line). */
   private lastPullInWorker = false;
@@ -73,6 +76,7 @@ export class Desk {
 
   constructor(private readonly options: DeskOptions) {
     this.now = options.now ?? (() => new Date());
+    this.startedAt = this.now();
     this.voucherDir = path.join(options.dataDir, 'vouchers');
     mkdirSync(this.voucherDir, { recursive: true });
     const logger = options.logger;
@@ -102,12 +106,15 @@ export class Desk {
     });
 
   /** Push, pull, and now and then reconcile and refresh. Never throws. Logs one line. */
-  async sync(overrides: { reconcileEveryMs?: number; referenceEveryMs?: number } = {}): Promise<CycleReport> {
+  async sync(
+    overrides: { reconcileEveryMs?: number; fullReadEveryMs?: number; referenceEveryMs?: number } = {},
+  ): Promise<CycleReport> {
     const started = performance.now();
     this.tally.take();
     this.lastPullInWorker = false;
     const report = await runCycle(this.client, this.options.store, {
       now: this.now,
+      startedAt: this.startedAt,
       partnerId: this.options.connection.partnerId,
       push: this.pushOptions(),
       onPulled: this.options.onPulled,
@@ -183,22 +190,27 @@ export class Desk {
 
   /**
    * Where the pull phase runs. A worker thread only for the reads that can be large: the first sync (the
-   * whole window) and a reconciling cycle (full lists). An ordinary poll asks for what is new, an inline
-   * list of at most 1000 reservations, usually none: in this thread, with this client's token and
-   * connections. Without a worker script (CLI, tests) everything runs here.
+   * whole window) and a full reconcile. An ordinary poll asks for what is new, an inline list of at most
+   * 1000 reservations, usually none, and a bounded reconcile only the days still undecided: in this
+   * thread, with this client's token and connections. Without a worker script (CLI, tests) everything
+   * runs here.
    */
   private pullPhase() {
     const worker = this.workerPhase();
     if (!worker) return undefined;
     const store = this.options.store;
     const partnerId = this.options.connection.partnerId;
-    return async (window: CheckInWindow, reconcile: boolean, into: PullSummary): Promise<void> => {
+    return async (
+      window: CheckInWindow,
+      reconcile: ReconcilePlan | null,
+      into: PullSummary,
+    ): Promise<void> => {
       const firstSync = store.getSetting<string | null>(CONNECTED_KEY, null) === null;
-      if (reconcile || firstSync) {
+      if (reconcile?.kind === 'full' || firstSync) {
         this.lastPullInWorker = true;
         return worker(window, reconcile, into);
       }
-      await pullInThisThread(this.client, store, window, false, this.now, into, partnerId);
+      await pullInThisThread(this.client, store, window, reconcile, this.now, into, partnerId);
     };
   }
 

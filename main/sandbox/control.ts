@@ -172,6 +172,14 @@ function route(state: ServiceState, method: string, rawPath: string, input: Reco
   if (method === 'POST' && path === 'change') return receipts(change(state, input));
   if (method === 'POST' && path === 'cancel')
     return receipts(targets(state, input).map((item) => state.world.cancel(item)));
+  if (method === 'POST' && path === 'settle') {
+    const status = ['E', 'H', 'S', 'G'].find((allowed) => allowed === input.status);
+    if (status !== 'E' && status !== 'H' && status !== 'S' && status !== 'G')
+      return failure(400, 'InvalidBody', "status must be 'E', 'H', 'S' or 'G'");
+    const chosen = targets(state, input);
+    for (const item of chosen) state.world.settleElsewhere(item, status);
+    return receipts(chosen.map(({ keyField, logId }) => ({ keyField, logId })));
+  }
   if (method === 'POST' && path === 'evolve') {
     // What the evolve timer does, `times` steps at once: tests need not wait for a timer.
     const times = optionalInteger(input, 'times', 1, 1000) ?? 1;

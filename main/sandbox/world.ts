@@ -177,6 +177,15 @@ export class World {
     }
   }
 
+  /**
+   * Dealt with elsewhere, in place (same LogId): answered on another system (E, H), or marked S or G by
+   * the service, as the live service's clients meet them. Only a list read without IsSendRequired shows it.
+   */
+  settleElsewhere(record: ReservationRecord, status: 'E' | 'H' | 'S' | 'G'): void {
+    if (status === 'E' || status === 'H') this.answer(record, status, 'Answered elsewhere');
+    else record.confirmationStatus = status;
+  }
+
   /** Background life of the practice world: arrivals, changes, cancellations, confirmations made elsewhere. */
   evolve(): VersionReceipt[] {
     const receipts: VersionReceipt[] = [];

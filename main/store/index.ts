@@ -97,6 +97,7 @@ import {
   type NewStopSale,
 } from './stop-sales';
 import { checkSettings, setMenOnly, type StoredCheckSettings } from './check-settings';
+import { reconcileDays, type ReconcileDayRow } from './reconcile-input';
 import {
   checkedReservations,
   checksInput,
@@ -133,6 +134,11 @@ export class Store {
   /** The database file (':memory:' for one in memory): what another thread opens its own connection to. */
   get file(): string {
     return this.db.name;
+  }
+
+  /** Per check-in day of the window: undecided and settled reservations (a bounded reconcile's input). */
+  reconcileDays(from: string, to: string): ReconcileDayRow[] {
+    return reconcileDays(this.db, from, to);
   }
 
   // reservations

@@ -3,7 +3,9 @@
 import { checkInWindow, type CheckInWindow } from './checkin-window';
 import { emptySummary, pullReservations, type PullStore, type PullSummary } from './pull';
 import { pushDecisions, type PushOptions, type PushStore, type PushSummary } from './push';
-import { reconcileStatuses } from './reconcile';
+import { reconcileBounded, reconcileStatuses, type ReconcilePlan } from './reconcile';
+import { reconcileDue } from './reconcile-schedule';
+import { planWindows, type DayLoad } from './reconcile-windows';
 import { refreshReferenceData, type ReferenceStore } from './reference';
 import type { SyncClient } from './ports';
 import type { CycleResult } from './poller';
@@ -13,6 +15,8 @@ export type CycleStore = PullStore &
   ReferenceStore & {
     getSetting<T>(key: string, fallback: T): T;
     setSetting(key: string, value: unknown): void;
+    /** Per check-in day of the window: undecided and settled reservations (reconcile-windows.ts). */
+    reconcileDays(from: string, to: string): DayLoad[];
   };
 
 export interface CycleOptions {
@@ -21,7 +25,12 @@ export interface CycleOptions {
   partnerId: number;
   push: Omit<PushOptions, 'now'>;
   window?: (now: Date) => CheckInWindow;
+  /** When this desk started: its first cycle reads the full lists (reconcile-schedule.ts). */
+  startedAt?: Date;
+  /** How often a bounded reconcile runs (default 30 minutes). */
   reconcileEveryMs?: number;
+  /** Overrides the nightly full read: the full lists whenever this long has passed (0: this cycle). */
+  fullReadEveryMs?: number;
   referenceEveryMs?: number;
   onPulled?: (summary: PullSummary) => void;
   /**
@@ -29,7 +38,7 @@ export interface CycleOptions {
    * in a worker thread with its own connection, so the app's main thread never waits on an import.
    * Default: in this thread.
    */
-  pullPhase?: (window: CheckInWindow, reconcile: boolean, into: PullSummary) => Promise<void>;
+  pullPhase?: (window: CheckInWindow, reconcile: ReconcilePlan | null, into: PullSummary) => Promise<void>;
 }
 
 export interface CycleReport extends CycleResult {
@@ -37,7 +46,9 @@ export interface CycleReport extends CycleResult {
   pushed: PushSummary | null;
 }
 
+/** The last full read of the lists (the name predates the bounded reconcile). */
 const RECONCILE_KEY = 'sync.lastReconcileAt';
+const BOUNDED_KEY = 'sync.lastBoundedReconcileAt';
 /** When a cycle first went through with this database: before that, failures point at the address. */
 export const CONNECTED_KEY = 'sync.connectedAt';
 const REFERENCE_KEY = 'sync.lastReferenceAt';
@@ -65,19 +76,16 @@ export async function runCycle(
       store.setSetting(REFERENCE_KEY, now.toISOString());
     }
     pushed = await pushDecisions(client, store, { ...options.push, now: options.now });
-    const reconcile = due(
-      store.getSetting<string | null>(RECONCILE_KEY, null),
-      options.reconcileEveryMs ?? 30 * 60_000,
-      now,
-    );
+    const reconcile = reconcilePlan(store, now, window, options);
     const phase =
       options.pullPhase ??
-      (async (w: CheckInWindow, r: boolean, into: PullSummary) => {
+      (async (w: CheckInWindow, r: ReconcilePlan | null, into: PullSummary) => {
         await pullInThisThread(client, store, w, r, options.now, into, options.partnerId);
       });
     // Filled in as it goes: what was stored before a failure is still announced (catch below).
     await phase(window, reconcile, pulled);
-    if (reconcile) store.setSetting(RECONCILE_KEY, now.toISOString());
+    if (reconcile)
+      store.setSetting(reconcile.kind === 'full' ? RECONCILE_KEY : BOUNDED_KEY, now.toISOString());
     options.onPulled?.(pulled);
     if (store.getSetting<string | null>(CONNECTED_KEY, null) === null)
       store.setSetting(CONNECTED_KEY, now.toISOString());
@@ -90,6 +98,28 @@ export async function runCycle(
   }
 }
 
+/** Which reconcile this cycle runs, if any; a bounded one with the windows of what is undecided now. */
+function reconcilePlan(
+  store: CycleStore,
+  now: Date,
+  window: CheckInWindow,
+  options: CycleOptions,
+): ReconcilePlan | null {
+  const kind = reconcileDue(
+    now,
+    store.getSetting<string | null>(RECONCILE_KEY, null),
+    store.getSetting<string | null>(BOUNDED_KEY, null),
+    {
+      startedAt: options.startedAt ?? new Date(0),
+      ...(options.reconcileEveryMs === undefined ? {} : { boundedEveryMs: options.reconcileEveryMs }),
+      ...(options.fullReadEveryMs === undefined ? {} : { fullEveryMs: options.fullReadEveryMs }),
+    },
+  );
+  if (kind === null) return null;
+  if (kind === 'full') return { kind };
+  return { kind, windows: planWindows(store.reconcileDays(window.checkInStart, window.checkInEnd)) };
+}
+
 /**
  * The incremental pull, or, when due, the reconcile lists instead (they hold everything the pull would
  * bring, see reconcile.ts): the part a worker thread may take over.
@@ -98,12 +128,13 @@ export async function pullInThisThread(
   client: SyncClient,
   store: PullStore,
   window: CheckInWindow,
-  reconcile: boolean,
+  reconcile: ReconcilePlan | null,
   now: () => Date,
   into: PullSummary,
   partnerId: number,
 ): Promise<PullSummary> {
-  return reconcile
-    ? reconcileStatuses(client, store, { window, now, partnerId }, into)
-    : pullReservations(client, store, { window, now, partnerId }, into);
+  const options = { window, now, partnerId };
+  if (reconcile === null) return pullReservations(client, store, options, into);
+  if (reconcile.kind === 'full') return reconcileStatuses(client, store, options, into);
+  return reconcileBounded(client, store, reconcile.windows, options, into);
 }

@@ -7,6 +7,7 @@ import { Worker } from 'node:worker_threads';
 import type { UiLanguage, WireFormat } from '../../shared/domain';
 import type { CheckInWindow } from './checkin-window';
 import { addSummary, type PullSummary } from './pull';
+import type { ReconcilePlan } from './reconcile';
 import type { FailureKind } from './push';
 import { RemoteSyncError } from './remote-error';
 
@@ -24,7 +25,7 @@ export interface PullJob {
   format: WireFormat;
   language: UiLanguage;
   window: CheckInWindow;
-  reconcile: boolean;
+  reconcile: ReconcilePlan | null;
   /**
    * The main thread's session token, so the worker logs in only if the service refuses it. In memory
    * only, like the password.
@@ -42,7 +43,7 @@ export type PullJobMessage =
 export function workerPullPhase(
   script: WorkerScript,
   job: () => Promise<Omit<PullJob, 'window' | 'reconcile'> & { password: string }>,
-): (window: CheckInWindow, reconcile: boolean, into: PullSummary) => Promise<void> {
+): (window: CheckInWindow, reconcile: ReconcilePlan | null, into: PullSummary) => Promise<void> {
   return async (window, reconcile, into) => {
     const data = { ...(await job()), window, reconcile };
     return new Promise<void>((resolve, reject) => {

@@ -67,8 +67,8 @@ describe('one session across polls', () => {
     expect(reservationCount(desk.store)).toBe(63);
     expect(await logins()).toBe(1);
 
-    // A reconciling cycle reads in a worker again, with the desk's token: no second login.
-    const reconcile = await desk.sync({ reconcileEveryMs: 0 });
+    // A full reconcile reads in a worker again, with the desk's token: no second login.
+    const reconcile = await desk.sync({ fullReadEveryMs: 0 });
     expect(reconcile.error).toBeNull();
     expect(await logins()).toBe(1);
 

@@ -441,6 +441,8 @@ export interface FieldChange {
   field: string;
   before: string | null;
   after: string | null;
+  /** A price's currency on each side (soldPrice), so it is shown as money: "1.155 EUR → 1.650 EUR". */
+  currency?: { before: string | null; after: string | null };
 }
 
 /** One version of a reservation as received, with what changed since the one before it. */

@@ -3,7 +3,7 @@
 // "Unmapped" column, so it cannot be typed into the PMS unnoticed.
 import type { ExportKind, StayCodeKind } from '../../shared/domain';
 import type { ExportGuestRow } from '../store';
-import { dateCell, numberCell, textCell, timeCell, type CsvFormat } from './format';
+import { dateCell, moneyText, numberCell, textCell, timeCell, type CsvFormat } from './format';
 import { actionLabel, codeKindLabel, columnLabel, fieldLabel, statusLabel, type ColumnId } from './labels';
 
 const columnsOf: Record<ExportKind, readonly ColumnId[]> = {
@@ -119,13 +119,19 @@ const dateFields = new Set(['checkIn', 'checkOut']);
 
 /** "Check-out: 17.07.2026 → 18.07.2026; Guest added: KAYA ALİ, 30, TR" for an update or cancellation. */
 export function changesText(row: ExportGuestRow, format: CsvFormat): string {
-  const shown = (field: string, value: string | null): string =>
-    value === null ? '—' : dateFields.has(field) ? dateCell(value, format) : value;
+  const shown = (field: string, value: string | null, currency: string | null | undefined): string =>
+    value === null
+      ? '—'
+      : dateFields.has(field)
+        ? dateCell(value, format)
+        : currency !== undefined
+          ? moneyText(value, currency, format)
+          : value;
   return row.changes
     .filter((c) => c.field !== 'cancelled')
     .map(
       (c) =>
-        `${fieldLabel(format.language, c.field)}: ${shown(c.field, c.before)} → ${shown(c.field, c.after)}`,
+        `${fieldLabel(format.language, c.field)}: ${shown(c.field, c.before, c.currency?.before)} → ${shown(c.field, c.after, c.currency?.after)}`,
     )
     .join('; ');
 }

@@ -49,6 +49,21 @@ export function numberCell(value: number | null | undefined, format: CsvFormat):
   return format.decimalSeparator === ',' ? text.replace('.', ',') : text;
 }
 
+/**
+ * A price in a change summary: "1.155 EUR" in Turkish, "1,155 EUR" in English (thousands separated as
+ * the language writes them, decimals only when there are any). A value that is no number stays as sent.
+ */
+export function moneyText(value: string, currency: string | null, format: CsvFormat): string {
+  if (!/^-?\d+(\.\d+)?$/.test(value)) return value;
+  const amount = Number(value);
+  const fraction = Number.isInteger(amount) ? 0 : 2;
+  const number = new Intl.NumberFormat(format.language === 'tr' ? 'tr-TR' : 'en-GB', {
+    minimumFractionDigits: fraction,
+    maximumFractionDigits: 2,
+  }).format(amount);
+  return `${number} ${currency?.trim() ?? ''}`.trim();
+}
+
 /** 'YYYY-MM-DD' (a time attached is ignored) in the chosen date format; anything else as text. */
 export function dateCell(value: string | null | undefined, format: CsvFormat): string {
   if (!value) return '';

@@ -101,7 +101,15 @@ export function diffReservations(before: Reservation, after: Reservation): Field
   for (const field of comparedFields) {
     const b = shown(field, before);
     const a = shown(field, after);
-    if (b !== a) changes.push({ field, before: b, after: a });
+    if (b === a) continue;
+    if (field === 'soldPrice')
+      changes.push({
+        field,
+        before: b,
+        after: a,
+        currency: { before: text(before.soldCurrency), after: text(after.soldCurrency) },
+      });
+    else changes.push({ field, before: b, after: a });
   }
   changes.push(...diffGuests(before.guests, after.guests));
   return changes;

@@ -76,10 +76,45 @@ export function formatInstant(
   return `${day} ${time}`;
 }
 
-/** A value in a version diff: calendar dates get the UI format, everything else stays as sent. */
-export function formatChangeValue(value: string | null, language: UiLanguage): string {
+/**
+ * A value in a version diff: calendar dates get the UI format, an amount with its currency is money
+ * ("1.155 EUR" in Turkish, "EUR 1,155" in English), everything else stays as sent.
+ */
+export function formatChangeValue(
+  value: string | null,
+  language: UiLanguage,
+  currency?: string | null,
+): string {
   if (value === null || value === '') return '—';
+  if (currency !== undefined && /^-?\d+(\.\d+)?$/.test(value))
+    return formatChangeAmount(Number(value), currency ?? '', language);
   return calendarPattern.test(value) && value.length <= 19 ? formatShortDate(value, language) : value;
+}
+
+/**
+ * An amount in a change summary: thousands separated as the language writes them, decimals only when
+ * there are any, and the currency's code where a receptionist reads it (Turkish after the number, as
+ * hotels write prices; English as Intl places it). Without a real currency code, the number alone.
+ */
+export function formatChangeAmount(amount: number, currency: string, language: UiLanguage): string {
+  const fraction = Number.isInteger(amount) ? 0 : 2;
+  const number = { minimumFractionDigits: fraction, maximumFractionDigits: 2 };
+  const plain = new Intl.NumberFormat(locale(language), number).format(amount);
+  const code = currency.trim().toUpperCase();
+  if (!/^[A-Z]{3}$/.test(code)) return `${plain} ${currency.trim()}`.trim();
+  if (language === 'tr') return `${plain} ${code}`;
+  try {
+    return new Intl.NumberFormat(locale(language), {
+      ...number,
+      style: 'currency',
+      currency: code,
+      currencyDisplay: 'code',
+    })
+      .format(amount)
+      .replace(/\u00a0/g, ' ');
+  } catch {
+    return `${plain} ${code}`;
+  }
 }
 
 export function formatMoney(amount: number, currency: string, language: UiLanguage): string {

@@ -8,8 +8,9 @@ import { formatChangeValue } from '../../i18n/format';
 function ChangeItem({ change }: { change: FieldChange }) {
   const { t } = useTranslation();
   const lng = currentLanguage();
-  const before = formatChangeValue(change.before, lng);
-  const after = formatChangeValue(change.after, lng);
+  // A price is money in its currency on each side ("1.155 EUR → 1.650 EUR").
+  const before = formatChangeValue(change.before, lng, change.currency?.before);
+  const after = formatChangeValue(change.after, lng, change.currency?.after);
   if (change.field === 'guestAdded')
     return <li className="added">{t('change.guestAdded', { name: after })}</li>;
   if (change.field === 'guestRemoved')

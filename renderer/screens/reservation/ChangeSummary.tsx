@@ -25,8 +25,11 @@ export function combineChanges(versions: VersionView[]): FieldChange[] {
       const listed = combined.find(
         (c) => c.field === change.field && !['guestAdded', 'guestRemoved'].includes(c.field),
       );
-      if (listed) listed.after = change.after;
-      else combined.push({ ...change });
+      if (listed) {
+        listed.after = change.after;
+        if (listed.currency && change.currency)
+          listed.currency = { before: listed.currency.before, after: change.currency.after };
+      } else combined.push({ ...change });
     }
   // A field changed and changed back is no change.
   return combined.filter((c) => c.before !== c.after);

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { csvFormatFor, dateCell, numberCell, textCell, timeCell } from '../../../main/export/format';
+import { changesText } from '../../../main/export/columns';
+import {
+  csvFormatFor,
+  dateCell,
+  moneyText,
+  numberCell,
+  textCell,
+  timeCell,
+} from '../../../main/export/format';
+import type { ExportGuestRow } from '../../../main/store';
 import { exportInside } from '../../../main/handlers/export';
 import { escapeHtml } from '../../../main/export/arrivals-html';
 
@@ -76,5 +85,27 @@ describe('opening an export', () => {
       '/data/exports',
     ])
       expect(exportInside(folder, bad)).toBeNull();
+  });
+});
+
+describe('a price in the changes column (issue 24)', () => {
+  const row = (changes: ExportGuestRow['changes']): ExportGuestRow => ({ changes }) as ExportGuestRow;
+  const price = {
+    field: 'soldPrice',
+    before: '1155',
+    after: '1650.5',
+    currency: { before: 'EUR', after: 'EUR' },
+  };
+
+  it('is money: thousands separated in the language, with its currency', () => {
+    expect(changesText(row([price]), csvFormatFor('tr'))).toBe('Fiyat: 1.155 EUR → 1.650,50 EUR');
+    expect(changesText(row([price]), csvFormatFor('en'))).toBe('Price: 1,155 EUR → 1,650.50 EUR');
+  });
+
+  it('a value that is no number, or no price, stays as sent', () => {
+    expect(moneyText('n/a', 'EUR', csvFormatFor('tr'))).toBe('n/a');
+    expect(changesText(row([{ field: 'nights', before: '3', after: '4' }]), csvFormatFor('tr'))).toBe(
+      'Gece: 3 → 4',
+    );
   });
 });

@@ -33,7 +33,7 @@ describe('diffReservations', () => {
       { field: 'roomTypeId', before: 'DBL', after: 'FAM' },
       { field: 'accomId', before: 'AI', after: 'HB' },
       { field: 'adults', before: '2', after: '3' },
-      { field: 'soldPrice', before: '1234.5', after: '1500' },
+      { field: 'soldPrice', before: '1234.5', after: '1500', currency: { before: 'EUR', after: 'EUR' } },
       { field: 'note', before: null, after: 'late arrival' },
     ]);
   });

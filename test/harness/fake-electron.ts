@@ -46,7 +46,7 @@ export const screen = {
   getPrimaryDisplay: () => state.displays[0],
 };
 export const shell = {
-  async openExternal(url: string): Promise<void> {
+  async openExternal(url: string, _options?: unknown): Promise<void> {
     state.openedExternal.push(url);
   },
   async openPath(p: string): Promise<string> {

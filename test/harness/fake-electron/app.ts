@@ -44,7 +44,7 @@ export class FakeApp extends EventEmitter {
   whenReady(): Promise<void> {
     return this.readyPromise;
   }
-  requestSingleInstanceLock(): boolean {
+  requestSingleInstanceLock(_additionalData?: Record<string, unknown>): boolean {
     return this.hasLock;
   }
   quit(): void {
@@ -53,7 +53,7 @@ export class FakeApp extends EventEmitter {
   exit(code = 0): void {
     this.exitCode = code;
   }
-  focus(): void {}
+  focus(_options?: { steal: boolean }): void {}
   setAppUserModelId(_id: string): void {}
   setBadgeCount(count = 0): boolean {
     this.badgeCount = count;
@@ -62,7 +62,7 @@ export class FakeApp extends EventEmitter {
   setLoginItemSettings(settings: { openAtLogin?: boolean; args?: string[] }): void {
     this.loginItem = { openAtLogin: settings.openAtLogin === true, args: settings.args };
   }
-  getLoginItemSettings(): { openAtLogin: boolean; wasOpenedAtLogin: boolean } {
+  getLoginItemSettings(_options?: unknown): { openAtLogin: boolean; wasOpenedAtLogin: boolean } {
     return { openAtLogin: this.loginItem.openAtLogin, wasOpenedAtLogin: this.wasOpenedAtLogin };
   }
 }

@@ -40,7 +40,7 @@ export class FakeBrowserWindow extends EventEmitter {
     this.webContents.mainFrame.url = url.href;
     this.webContents.loaded.push(url.href);
   }
-  async loadURL(url: string): Promise<void> {
+  async loadURL(url: string, _options?: unknown): Promise<void> {
     this.webContents.mainFrame.url = url;
     this.webContents.loaded.push(url);
   }
@@ -81,7 +81,7 @@ export class FakeBrowserWindow extends EventEmitter {
   getNormalBounds(): Bounds {
     return { ...this.bounds };
   }
-  setBounds(bounds: Partial<Bounds>): void {
+  setBounds(bounds: Partial<Bounds>, _animate?: boolean): void {
     this.bounds = { ...this.bounds, ...bounds };
   }
   /** Like Electron: 'close' can be prevented; otherwise the window is destroyed and 'closed' follows. */

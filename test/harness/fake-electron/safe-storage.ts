@@ -1,12 +1,15 @@
 // Fakes Electron's safeStorage: a reversible, recognisable "encryption" and a switchable availability.
+import type { SafeStorage } from 'electron';
+
+type Backend = ReturnType<SafeStorage['getSelectedStorageBackend']>;
 
 export class FakeSafeStorage {
   available = true;
-  backend = 'gnome_libsecret';
+  backend: Backend = 'gnome_libsecret';
   isEncryptionAvailable(): boolean {
     return this.available;
   }
-  getSelectedStorageBackend(): string {
+  getSelectedStorageBackend(): Backend {
     return this.backend;
   }
   encryptString(text: string): Buffer {

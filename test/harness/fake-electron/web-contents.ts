@@ -72,7 +72,7 @@ export class FakeWebContents extends EventEmitter {
   isDestroyed(): boolean {
     return this.destroyed;
   }
-  openDevTools(): void {
+  openDevTools(_options?: unknown): void {
     this.devToolsOpened = true;
   }
   /** Test helper: simulates a navigation attempt and says whether the app prevented it. */

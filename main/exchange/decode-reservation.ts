@@ -80,8 +80,8 @@ export function decodeReservation(value: WireValue): Reservation {
   const item = asObject(value, 'ReservationPms');
   const json = itemJson(item);
   // `raw` is made again from the item's text when someone asks (the probe, a hand-changed copy): holding
-  // the parsed item in every decoded reservation kept each batch's 2000 item objects alive until the
-  // batch was stored (issue 15: 2-4% less CPU in one A/B, within noise in another). Made once, then kept.
+  // the parsed item in every decoded reservation would keep each batch's 2000 item objects alive until the
+  // batch is stored. Made once, then kept.
   let raw: Record<string, unknown> | null = null;
   const reservation: Reservation = {
     keyField: requiredText(item, 'KeyField'),

@@ -37,6 +37,10 @@ export const layers = {
   secrets: { path: 'main/secrets/', may: ['kernel', 'domain'] },
   probe: { path: 'main/probe/', may: ['exchange', 'domain'] },
   notifications: { path: 'main/notifications/', may: ['kernel', 'contract', 'domain'] },
+  // Issue 28: when to check for updates and when to install (electron-updater comes in through a port from
+  // the shell), and the diagnostics archive a hotel sends to support, with the run marker.
+  updates: { path: 'main/updates/', may: ['kernel', 'contract', 'domain'] },
+  diagnostics: { path: 'main/diagnostics/', may: ['kernel', 'probe', 'store', 'contract', 'domain'] },
   handlers: {
     path: 'main/handlers/',
     may: [
@@ -46,6 +50,7 @@ export const layers = {
       'exchange',
       'export',
       'notifications',
+      'diagnostics',
       'probe',
       'store',
       'sync',
@@ -80,6 +85,7 @@ export const layers = {
       'operations',
       'checks',
       'export',
+      'diagnostics',
       'probe',
       'store',
       'sync',
@@ -96,6 +102,7 @@ export const layers = {
       'operations',
       'checks',
       'export',
+      'diagnostics',
       'probe',
       'store',
       'sync',
@@ -106,12 +113,33 @@ export const layers = {
   },
   shell: {
     path: 'main/shell/',
-    may: ['desk', 'kernel', 'notifications', 'secrets', 'store', 'contract', 'domain'],
+    may: [
+      'desk',
+      'kernel',
+      'notifications',
+      'secrets',
+      'store',
+      'updates',
+      'diagnostics',
+      'contract',
+      'domain',
+    ],
     electron: true,
   },
   appEntry: {
     path: 'main/index.ts',
-    may: ['shell', 'desk', 'kernel', 'notifications', 'secrets', 'store', 'contract', 'domain'],
+    may: [
+      'shell',
+      'desk',
+      'kernel',
+      'notifications',
+      'secrets',
+      'store',
+      'updates',
+      'diagnostics',
+      'contract',
+      'domain',
+    ],
     electron: true,
   },
 };

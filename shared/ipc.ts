@@ -273,12 +273,28 @@ export const requestSchemas = {
   restoreBackup: z.object({ file: z.string().min(1).max(1000) }).strict(),
   /** An existing folder (a USB disk, a network share); empty: none. */
   setBackupFolder: z.object({ folder: z.string().trim().max(1000) }).strict(),
+
+  // the desk itself (Settings → This desk): version, updates, an unclean stop, diagnostics, a window error
+  getAboutDesk: empty,
+  checkForUpdates: empty,
+  /** Installs a downloaded update once no answer is held or being sent (the desk restarts). */
+  installUpdate: empty,
+  saveDiagnostics: empty,
+  /** The window's error boundary caught an error: main writes it to the (redacted) log. */
+  reportRendererError: z
+    .object({
+      message: z.string().max(2000),
+      stack: z.string().max(8000).optional(),
+      componentStack: z.string().max(8000).optional(),
+    })
+    .strict(),
 } as const;
 
 // ---------- result types (in ipc-results.ts and ipc-export-results.ts) ----------
 
 export type * from './ipc-results';
 export type * from './ipc-export-results';
+export type * from './ipc-desk-results';
 import type {
   CheckSettingsView,
   ReservationChecks,
@@ -308,6 +324,8 @@ import type {
   ExportPreview,
   ExportResult,
 } from './ipc-export-results';
+import type { AboutDeskView, DiagnosticsSaved } from './ipc-desk-results';
+import { isRealDate } from './calendar';
 
 export interface Results {
   getSetup: SetupView;
@@ -324,7 +342,6 @@ export interface Results {
   inboxCounts: InboxCounts;
   getReservation: ReservationDetail;
   confirm: DecisionView;
-import { isRealDate } from './calendar';
   decline: DecisionView;
   confirmMany: BulkResult;
   retryDecision: DecisionView;
@@ -361,6 +378,11 @@ import { isRealDate } from './calendar';
   previewRestore: RestorePreviewView;
   restoreBackup: RestoreDone;
   setBackupFolder: BackupsView;
+  getAboutDesk: AboutDeskView;
+  checkForUpdates: AboutDeskView;
+  installUpdate: AboutDeskView;
+  saveDiagnostics: DiagnosticsSaved;
+  reportRendererError: null;
 }
 
 // ---------- push events (main → renderer) ----------

@@ -26,6 +26,8 @@ import { preferencesFile } from '../notifications/preferences';
 import { notificationSettings } from '../notifications/settings';
 import type { PullSummary } from '../sync/pull';
 import { deskBackups } from '../handlers/backups';
+import { aboutHandlers } from '../handlers/about';
+import { diagnosticsHandlers } from '../handlers/diagnostics';
 
 export interface CoreOptions {
   /** Poll interval (default 60 s). */
@@ -305,6 +307,8 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     ...exportHandlers(ctx),
     ...checkHandlers(ctx),
     ...backups.handlers,
+    ...aboutHandlers(ctx),
+    ...diagnosticsHandlers(ctx),
     ...notificationHandlers(
       ctx,
       ports.notificationSettings ??
@@ -337,6 +341,13 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     resume: () => poller?.resume(),
     waitingCount: () => workStore().waitingCount(),
     waitingSince: (before) => workStore().waitingReceivedBefore(before.toISOString()),
+    answerInFlight: () => {
+      if (pushing) return true;
+      if (!desk) return false;
+      const next = workStore().nextSendAfter();
+      // Held, or due this minute and about to go; one due long ago waits for the line and is kept anyway.
+      return next !== null && Date.parse(next) > now().getTime() - 60_000;
+    },
     practiceServiceUrl: () => practice?.url ?? null,
   };
 }

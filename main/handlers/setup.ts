@@ -8,6 +8,7 @@ import type {
   SetupView,
 } from '../../shared/ipc';
 import { runProbe } from '../probe/run-probe';
+import { saveProbeReport } from '../diagnostics/probe-report';
 import { createExchangeClient } from '../exchange';
 import { DeskError } from '../kernel/ipc-dispatch';
 import { credentialAccount, isConfigured, writeSetup } from '../kernel/setup';
@@ -79,6 +80,11 @@ export function setupHandlers(ctx: DeskContext): SetupHandlers {
         describeFailure(error, ctx.messages, { partnerId: c.partnerId, connectedBefore: false }),
       client: { retries: { attempts: 1 }, timeouts: { connectMs: 8_000, headersMs: 15_000 } },
     });
+    try {
+      saveProbeReport(ctx.ports.dataDir, report, ctx.now());
+    } catch {
+      ctx.ports.logger.warn('the connection check report could not be kept for diagnostics');
+    }
     const steps = report.steps.map((s) => ({
       operation: s.operation,
       ok: s.ok,

@@ -1,6 +1,6 @@
 // What the Electron shell (and the browser host, and the CLI) get from the core: the request handlers of
 // the contract, the push events, and a lifecycle. Nothing here imports electron.
-import type { Events, Handlers, NotificationSettings, ParsedRequestOf } from '../../shared/ipc';
+import type { Events, Handlers, NotificationSettings, ParsedRequestOf, UpdateState } from '../../shared/ipc';
 import type { WaitingTally } from '../../shared/domain';
 import type { WorkerScript } from '../sync/worker-pull';
 import type { Messages } from './messages';
@@ -28,6 +28,25 @@ export interface Logger {
   error(message: string, fields?: Record<string, unknown>): void;
 }
 
+/** The update logic (main/updates), built by the shell around electron-updater. */
+export interface UpdatesPort {
+  state(): UpdateState;
+  /** Checks the feed now; resolves when the check ended (a download it starts goes on in the background). */
+  checkNow(): Promise<UpdateState>;
+  /** Installs the downloaded update as soon as no answer is held or being sent. */
+  installWhenIdle(): UpdateState;
+}
+
+/** What the shell knows about the app itself; absent in the CLI and tests. */
+export interface AppPort {
+  version: string;
+  /** The folder of the desk's log files (diagnostics gathers the last ones). */
+  logDir: string;
+  updates: UpdatesPort | null;
+  /** The previous run, started at this instant, did not stop cleanly (its marker was still there). */
+  uncleanStopAt: string | null;
+}
+
 export interface CorePorts {
   /** The app's data folder: database, voucher PDFs, exports. */
   dataDir: string;
@@ -42,6 +61,8 @@ export interface CorePorts {
   resourcesDir?: string;
   /** Absent: notifications.json in dataDir, and start at sign-in is not offered (browser host, CLI). */
   notificationSettings?: NotificationSettingsPort;
+  /** The app's version, log folder, updates and last stop (Settings → This desk, diagnostics). */
+  app?: AppPort;
 }
 
 export type EventListener<E extends keyof Events> = (payload: Events[E]) => void;
@@ -62,6 +83,11 @@ export interface Core {
   waitingCount(): WaitingTally;
   /** Waiting reservations received before this instant (reminder). */
   waitingSince(before: Date): number;
+  /**
+   * An answer is held in its grace period or being sent right now: an update must not restart the desk
+   * (a queued answer waiting for the line is not: it is kept in the database and goes out after the start).
+   */
+  answerInFlight?(): boolean;
   /** The practice service's address while practice mode runs (training tools, tests), else null. */
   practiceServiceUrl?(): string | null;
 }

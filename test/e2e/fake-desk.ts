@@ -13,6 +13,7 @@ import {
 } from '../../shared/domain';
 import { markersOf } from '../../main/operations/checks';
 import type {
+  AboutDeskView,
   BackupsView,
   ConnectionCheckStep,
   DecisionView,
@@ -218,6 +219,18 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
   };
   let stopSales: StopSaleEntry[] = [];
   let menOnly = false;
+  let aboutView: AboutDeskView = {
+    version: '0.1.0',
+    updates: {
+      feed: 'set',
+      lastCheckAt: null,
+      lastCheck: null,
+      available: null,
+      downloaded: null,
+      installPending: false,
+    },
+    uncleanStopAt: null,
+  };
   let backupsView: BackupsView = {
     folder: '/data/backups',
     secondFolder: null,
@@ -371,6 +384,15 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
     }),
     restoreBackup: async () => ({ replacedBy: '/data/resdesk.db.replaced-2026-06-03T08-00-00-000Z' }),
     setBackupFolder: async ({ folder }) => (backupsView = { ...backupsView, secondFolder: folder || null }),
+    getAboutDesk: async () => aboutView,
+    checkForUpdates: async () =>
+      (aboutView = {
+        ...aboutView,
+        updates: { ...aboutView.updates, lastCheckAt: '2026-06-03T08:00:00.000Z', lastCheck: 'up-to-date' },
+      }),
+    installUpdate: async () => aboutView,
+    saveDiagnostics: async () => ({ file: '/data/diagnostics/resdesk-diagnostics.zip', size: 1234 }),
+    reportRendererError: async () => null,
     getMapping: async (r) => mappingView(r.agencyId),
     setMapping: async (r) => {
       const code = r.hotelCode ? listed(r.kind, r.hotelCode) : undefined;

@@ -6,6 +6,7 @@ import { DatabaseTooNewError, refuseForeignFile } from './db-marks';
 import { rememberDatabaseFile } from './db-identity';
 import { refuseDamagedDatabase } from './backup-check';
 import { backupBeforeMigration } from './backup-before-migration';
+import { applyWalPolicy } from './wal-policy';
 
 export { DatabaseTooNewError, NotResdeskDatabaseError } from './db-marks';
 export { DatabaseFileChangedError } from './db-identity';
@@ -67,6 +68,7 @@ export function openDatabase(
     // first table exists (and before WAL), so older databases keep their page size.
     if (isEmpty(db)) db.pragma('page_size = 32768');
     if (file !== ':memory:') db.pragma('journal_mode = WAL');
+    applyWalPolicy(db);
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
     // 64 MB of page cache (the default is 2 MB): the inbox indexes of 100k reservations stay in memory.

@@ -98,6 +98,7 @@ import {
 } from './stop-sales';
 import { checkSettings, setMenOnly, type StoredCheckSettings } from './check-settings';
 import { reconcileDays, type ReconcileDayRow } from './reconcile-input';
+import { compactWal } from './wal-policy';
 import {
   checkedReservations,
   checksInput,
@@ -139,6 +140,11 @@ export class Store {
   /** Per check-in day of the window: undecided and settled reservations (a bounded reconcile's input). */
   reconcileDays(from: string, to: string): ReconcileDayRow[] {
     return reconcileDays(this.db, from, to);
+  }
+
+  /** After a big import: the write-ahead log back into the database and emptied (wal-policy.ts). */
+  compactWal(): void {
+    compactWal(this.db);
   }
 
   // reservations
@@ -293,7 +299,10 @@ export class Store {
   sendDecisionNow(keyField: string): boolean {
     return sendDecisionNow(this.db, keyField);
   }
-  markSent(id: number, result: { sentAt: string; pdfPath: string | null }): void {
+  markSent(
+    id: number,
+    result: { sentAt: string; pdfPath: string | null; confirmationNo?: string | null },
+  ): void {
     markDecisionSent(this.db, id, result);
   }
   markFailed(id: number, error: string, outcomeUnknown: boolean): void {

@@ -24,6 +24,16 @@ export interface PullStore {
   checkDatabaseFile(): void;
   /** Throws unless the database file on disk holds these LogIds' versions. */
   confirmStoredOnDisk(logIds: number[]): void;
+  /** Empties the write-ahead log into the database (after a big import; main/store/wal-policy.ts). */
+  compactWal?(): void;
+}
+
+/** A read that brought at least this many reservations (a list page) leaves the WAL emptied. */
+export const COMPACT_AFTER = 2000;
+
+/** After a large read: the log it grew goes back into the database file now, not at some later commit. */
+export function compactAfterLargeRead(store: PullStore, summary: PullSummary, receivedBefore: number): void {
+  if (summary.received - receivedBefore >= COMPACT_AFTER) store.compactWal?.();
 }
 
 export interface PullSummary {
@@ -155,6 +165,7 @@ export async function pullReservations(
 ): Promise<PullSummary> {
   // Whatever an earlier run stored but could not report goes first.
   summary.acknowledged += await acknowledgeStored(client, store);
+  const receivedBefore = summary.received;
   await client.fetchReservations(
     {
       ...options.window,
@@ -170,5 +181,6 @@ export async function pullReservations(
     },
   );
   summary.acknowledged += await acknowledgeStored(client, store);
+  compactAfterLargeRead(store, summary, receivedBefore);
   return summary;
 }

@@ -17,6 +17,7 @@ import type { ConfirmationStatus } from '../../shared/domain';
 import type { CheckInWindow } from './checkin-window';
 import {
   acknowledgeStored,
+  compactAfterLargeRead,
   emptySummary,
   pullReservations,
   setAsideInto,
@@ -78,7 +79,9 @@ export async function reconcileStatuses(
 ): Promise<PullSummary> {
   // Whatever an earlier run stored but could not report goes first, as in the pull.
   summary.acknowledged += await acknowledgeStored(client, store);
+  const receivedBefore = summary.received;
   await readLists(client, store, options.window, options, summary, true);
+  compactAfterLargeRead(store, summary, receivedBefore);
   return summary;
 }
 

@@ -1,7 +1,7 @@
 // Issue 24.3 in Chromium, against the real core and the practice service: the PMS list holds only work to
 // type. A reservation waiting for the hotel's answer is not in the list or the tab's badge (the list says
 // how many wait outside it); once confirmed it is "to enter"; a cancellation taken in is "to cancel in
-// the PMS". No path marks an unconfirmed one as typed in: the store refuses it ('not-confirmed'), so
+// the PMS", and its badge says so, never "✓ Confirmed". No path marks an unconfirmed one as typed in: the store refuses it ('not-confirmed'), so
 // there is nothing left to ask first about. Turkish at 1366×768, English at 125%.
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +32,7 @@ const cases = [
     toEnter: 'Girilecek',
     toCancel: 'İptal edilecek',
     cancelHint: 'Tur operatörü iptal etti. PMS',
+    cancelBadge: "Acente iptal etti — PMS'ten silin",
   },
   {
     lang: 'en' as const,
@@ -40,6 +41,7 @@ const cases = [
     toEnter: 'To enter',
     toCancel: 'To cancel',
     cancelHint: 'Cancelled by the tour operator. Cancel it in your PMS',
+    cancelBadge: 'Cancelled by the agency — remove from the PMS',
   },
 ];
 
@@ -108,6 +110,10 @@ describe('the PMS list holds only work to type (issue 24.3, Chromium)', () => {
       await gone.locator('[data-state="to-cancel"]').waitFor();
       expect(await gone.locator('.pms-state').textContent()).toContain(c.toCancel);
       expect(await gone.getByTestId('pms-cancel-hint').textContent()).toContain(c.cancelHint);
+      // Taken in (E at the service), yet no "✓ Confirmed": it says it is a cancellation to remove.
+      expect(await gone.getByTestId('pms-cancel-badge').innerText()).toContain(c.cancelBadge);
+      expect(await gone.locator('[data-status]').count()).toBe(0);
+      expect(await row.locator('[data-status="E"]').count()).toBe(1);
       await page
         .getByTestId('pms-count')
         .filter({ hasText: new RegExp(`^${after.total}$`) })

@@ -53,7 +53,15 @@ export function ToEnterRowView({ row, selected, onToggle }: Props) {
       <div className="pms-row-lines">
         <GuestLine row={row} lead={<PmsStateBadge state={row.state} />}>
           <CheckMarkers checks={row.checks} />
-          <StatusBadge status={row.confirmationStatus} />
+          {/* A taken-in cancellation is no "confirmed" booking: it is a cancellation to remove from the PMS. */}
+          {row.changeKind === 'cancelled' && row.confirmationStatus === 'E' ? (
+            <span className="badge pms-cancel-taken-in" data-testid="pms-cancel-badge" data-state="taken-in">
+              <span aria-hidden="true">✕ </span>
+              {t('pms.cancelTakenIn')}
+            </span>
+          ) : (
+            <StatusBadge status={row.confirmationStatus} />
+          )}
         </GuestLine>
         <StayLine row={row} />
         {row.state === 'to-cancel' && (

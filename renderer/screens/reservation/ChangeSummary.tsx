@@ -2,37 +2,17 @@
 // beside Confirm / Decline, not only far below in the history. Without an answer from this desk, a changed
 // reservation shows what its latest version changed.
 import { useTranslation } from 'react-i18next';
-import type { FieldChange, ReservationDetail, VersionView } from '../../../shared/ipc';
+import type { FieldChange, ReservationDetail } from '../../../shared/ipc';
 import { currentLanguage } from '../../i18n';
 import { formatInstant } from '../../i18n/format';
 import { ChangeLine } from './VersionHistory';
+import { combineChanges, oldestFirst } from './combine-changes';
 
 export interface ChangesToShow {
   /** 'answer': since the desk's last answer (decidedAt); 'latest': the latest version's own changes. */
   basis: 'answer' | 'latest';
   since: string | null;
   changes: FieldChange[];
-}
-
-const oldestFirst = (versions: VersionView[]) =>
-  [...versions].sort((a, b) => a.receivedAt.localeCompare(b.receivedAt) || a.logId - b.logId);
-
-/** Field changes of several versions in a row as one list: each field from its first "before" to its last "after". */
-export function combineChanges(versions: VersionView[]): FieldChange[] {
-  const combined: FieldChange[] = [];
-  for (const version of oldestFirst(versions))
-    for (const change of version.changes) {
-      const listed = combined.find(
-        (c) => c.field === change.field && !['guestAdded', 'guestRemoved'].includes(c.field),
-      );
-      if (listed) {
-        listed.after = change.after;
-        if (listed.currency && change.currency)
-          listed.currency = { before: listed.currency.before, after: change.currency.after };
-      } else combined.push({ ...change });
-    }
-  // A field changed and changed back is no change.
-  return combined.filter((c) => c.before !== c.after);
 }
 
 export function changesToShow(detail: ReservationDetail): ChangesToShow | null {

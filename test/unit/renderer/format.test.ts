@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatChangeValue, formatDate, formatShortDate } from '../../../renderer/i18n/format';
-import { combineChanges } from '../../../renderer/screens/reservation/ChangeSummary';
+import { combineChanges } from '../../../renderer/screens/reservation/combine-changes';
 
 describe('calendar dates on screen', () => {
   it('are written in the UI language', () => {

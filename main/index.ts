@@ -1,7 +1,7 @@
 // Electron entry: one running desk per user, the core built with its Electron ports, the window, tray,
 // notifications and IPC around it, and a clean stop (core.stop) when the receptionist quits.
 // Closing the window keeps the desk polling in the tray.
-import { app, net, powerMonitor, safeStorage, session } from 'electron';
+import { app, dialog, net, powerMonitor, safeStorage, session, shell } from 'electron';
 import type { BrowserWindow } from 'electron';
 import path from 'node:path';
 import type { UiLanguage } from '../shared/domain';
@@ -10,6 +10,12 @@ import type { Core, Logger } from './kernel/core-types';
 import { forwardCoreEvents, registerRequestHandlers, sendDeskEvent } from './shell/ipc';
 import { createFileLogger } from './shell/log';
 import { installAppMenu } from './shell/menu';
+import { catchProcessCrashes, watchProcessesGone } from './shell/crashes';
+import { electronUpdaterPort } from './shell/updater';
+import { createMessages } from './kernel/messages';
+import { markRunStarted, markRunStopped } from './diagnostics/run-marker';
+import { FEED_OVERRIDE_FILE, resolveFeed } from './updates/feed';
+import { createUpdates, type Updates } from './updates/updates';
 import { createSoundPlayer, realTimer, startDeskNotifications } from './shell/notify';
 import { preferencesFile } from './notifications/preferences';
 import { notificationSettings } from './notifications/settings';
@@ -157,6 +163,18 @@ async function boot(): Promise<void> {
     echo: !app.isPackaged,
   });
 
+  // Before anything else can throw: the log, and the receptionist told once in their language.
+  const crashWords = createMessages('tr');
+  catchProcessCrashes({
+    logger,
+    tell: () => dialog.showErrorBox(crashWords.t('crash.title'), crashWords.t('crash.body')),
+  });
+  watchProcessesGone({
+    app,
+    logger,
+    desk: () => (window && !window.isDestroyed() ? window.webContents : null),
+  });
+
   app.on('web-contents-created', (_event, contents) => guardWebContents(contents, page, logger));
   app.on('second-instance', () => showDeskWindow(window));
   app.on('activate', () => showDeskWindow(window));
@@ -167,7 +185,9 @@ async function boot(): Promise<void> {
   await app.whenReady();
   const dataDir = app.getPath('userData');
   hardenSession(session.defaultSession, page);
-  installAppMenu(process.platform, !app.isPackaged);
+  // The marker of this run; one left by the last run means it did not stop cleanly.
+  const uncleanStopAt = markRunStarted(dataDir, new Date());
+  if (uncleanStopAt) logger.warn('the desk did not stop cleanly last time', { startedAt: uncleanStopAt });
 
   // safeStorage answers only after 'ready', so the store is chosen here.
   const credentials = await chooseCredentialStore({
@@ -179,6 +199,23 @@ async function boot(): Promise<void> {
   const preferences = preferencesFile(path.join(dataDir, 'notifications.json'));
   const startAtLogin = loginItem();
   let settingsSaved = (): void => undefined;
+  const feed = resolveFeed({
+    packaged: app.isPackaged,
+    overrideFile: path.join(dataDir, FEED_OVERRIDE_FILE),
+    appUpdateYml: path.join(process.resourcesPath, 'app-update.yml'),
+    warn: (message) => logger.warn(message),
+  });
+  let stopForUpdate = async (): Promise<void> => undefined;
+  let answerInFlight = (): boolean => false;
+  const updates: Updates = createUpdates({
+    feed,
+    updater: feed.kind === 'set' ? electronUpdaterPort(logger) : null,
+    stateFile: path.join(dataDir, 'updates.json'),
+    answerInFlight: () => answerInFlight(),
+    beforeInstall: () => stopForUpdate(),
+    logger,
+    timer: realTimer,
+  });
   const core = createCore({
     notificationSettings: notificationSettings(preferences, startAtLogin, () => settingsSaved()),
     dataDir,
@@ -188,7 +225,10 @@ async function boot(): Promise<void> {
     // Imports run in a worker thread so a big file never stalls the window's requests.
     importWorker: { path: path.join(app.getAppPath(), 'dist', 'main', 'import-worker.cjs') },
     resourcesDir: resources,
+    app: { version: app.getVersion(), logDir: app.getPath('logs'), updates, uncleanStopAt },
   });
+  answerInFlight = () => core.answerInFlight?.() ?? false;
+  crashWords.setLanguage((await core.handlers.getSetup({}).catch(() => null))?.language ?? 'tr');
   const language = async (): Promise<UiLanguage> => (await core.handlers.getSetup({})).language;
 
   window = createDeskWindow({
@@ -204,6 +244,15 @@ async function boot(): Promise<void> {
   const desk = (): Electron.WebContents | null =>
     window && !window.isDestroyed() ? window.webContents : null;
   const openDesk = (): void => showDeskWindow(window);
+  const saveDiagnostics = (): void =>
+    void core.handlers.saveDiagnostics({}).then(
+      (saved) => shell.showItemInFolder(saved.file),
+      () => logger.error('diagnostics could not be saved'),
+    );
+  installAppMenu(process.platform, !app.isPackaged, {
+    saveDiagnostics,
+    saveDiagnosticsLabel: crashWords.t('menu.saveDiagnostics'),
+  });
 
   const unregister = registerRequestHandlers({
     handlers: core.handlers,
@@ -247,9 +296,11 @@ async function boot(): Promise<void> {
   ];
   const unwatch = watchPowerAndNetwork(core);
 
-  stopOnQuit(
-    window,
-    async () => {
+  // One stop, whoever asks first: the quit, a Windows logoff, or an update about to install.
+  let stopping: Promise<void> | null = null;
+  const stopEverything = (): Promise<void> =>
+    (stopping ??= (async () => {
+      updates.stop();
       unwatch();
       for (const stop of stopTrayEvents) stop();
       notifier.dispose();
@@ -257,14 +308,16 @@ async function boot(): Promise<void> {
       unregister();
       tray.destroy();
       await core.stop();
-    },
-    logger,
-    quit,
-  );
+      // A clean stop: the next start finds no marker.
+      markRunStopped(dataDir);
+    })());
+  stopForUpdate = stopEverything;
+  stopOnQuit(window, stopEverything, logger, quit);
 
   try {
     await core.start();
     refreshTray();
+    updates.start();
   } catch (error) {
     logger.error('the core could not start', { error });
   }

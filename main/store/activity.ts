@@ -1,5 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { statementsOf } from './statements';
+import { changed, first, q, type Op } from './engines/op';
+import { runSqlite } from './engines/run-sqlite';
 import type { ActivityEntry, UiLanguage } from '../../shared/domain';
 
 export interface NewActivity {
@@ -11,9 +13,6 @@ export interface NewActivity {
 }
 
 const prepare = (db: Database) => ({
-  insert: db.prepare<[string, string, ActivityEntry['action'], string | null, string]>(
-    'INSERT INTO activity (at, user, action, key_field, detail) VALUES (?, ?, ?, ?, ?)',
-  ),
   // The guest and the reason are looked up for the page only (by the key and id indexes).
   page: db.prepare<[string, string, number, number], ActivityEntry>(
     `SELECT a.id, a.at, a.user, a.action, a.key_field AS keyField, a.detail,
@@ -27,10 +26,31 @@ const prepare = (db: Database) => ({
 });
 const statements = statementsOf(prepare);
 
+/** Activity's operations, one definition for both engines (engines/op.ts). */
+export const activityOps = {
+  /** Records who did what at the desk; returns the entry's id. */
+  *add(entry: NewActivity): Op<number> {
+    const row = yield* first(
+      q
+        .insertInto('activity')
+        .values({
+          at: entry.at,
+          user: entry.user,
+          action: entry.action,
+          key_field: entry.keyField,
+          detail: entry.detail,
+        })
+        .returning('id'),
+    );
+    if (!row) throw new Error('activity insert returned no row');
+    yield* changed('activity', 'added', [String(row.id)]);
+    return row.id;
+  },
+};
+
 /** Records who did what at the desk; returns the entry's id. */
 export function addActivity(db: Database, entry: NewActivity): number {
-  const result = statements(db).insert.run(entry.at, entry.user, entry.action, entry.keyField, entry.detail);
-  return Number(result.lastInsertRowid);
+  return runSqlite(db, activityOps.add(entry));
 }
 
 /** One page of the activity log, newest first, with decline reasons named in `language` when it can. */

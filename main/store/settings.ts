@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
-import { statementsOf } from './statements';
+import { changed, first, q, run, type Op } from './engines/op';
+import { runSqlite } from './engines/run-sqlite';
 
 // Settings live in a plain file anyone can copy. Secrets belong in the OS keychain, so a key
 // that even looks like one is refused here rather than trusted to every caller's care.
@@ -19,29 +20,41 @@ const guard = (key: string): void => {
   if (secretWords.test(key)) throw new SecretSettingRefused(key);
 };
 
-const prepare = (db: Database) => ({
-  get: db.prepare<[string], string>('SELECT value FROM settings WHERE key = ?').pluck(),
-  set: db.prepare<[string, string]>(
-    'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-  ),
-  remove: db.prepare<[string]>('DELETE FROM settings WHERE key = ?'),
-});
-const statements = statementsOf(prepare);
+/** Settings' operations, one definition for both engines (engines/op.ts). */
+export const settingsOps = {
+  /** The stored value of a setting, or the fallback when it was never set. */
+  *get<T>(key: string, fallback: T): Op<T> {
+    guard(key);
+    const row = yield* first(q.selectFrom('settings').select('value').where('key', '=', key));
+    if (row === undefined) return fallback;
+    // The caller owns the shape of its setting; the table only guarantees the text is JSON.
+    return JSON.parse(row.value) as T;
+  },
+  /** Stores a non-secret setting as JSON; undefined removes it. */
+  *set(key: string, value: unknown): Op<void> {
+    guard(key);
+    const text = JSON.stringify(value) as string | undefined;
+    if (text === undefined) {
+      if ((yield* run(q.deleteFrom('settings').where('key', '=', key))) > 0)
+        yield* changed('settings', 'removed', [key]);
+      return;
+    }
+    yield* run(
+      q
+        .insertInto('settings')
+        .values({ key, value: text })
+        .onConflict((c) => c.column('key').doUpdateSet({ value: (e) => e.ref('excluded.value') })),
+    );
+    yield* changed('settings', 'changed', [key]);
+  },
+};
 
 /** The stored value of a setting, or the fallback when it was never set. */
 export function getSetting<T>(db: Database, key: string, fallback: T): T {
-  guard(key);
-  const text = statements(db).get.get(key);
-  if (text === undefined) return fallback;
-  // The caller owns the shape of its setting; the table only guarantees the text is JSON.
-  return JSON.parse(text) as T;
+  return runSqlite(db, settingsOps.get(key, fallback));
 }
 
 /** Stores a non-secret setting as JSON; undefined removes it. */
 export function setSetting(db: Database, key: string, value: unknown): void {
-  guard(key);
-  const s = statements(db);
-  const text = JSON.stringify(value);
-  if (text === undefined) s.remove.run(key);
-  else s.set.run(key, text);
+  runSqlite(db, settingsOps.set(key, value));
 }

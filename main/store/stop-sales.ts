@@ -1,8 +1,9 @@
 // The hotel's stop-sale dates (issue 14): typed in by the hotel, never sent by the service. Each add and
 // remove is an activity row in the same transaction, so the log never misses one.
 import type { Database } from 'better-sqlite3';
-import { statementsOf } from './statements';
-import { addActivity } from './activity';
+import { activityOps } from './activity';
+import { all, changed, first, q, type Op } from './engines/op';
+import { runSqlite, writeSqlite } from './engines/run-sqlite';
 import type { ActivityDetail, CalendarDate, StopSaleCodeKind, StopSaleEntry } from '../../shared/domain';
 
 export interface NewStopSale {
@@ -15,25 +16,17 @@ export interface NewStopSale {
   at: string;
 }
 
-const columns = `id, code_kind AS codeKind, hotel_code AS hotelCode, date_from AS "from", date_to AS "to",
-  note, created_by AS createdBy, created_at AS createdAt`;
-
-const prepare = (db: Database) => ({
-  insert: db.prepare<[StopSaleCodeKind, string, string, string, string, string, string], StopSaleEntry>(
-    `INSERT INTO stop_sales (code_kind, hotel_code, date_from, date_to, note, created_by, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${columns}`,
-  ),
-  list: db.prepare<[], StopSaleEntry>(
-    `SELECT ${columns} FROM stop_sales ORDER BY date_from, date_to, code_kind, hotel_code, id`,
-  ),
-  remove: db.prepare<[number], StopSaleEntry>(`DELETE FROM stop_sales WHERE id = ? RETURNING ${columns}`),
-  // Room type and room codes hotels have mapped channel codes to: what a stop-sale can name.
-  hotelCodes: db.prepare<[], { kind: StopSaleCodeKind; hotelCode: string }>(
-    `SELECT DISTINCT kind, hotel_code AS hotelCode FROM mappings WHERE kind IN ('roomType', 'room')
-     ORDER BY kind, hotel_code`,
-  ),
-});
-const statements = statementsOf(prepare);
+// What a stop-sale reads back as (StopSaleEntry), on both engines.
+const entry = [
+  'id',
+  'code_kind as codeKind',
+  'hotel_code as hotelCode',
+  'date_from as from',
+  'date_to as to',
+  'note',
+  'created_by as createdBy',
+  'created_at as createdAt',
+] as const;
 
 /** What the activity log keeps of an entry: codes and dates, worded in the desk's language when read. */
 const describe = (change: 'added' | 'removed', s: StopSaleEntry): string =>
@@ -47,62 +40,105 @@ const describe = (change: 'added' | 'removed', s: StopSaleEntry): string =>
     note: s.note,
   } satisfies ActivityDetail);
 
+/** Stop-sales' operations, one definition for both engines (engines/op.ts). */
+export const stopSaleOps = {
+  /**
+   * Stores a stop-sale and its activity row. The table refuses what makes no sense (an empty code, a date
+   * not written YYYY-MM-DD, an end before the start), so callers check first to say it in words.
+   */
+  *add(added: NewStopSale): Op<StopSaleEntry> {
+    const saved = yield* first(
+      q
+        .insertInto('stop_sales')
+        .values({
+          code_kind: added.codeKind,
+          hotel_code: added.hotelCode.trim(),
+          date_from: added.from,
+          date_to: added.to,
+          note: (added.note ?? '').trim(),
+          created_by: added.user,
+          created_at: added.at,
+        })
+        .returning(entry),
+    );
+    if (!saved) throw new Error('stop_sales insert returned no row');
+    yield* activityOps.add({
+      at: added.at,
+      user: added.user,
+      action: 'stop-sale',
+      keyField: null,
+      detail: describe('added', saved),
+    });
+    yield* changed('stop_sales', 'added', [String(saved.id)]);
+    return saved;
+  },
+
+  /** Every stop-sale, earliest first. */
+  *list(): Op<StopSaleEntry[]> {
+    return yield* all(
+      q
+        .selectFrom('stop_sales')
+        .select(entry)
+        .orderBy('date_from')
+        .orderBy('date_to')
+        .orderBy('code_kind')
+        .orderBy('hotel_code')
+        .orderBy('id'),
+    );
+  },
+
+  /** Removes one stop-sale (with its activity row); null when there is none with that id. */
+  *remove(id: number, user: string, at: string): Op<StopSaleEntry | null> {
+    const removed = yield* first(q.deleteFrom('stop_sales').where('id', '=', id).returning(entry));
+    if (!removed) return null;
+    yield* activityOps.add({
+      at,
+      user,
+      action: 'stop-sale',
+      keyField: null,
+      detail: describe('removed', removed),
+    });
+    yield* changed('stop_sales', 'removed', [String(removed.id)]);
+    return removed;
+  },
+
+  /** The hotel's own room type and room codes (from the mappings), the codes a stop-sale can close. */
+  *hotelCodes(): Op<Record<StopSaleCodeKind, string[]>> {
+    const codes: Record<StopSaleCodeKind, string[]> = { roomType: [], room: [] };
+    const rows = yield* all(
+      q
+        .selectFrom('mappings')
+        .select(['kind', 'hotel_code as hotelCode'])
+        .distinct()
+        .where('kind', 'in', ['roomType', 'room'])
+        .orderBy('kind')
+        .orderBy('hotel_code'),
+    );
+    for (const row of rows)
+      if (row.kind === 'roomType' || row.kind === 'room') codes[row.kind].push(row.hotelCode);
+    return codes;
+  },
+};
+
 /**
  * Stores a stop-sale and its activity row. The table refuses what makes no sense (an empty code, a date
  * not written YYYY-MM-DD, an end before the start), so callers check first to say it in words.
  */
-export function addStopSale(db: Database, entry: NewStopSale): StopSaleEntry {
-  return db
-    .transaction(() => {
-      const s = statements(db);
-      const saved = s.insert.get(
-        entry.codeKind,
-        entry.hotelCode.trim(),
-        entry.from,
-        entry.to,
-        (entry.note ?? '').trim(),
-        entry.user,
-        entry.at,
-      );
-      if (!saved) throw new Error('stop_sales insert returned no row');
-      addActivity(db, {
-        at: entry.at,
-        user: entry.user,
-        action: 'stop-sale',
-        keyField: null,
-        detail: describe('added', saved),
-      });
-      return saved;
-    })
-    .immediate();
+export function addStopSale(db: Database, added: NewStopSale): StopSaleEntry {
+  return writeSqlite(db, stopSaleOps.add(added));
 }
 
 /** Every stop-sale, earliest first. */
 export function listStopSales(db: Database): StopSaleEntry[] {
-  return statements(db).list.all();
+  return runSqlite(db, stopSaleOps.list());
 }
 
 /** Removes one stop-sale (with its activity row); null when there is none with that id. */
 export function removeStopSale(db: Database, id: number, user: string, at: string): StopSaleEntry | null {
-  return db
-    .transaction(() => {
-      const removed = statements(db).remove.get(id) ?? null;
-      if (removed)
-        addActivity(db, {
-          at,
-          user,
-          action: 'stop-sale',
-          keyField: null,
-          detail: describe('removed', removed),
-        });
-      return removed;
-    })
-    .immediate();
+  return writeSqlite(db, stopSaleOps.remove(id, user, at));
 }
 
 /** The hotel's own room type and room codes (from the mappings), the codes a stop-sale can close. */
 export function stopSaleHotelCodes(db: Database): Record<StopSaleCodeKind, string[]> {
-  const codes: Record<StopSaleCodeKind, string[]> = { roomType: [], room: [] };
-  for (const row of statements(db).hotelCodes.iterate()) codes[row.kind].push(row.hotelCode);
-  return codes;
+  return runSqlite(db, stopSaleOps.hotelCodes());
 }

@@ -1,0 +1,82 @@
+// One store operation, written once for both engines (issue 27). An operation is a generator: it yields the
+// queries it needs, built with `q`, and receives each query's rows where it yielded it, so its logic and its
+// refusals sit between its queries as in plain code. A runner drives it: `runSqlite` synchronously on
+// better-sqlite3 (today's callers stay synchronous), the PostgreSQL runner in main/hotel-db asynchronously on pg.
+// Neither the operation nor `q` knows the engine; each runner compiles the yielded query for its own.
+import {
+  DummyDriver,
+  Kysely,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  createQueryId,
+  type CompiledQuery,
+  type Compilable,
+  type QueryCompiler,
+  type RootOperationNode,
+} from 'kysely';
+import type { StoreTable, StoreTables } from './tables';
+
+/**
+ * Builds queries, never runs one: its driver does nothing. The SQLite adapter and compiler only satisfy Kysely's
+ * constructor; runners compile a query's operation tree with their own engine's compiler.
+ */
+export const q = new Kysely<StoreTables>({
+  dialect: {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new SqliteIntrospector(db),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  },
+});
+
+/** A built query (select, insert, update, delete, or a raw `sql` one) whose rows are R. */
+export interface Query<R> extends Compilable<R> {
+  toOperationNode(): RootOperationNode;
+}
+
+/** What changed, for the desks sharing the database; SQLite has no other desk and ignores it. */
+export interface StoreChange {
+  table: StoreTable;
+  kind: 'added' | 'changed' | 'removed';
+  ids: string[];
+}
+
+export type Step = { query: Query<unknown> } | { change: StoreChange };
+
+/** A query's result as the runner hands it back: its rows (RETURNING included) and how many rows it changed. */
+export interface Outcome {
+  rows: unknown[];
+  changes: number;
+}
+
+export type Op<T> = Generator<Step, T, Outcome>;
+
+/** Every row of a query. */
+export function* all<R>(query: Query<R>): Op<R[]> {
+  const outcome = yield { query };
+  // The runner executed exactly this query; its rows have the shape Kysely typed from StoreTables.
+  return outcome.rows as R[];
+}
+
+/** The first row of a query, or undefined. */
+export function* first<R>(query: Query<R>): Op<R | undefined> {
+  const rows = yield* all(query);
+  return rows[0];
+}
+
+/** Runs a query for its effect; returns how many rows it changed. */
+export function* run(query: Query<unknown>): Op<number> {
+  const outcome = yield { query };
+  return outcome.changes;
+}
+
+/** Tells the other desks what this operation changed, in its transaction (PostgreSQL: delivered at commit). */
+export function* changed(table: StoreTable, kind: StoreChange['kind'], ids: readonly string[]): Op<void> {
+  yield { change: { table, kind, ids: [...ids] } };
+}
+
+/** A query as one engine's SQL text and parameters. */
+export function compileWith(compiler: QueryCompiler, query: Query<unknown>): CompiledQuery {
+  return compiler.compileQuery(query.toOperationNode(), createQueryId());
+}

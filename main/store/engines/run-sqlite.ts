@@ -1,0 +1,56 @@
+// Runs a store operation (op.ts) on better-sqlite3, synchronously. Each compiled statement is prepared once per
+// connection and kept by its SQL text: values are parameters, so an operation's queries have a fixed set of texts
+// (a query whose shape depends on its input, such as an IN list of any length, would grow the cache: bind such
+// lists as one JSON text instead).
+import type { Database, Statement } from 'better-sqlite3';
+import { SqliteQueryCompiler } from 'kysely';
+import { compileWith, type Op, type Outcome, type Query } from './op';
+
+const compiler = new SqliteQueryCompiler();
+const prepared = new WeakMap<Database, Map<string, Statement<unknown[], unknown>>>();
+const nothing: Outcome = { rows: [], changes: 0 };
+
+function statement(db: Database, sql: string): Statement<unknown[], unknown> {
+  let cache = prepared.get(db);
+  if (!cache) prepared.set(db, (cache = new Map()));
+  let s = cache.get(sql);
+  if (!s) cache.set(sql, (s = db.prepare<unknown[], unknown>(sql)));
+  return s;
+}
+
+function execute(db: Database, query: Query<unknown>): Outcome {
+  const { sql, parameters } = compileWith(compiler, query);
+  const s = statement(db, sql);
+  if (s.reader) return { rows: s.all(...parameters), changes: 0 };
+  return { rows: [], changes: s.run(...parameters).changes };
+}
+
+/**
+ * Runs the operation's queries one by one, outside any transaction of its own (inside the caller's, if any). A
+ * failing query is thrown into the operation, which may turn it into a refusal, exactly as on PostgreSQL.
+ */
+export function runSqlite<T>(db: Database, op: Op<T>): T {
+  let next = op.next();
+  while (!next.done) {
+    const step = next.value;
+    // One desk, nobody else to tell: a change step needs nothing here.
+    if ('change' in step) {
+      next = op.next(nothing);
+      continue;
+    }
+    let outcome: Outcome;
+    try {
+      outcome = execute(db, step.query);
+    } catch (error) {
+      next = op.throw(error);
+      continue;
+    }
+    next = op.next(outcome);
+  }
+  return next.value;
+}
+
+/** Runs a writing operation in an immediate transaction (a savepoint inside the caller's): all of it or nothing. */
+export function writeSqlite<T>(db: Database, op: Op<T>): T {
+  return db.transaction(() => runSqlite(db, op)).immediate();
+}

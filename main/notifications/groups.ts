@@ -113,7 +113,7 @@ export interface Timer {
 }
 
 export interface GrouperOptions {
-  /** Flush after this long without a new change. */
+  /** Flush after this long without a new change; 0: at once (each event is a whole sync cycle's). */
   quietMs: number;
   /** ...but never hold a change longer than this. */
   maxWaitMs: number;
@@ -122,8 +122,9 @@ export interface GrouperOptions {
 }
 
 /**
- * Collects `reservationsChanged` events: a sync delivers changes in batches a few hundred ms apart, and
- * the receptionist should get one "3 new, 1 cancelled", not four pop-ups.
+ * Collects `reservationsChanged` events into one "3 new, 1 cancelled", not four pop-ups. The desk's sync
+ * emits one per cycle, at its end, so the app shows it at once (quietMs 0); a source that delivers in
+ * bursts can still ask for a quiet period.
  */
 export function createChangeGrouper(options: GrouperOptions) {
   let pending: ChangeGroup | null = null;
@@ -148,6 +149,10 @@ export function createChangeGrouper(options: GrouperOptions) {
       for (const keyField of changes.keyFields)
         if (!group.keyFields.includes(keyField)) group.keyFields.push(keyField);
       pending = group;
+      if (options.quietMs <= 0) {
+        flush();
+        return;
+      }
       if (quiet !== null) options.timer.clear(quiet);
       quiet = options.timer.set(flush, options.quietMs);
       if (deadline === null) deadline = options.timer.set(flush, options.maxWaitMs);

@@ -18,7 +18,11 @@ import {
 import { NO_REMINDER, overdueCutoff, reminderDue, type ReminderState } from '../notifications/reminders';
 import { targetOfLaunch, toastXml } from '../notifications/activation';
 
-export const GROUP_QUIET_MS = 2_000;
+/**
+ * No quiet period (issue 25.5): the core emits one reservationsChanged per sync cycle, when the cycle
+ * ends, so there is nothing more to gather; it used to add 2 s to every arrival's way to the screen.
+ */
+export const GROUP_QUIET_MS = 0;
 export const GROUP_MAX_WAIT_MS = 15_000;
 export const REMINDER_CHECK_MS = 60_000;
 export const REMINDER_REPEAT_MINUTES = 30;

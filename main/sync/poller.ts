@@ -40,6 +40,13 @@ export interface PollerOptions {
   retryBetween?: () => Promise<boolean>;
 }
 
+/**
+ * The poll interval when none is given (issue 25.5): an arrival waits half of it on average, so 15 s
+ * gives a median of about 8 s to the screen; an idle poll is one small list request (~1 KB on the wire
+ * with compression and a kept connection, `npm run bench -- network`), ~240 KB an hour.
+ */
+export const DEFAULT_INTERVAL_MS = 15_000;
+
 const realTimers: Timers = {
   set: (fn, ms) => {
     const t = setTimeout(fn, ms);
@@ -66,7 +73,7 @@ export class Poller {
     private readonly cycle: () => Promise<CycleResult>,
     private readonly options: PollerOptions = {},
   ) {
-    this.intervalMs = options.intervalMs ?? 60_000;
+    this.intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
     this.maxBackoffMs = options.maxBackoffMs ?? 300_000;
     this.now = options.now ?? (() => new Date());
     this.timers = options.timers ?? realTimers;

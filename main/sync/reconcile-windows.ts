@@ -31,7 +31,7 @@ export const LISTS_PER_WINDOW = 3;
  */
 export const REQUEST_COST = 4;
 /** However scattered the undecided days, a reconcile sends at most this many windows (× 3 lists). */
-export const MAX_WINDOWS = 16;
+export const MAX_WINDOWS = 48;
 
 interface Span {
   start: CalendarDate;

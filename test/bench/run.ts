@@ -8,6 +8,8 @@ import { benchIdlePoll } from './idle-poll';
 import { benchExport } from './export';
 import { benchChecks, CHECKS_RATIO_TARGET } from './checks';
 import { benchRenderer, BUNDLE_BUDGET_KB, FIRST_ROWS_TARGET_MS } from './renderer';
+import { benchFirstSync, benchSteady } from './network';
+import { DEFAULT_INTERVAL_MS } from '../../main/sync/poller';
 
 type Part = () => Promise<void>;
 
@@ -120,6 +122,46 @@ const parts: Record<string, Part> = {
     );
     console.log(
       `      medians of ${r.loads} loads; empty inbox ${r.emptyInboxMs} ms; 100k ${r.firstRowsRuns.join(', ')} ms`,
+    );
+  },
+  network: async () => {
+    const sizes = (process.env.BENCH_NETWORK_SIZES ?? '1500,20000').split(',').map(Number);
+    const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
+    for (const n of sizes)
+      for (const format of ['xml', 'json'] as const) {
+        const f = await benchFirstSync(n, format);
+        line(
+          `first sync ${n} ${format.toUpperCase()}: uncompressed / compressed bytes on the wire ≥ 5x`,
+          `${f.ratio.toFixed(1)}x (${kb(f.plain.bytes)} vs ${kb(f.compressed.bytes)}; ${f.compressed.requests} requests, ${f.compressed.logins} login, ${f.compressed.connections} connections)`,
+          f.ratio >= 5,
+        );
+      }
+    const s = await benchSteady(sizes[0] ?? 1500);
+    const interval = DEFAULT_INTERVAL_MS / 1000;
+    const idlePerHour = (3600 / interval) * s.idlePoll.bytes;
+    console.log(
+      `steady desk: ${s.reservations} reservations, ${s.waiting} waiting; idle poll ${Math.round(s.idlePoll.bytes)} bytes, ${s.idlePoll.requests} request(s), ${s.idlePoll.logins} logins and ${s.idlePoll.connections} new connections over 10 polls, cycle ${Math.round(s.idleCycleMs)} ms`,
+    );
+    line(
+      `idle traffic per hour at the default interval (${interval} s) ≤ 300 KB`,
+      `${kb(idlePerHour)}/h`,
+      idlePerHour <= 300 * 1024,
+    );
+    // Before: the full lists every 30 minutes. Now: a bounded reconcile every 30 minutes, the full lists
+    // once a day (and at start).
+    const before = 2 * s.full.bytes;
+    const now = 2 * s.bounded.bytes + s.full.bytes / 24;
+    line(
+      'reconcile traffic per hour with nothing new, now / before ≤ 0.1',
+      `${(now / before).toFixed(3)}x (${kb(now)}/h vs ${kb(before)}/h; bounded ${kb(s.bounded.bytes)} in ${s.bounded.requests} requests, full ${kb(s.full.bytes)})`,
+      now / before <= 0.1,
+    );
+    // An arrival waits on average half an interval for the next poll, then that poll's cycle.
+    const medianArrival = interval / 2 + s.idleCycleMs / 1000;
+    line(
+      'median arrival → stored / 10 s ≤ 1 (half the interval plus a poll cycle)',
+      `${(medianArrival / 10).toFixed(2)} (${medianArrival.toFixed(1)} s at ${interval} s)`,
+      medianArrival <= 10,
     );
   },
 };

@@ -50,10 +50,10 @@ describe('desk notifications', () => {
     t = setup();
   });
 
-  it('groups a sync burst into one silent notification with its own sound', async () => {
-    t.core.emit('reservationsChanged', { new: 2, changed: 0, cancelled: 0, keyFields: ['A', 'B'] });
-    t.core.emit('reservationsChanged', { new: 1, changed: 0, cancelled: 1, keyFields: ['C', 'D'] });
-    t.clock.advance(GROUP_QUIET_MS);
+  it("shows a cycle's changes as one silent notification with its own sound, when the cycle ends", async () => {
+    // One event per sync cycle (core.ts): shown at once, no quiet period after it (issue 25.5).
+    expect(GROUP_QUIET_MS).toBe(0);
+    t.core.emit('reservationsChanged', { new: 3, changed: 0, cancelled: 1, keyFields: ['A', 'B', 'C', 'D'] });
     await flush();
     expect(FakeNotification.instances.map((n) => n.options)).toEqual([
       { title: 'Reservations updated', body: '3 new, 1 cancelled. Click to open the inbox.', silent: true },

@@ -159,6 +159,9 @@ const prepare = (db: Database) => ({
   answerOnReservation: db.prepare<['E' | 'H', string]>(
     'UPDATE reservations SET confirmation_status = ? WHERE key_field = ?',
   ),
+  confirmationNoOnReservation: db.prepare<[string, string]>(
+    'UPDATE reservations SET confirmation_no = ? WHERE key_field = ?',
+  ),
   // A refusal is a known outcome: the service answered and did not take it.
   failed: db.prepare<[string, 0 | 1, number]>(
     `UPDATE decisions SET state = 'failed', attempts = attempts + 1, last_error = ?,
@@ -330,6 +333,8 @@ export function markDecisionSent(
     if (s.sent.run(result.sentAt, result.pdfPath, result.confirmationNo ?? null, id).changes === 0)
       return false;
     s.answerOnReservation.run(row.action === 'confirm' ? 'E' : 'H', row.keyField);
+    // The service's confirmation number, read back after the confirmation: the detail shows it at once.
+    if (result.confirmationNo) s.confirmationNoOnReservation.run(result.confirmationNo, row.keyField);
     return true;
   });
 }

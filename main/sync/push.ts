@@ -24,7 +24,11 @@ export interface PushStore {
   /** Due now: answers still in their grace period (Undo) are left alone. */
   nextDecisionsToSend(nowIso: string): PendingDecision[];
   getReservation(keyField: string): Reservation | null;
-  markSent(id: number, result: { sentAt: string; pdfPath: string | null }): void;
+  /** confirmationNo: the service's number for a confirmation, when it gave one (read back, below). */
+  markSent(
+    id: number,
+    result: { sentAt: string; pdfPath: string | null; confirmationNo?: string | null },
+  ): void;
   /** Before the request leaves: the outcome is unknown until its answer is stored. */
   /** False when the decision is no longer there to send (taken back meanwhile): it is skipped. */
   markSending(id: number): boolean;
@@ -60,13 +64,13 @@ export interface PushSummary {
 export const voucherFileName = (keyField: string): string =>
   `${keyField.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 120)}.pdf`;
 
-/** Whether the service already holds this answer for the reservation (its E or H list says so). */
-async function alreadyAnswered(
+/** The service's copy of the reservation in its E or H list (it holds this answer), or null. */
+async function answeredCopy(
   client: SyncClient,
   reservation: Reservation,
   status: 'E' | 'H',
-): Promise<boolean> {
-  let found = false;
+): Promise<Reservation | null> {
+  let found: Reservation | null = null;
   await client.fetchReservations(
     {
       checkInStart: reservation.checkIn,
@@ -78,10 +82,33 @@ async function alreadyAnswered(
       onUnreadable: () => undefined,
     },
     async (batch) => {
-      if (batch.some((r) => r.keyField === reservation.keyField)) found = true;
+      found = batch.find((r) => r.keyField === reservation.keyField) ?? found;
     },
   );
   return found;
+}
+
+/** Whether the service already holds this answer for the reservation (its E or H list says so). */
+async function alreadyAnswered(
+  client: SyncClient,
+  reservation: Reservation,
+  status: 'E' | 'H',
+): Promise<boolean> {
+  return (await answeredCopy(client, reservation, status)) !== null;
+}
+
+/**
+ * The confirmation number the service gave a confirmation it accepted. sendconfirmationv2's answer
+ * carries none, so it is read back from the E list; null when there is none or the list cannot be read
+ * (a bonus like the voucher: the answer is delivered either way).
+ */
+async function confirmationNoOf(client: SyncClient, reservation: Reservation): Promise<string | null> {
+  try {
+    const copy = await answeredCopy(client, reservation, 'E');
+    return copy?.confirmationNo.trim() || null;
+  } catch {
+    return null;
+  }
 }
 
 export async function pushDecisions(
@@ -109,8 +136,8 @@ export async function pushDecisions(
       continue;
     }
     const status = decision.action === 'confirm' ? 'E' : 'H';
-    const delivered = () => {
-      store.markSent(decision.id, { sentAt: options.now().toISOString(), pdfPath: null });
+    const delivered = (confirmationNo: string | null = null) => {
+      store.markSent(decision.id, { sentAt: options.now().toISOString(), pdfPath: null, confirmationNo });
       summary.sent++;
     };
     try {
@@ -130,7 +157,7 @@ export async function pushDecisions(
         pmsUser: decision.user,
       });
       // Recorded before the voucher is fetched: the PDF is a bonus that must never cause a resend.
-      delivered();
+      delivered(status === 'E' ? await confirmationNoOf(client, reservation) : null);
       if (answer.pdfUrl) {
         const target = path.join(options.voucherDir, voucherFileName(reservation.keyField));
         try {

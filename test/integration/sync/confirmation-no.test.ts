@@ -1,0 +1,63 @@
+// Issue 24: "Confirmation no." after a confirmation. sendconfirmationv2's answer carries no confirmation
+// number; the practice service, like the live one, gives the reservation one when the hotel confirms.
+// After a confirmation is delivered the desk reads it back from the E list and stores it with the answer
+// and on the reservation, so the detail shows it at once. A decline asks for none.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startPracticeService, type PracticeService } from '../../../main/sandbox';
+import type { Desk } from '../../../main/operations/desk';
+import { openDesk, sandboxState, tempDir } from './helpers';
+
+describe('the confirmation number after a confirmation (practice service)', () => {
+  let service: PracticeService;
+  let desk: Desk;
+  let temp: ReturnType<typeof tempDir>;
+
+  beforeEach(async () => {
+    service = await startPracticeService({ port: 0, reservations: 30, seed: 5 });
+    temp = tempDir('resdesk-confirmation-no-');
+    desk = openDesk(temp.dir, service.url);
+    await desk.sync();
+  });
+  afterEach(async () => {
+    await desk.close();
+    desk.store.close();
+    await service.close();
+    temp.remove();
+  });
+
+  const waitingNew = (n: number): string[] =>
+    desk.store
+      .inboxPage({
+        filter: { statuses: ['W'], kinds: ['new'] },
+        sort: 'checkIn',
+        direction: 'asc',
+        offset: 0,
+        limit: n,
+      })
+      .rows.map((r) => r.keyField);
+
+  it('is read back from the service and shown on the reservation; a decline asks for none', async () => {
+    const [confirmed = '', declined = ''] = waitingNew(2);
+    expect(desk.store.getReservation(confirmed)?.confirmationNo).toBe('');
+    desk.decide({ keyField: confirmed, action: 'confirm', note: '', user: 'Ayşe' });
+    const reason = desk.store.db
+      .prepare<[], string>('SELECT id FROM not_confirm_messages LIMIT 1')
+      .pluck()
+      .get();
+    desk.decide({ keyField: declined, action: 'decline', reasonId: reason ?? '', note: '', user: 'Ayşe' });
+    const before = (await sandboxState(service.url)).requests.length;
+    const pushed = await desk.pushNow();
+    expect(pushed).toMatchObject({ sent: 2, failed: 0 });
+
+    const number = desk.store.getReservation(confirmed)?.confirmationNo ?? '';
+    expect(number).toMatch(/^KBR-\d{8}$/);
+    expect(desk.store.decisionRecordFor(confirmed)?.confirmationNo).toBe(number);
+    expect(desk.store.getReservation(declined)?.confirmationNo).toBe('');
+    expect(desk.store.decisionRecordFor(declined)?.confirmationNo ?? null).toBeNull();
+
+    // One list read for the one confirmation, none for the decline.
+    const requests = (await sandboxState(service.url)).requests.slice(before);
+    expect(requests.filter((r) => r.path.includes('sendconfirmation'))).toHaveLength(2);
+    expect(requests.filter((r) => /getreservationlist/i.test(r.path))).toHaveLength(1);
+  });
+});

@@ -18,12 +18,16 @@ import { unreadableCommand } from './cli/unreadable';
 import { reasonsCommand } from './cli/reasons';
 import { STOP_SALE_USAGE, stopSaleCommand } from './cli/stop-sale';
 import { BACKUP_USAGE, backupCommand } from './cli/backup';
+import { DIAGNOSTICS_USAGE, diagnosticsCommand } from './cli/diagnostics';
 import { RESTORE_USAGE, restoreCommand } from './cli/restore';
 import { buildChecker } from './operations/checks';
 import { localDate } from '../shared/calendar';
 import { existsSync } from 'node:fs';
 
 class UsageError extends Error {}
+
+/** The version the diagnostics archive names (package.json's, as npm passes it to `npm run resdesk`). */
+const RESDESK_VERSION = process.env.npm_package_version ?? 'development';
 
 const USAGE = `Usage: resdesk <command> --db FILE [options]
   probe    --service URL --partner-id N [--format xml|json] [--json] [--save-sample DIR]
@@ -44,6 +48,7 @@ const USAGE = `Usage: resdesk <command> --db FILE [options]
   reasons  [--json] [--language tr|en]   (the decline reasons: ID and text, for decline --reason)
   ${EXPORT_USAGE}
   ${BACKUP_USAGE}
+  ${DIAGNOSTICS_USAGE}
   ${RESTORE_USAGE}`;
 
 /** The usage of one command (its line and the indented lines under it), or all of it. */
@@ -321,6 +326,10 @@ export async function main(argv: string[]): Promise<void> {
     return asksHelp ? out(`Usage: resdesk ${EXPORT_USAGE}`) : exportCommand(argv.slice(1));
   if (argv[0] === 'stop-sale')
     return asksHelp ? out(`Usage: resdesk ${STOP_SALE_USAGE}`) : stopSaleCommand(argv.slice(1), out);
+  if (argv[0] === 'diagnostics')
+    return asksHelp
+      ? out(`Usage: resdesk ${DIAGNOSTICS_USAGE}`)
+      : diagnosticsCommand(argv.slice(1), out, RESDESK_VERSION);
   if (argv[0] === 'backup')
     return asksHelp ? out(`Usage: resdesk ${BACKUP_USAGE}`) : backupCommand(argv.slice(1), out);
   if (argv[0] === 'restore')

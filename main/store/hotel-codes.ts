@@ -2,7 +2,9 @@
 // unique per kind whatever its case, in Turkish and in English (hotelCodeKey); it is kept as first written.
 import type { Database } from 'better-sqlite3';
 import { hotelCodeKey, type HotelCode, type StayCodeKind } from '../../shared/domain';
-import { statementsOf } from './statements';
+import { sql } from 'kysely';
+import { all, changed, first, q, type Op } from './engines/op';
+import { runSqlite } from './engines/run-sqlite';
 
 export interface NewHotelCode {
   kind: StayCodeKind;
@@ -20,45 +22,90 @@ export class HotelCodeTaken extends Error {
   }
 }
 
-const kindOrder = `CASE kind WHEN 'room' THEN 0 WHEN 'roomType' THEN 1 WHEN 'board' THEN 2 ELSE 3 END`;
+// By kind (rooms, room types, boards, nationalities), then by code.
+const kindOrder = sql<number>`CASE kind WHEN 'room' THEN 0 WHEN 'roomType' THEN 1 WHEN 'board' THEN 2 ELSE 3 END`;
 
-const prepare = (db: Database) => ({
-  list: db.prepare<[], HotelCode>(
-    `SELECT kind, code, name FROM hotel_codes ORDER BY ${kindOrder}, code_key, code`,
-  ),
-  find: db.prepare<[StayCodeKind, string], HotelCode>(
-    'SELECT kind, code, name FROM hotel_codes WHERE kind = ? AND code_key = ?',
-  ),
-  insert: db.prepare<[StayCodeKind, string, string, string, string, string]>(
-    `INSERT INTO hotel_codes (kind, code_key, code, name, added_by, added_at) VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT (kind, code_key) DO NOTHING`,
-  ),
-});
-const statements = statementsOf(prepare);
+const findByKey = (kind: StayCodeKind, key: string) =>
+  q
+    .selectFrom('hotel_codes')
+    .select(['kind', 'code', 'name'])
+    .where('kind', '=', kind)
+    .where('code_key', '=', key);
+
+/** Hotel codes' operations, one definition for both engines (engines/op.ts). */
+export const hotelCodeOps = {
+  *list(): Op<HotelCode[]> {
+    return yield* all(
+      q
+        .selectFrom('hotel_codes')
+        .select(['kind', 'code', 'name'])
+        .orderBy(kindOrder)
+        .orderBy('code_key')
+        .orderBy('code'),
+    );
+  },
+
+  *find(kind: StayCodeKind, code: string): Op<HotelCode | null> {
+    const key = hotelCodeKey(code);
+    if (key === '') return null;
+    return (yield* first(findByKey(kind, key))) ?? null;
+  },
+
+  /**
+   * Adds a code to the list; null when the list already has it in some case. ON CONFLICT DO NOTHING, not a
+   * read first: two desks adding the same code at once get one row, and the second learns it from the insert.
+   */
+  *insert(added: NewHotelCode): Op<HotelCode | null> {
+    const code = added.code.trim();
+    const key = hotelCodeKey(code);
+    if (key === '') throw new Error('A hotel code cannot be empty.');
+    const name = added.name.trim();
+    const inserted = yield* first(
+      q
+        .insertInto('hotel_codes')
+        .values({ kind: added.kind, code_key: key, code, name, added_by: added.user, added_at: added.at })
+        .onConflict((c) => c.columns(['kind', 'code_key']).doNothing())
+        .returning('code'),
+    );
+    if (!inserted) return null;
+    yield* changed('hotel_codes', 'added', [`${added.kind}:${key}`]);
+    return { kind: added.kind, code, name };
+  },
+
+  /** Adds a code to the hotel's list; one already there in any case is refused with HotelCodeTaken. */
+  *add(added: NewHotelCode): Op<HotelCode> {
+    const saved = yield* hotelCodeOps.insert(added);
+    if (saved) return saved;
+    const existing = yield* first(findByKey(added.kind, hotelCodeKey(added.code)));
+    if (existing) throw new HotelCodeTaken(existing);
+    throw new Error('hotel_codes refused a code it does not hold');
+  },
+
+  /** The list's spelling of `code`, added first when the list lacks it (by this desk or, meanwhile, another). */
+  *inList(kind: StayCodeKind, code: string, user: string, at: string): Op<string> {
+    const found = yield* hotelCodeOps.find(kind, code);
+    if (found) return found.code;
+    const saved = yield* hotelCodeOps.insert({ kind, code, name: '', user, at });
+    if (saved) return saved.code;
+    const existing = yield* hotelCodeOps.find(kind, code);
+    if (!existing) throw new Error('hotel_codes refused a code it does not hold');
+    return existing.code;
+  },
+};
 
 /** Every code of the hotel's list, by kind (rooms, room types, boards, nationalities), then by code. */
 export function listHotelCodes(db: Database): HotelCode[] {
-  return statements(db).list.all();
+  return runSqlite(db, hotelCodeOps.list());
 }
 
 /** The list's code of this kind that is `code` whatever its case, or null when the list lacks it. */
 export function findHotelCode(db: Database, kind: StayCodeKind, code: string): HotelCode | null {
-  const key = hotelCodeKey(code);
-  return key === '' ? null : (statements(db).find.get(kind, key) ?? null);
+  return runSqlite(db, hotelCodeOps.find(kind, code));
 }
 
 /** Adds a code to the hotel's list; one already there in any case is refused with HotelCodeTaken. */
 export function addHotelCode(db: Database, added: NewHotelCode): HotelCode {
-  const code = added.code.trim();
-  const key = hotelCodeKey(code);
-  if (key === '') throw new Error('A hotel code cannot be empty.');
-  const s = statements(db);
-  const inserted = s.insert.run(added.kind, key, code, added.name.trim(), added.user, added.at);
-  if (inserted.changes === 0) {
-    const existing = s.find.get(added.kind, key);
-    if (existing) throw new HotelCodeTaken(existing);
-  }
-  return { kind: added.kind, code, name: added.name.trim() };
+  return runSqlite(db, hotelCodeOps.add(added));
 }
 
 /**
@@ -73,6 +120,5 @@ export function hotelCodeInList(
   user: string,
   at: string,
 ): string {
-  const found = findHotelCode(db, kind, code);
-  return found ? found.code : addHotelCode(db, { kind, code, name: '', user, at }).code;
+  return runSqlite(db, hotelCodeOps.inList(kind, code, user, at));
 }

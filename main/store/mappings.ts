@@ -3,7 +3,10 @@
 // of `mappings` (here, pms-entry.ts, export-rows.ts, checks-input.ts through main/checks) takes that fallback.
 import type { Database } from 'better-sqlite3';
 import { statementsOf } from './statements';
-import { hotelCodeInList, listHotelCodes } from './hotel-codes';
+import { sql } from 'kysely';
+import { hotelCodeInList, hotelCodeOps, listHotelCodes } from './hotel-codes';
+import { first, q, run, changed, type Op } from './engines/op';
+import { runSqlite, writeSqlite } from './engines/run-sqlite';
 import {
   ALL_AGENCIES,
   type MappedCode,
@@ -107,25 +110,9 @@ function usageOf(s: ReturnType<typeof prepare>, agencyId: string): UsageRow[] {
 }
 
 const prepare = (db: Database) => ({
-  upsert: db.prepare<[string, StayCodeKind, string, string, string, string]>(
-    `INSERT INTO mappings (agency_id, kind, channel_code, hotel_code, updated_by, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT (agency_id, kind, channel_code) DO UPDATE SET
-       hotel_code = excluded.hotel_code, updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
-  ),
-  remove: db.prepare<[string, StayCodeKind, string]>(
-    'DELETE FROM mappings WHERE agency_id = ? AND kind = ? AND channel_code = ?',
-  ),
   ownCode: db
     .prepare<[string, StayCodeKind, string], string>(
       'SELECT hotel_code FROM mappings WHERE agency_id = ? AND kind = ? AND channel_code = ?',
-    )
-    .pluck(),
-  // The agency's own mapping first, else the all-agencies one.
-  hotelCode: db
-    .prepare<[string, StayCodeKind, string], string>(
-      `SELECT hotel_code FROM mappings WHERE agency_id IN (?, ${all}) AND kind = ? AND channel_code = ?
-       ORDER BY agency_id = ${all} LIMIT 1`,
     )
     .pluck(),
   stayCodes: db.prepare<[string], { kind: StayCodeKind; code: string; name: string }>(
@@ -162,20 +149,92 @@ const prepare = (db: Database) => ({
 });
 const statements = statementsOf(prepare);
 
+/** A mapping's key as the change feed names it. */
+const mappingId = (agencyId: string, kind: StayCodeKind, channelCode: string): string =>
+  JSON.stringify([agencyId, kind, channelCode]);
+
+/** Mapping writes and lookups, one definition for both engines (engines/op.ts). */
+export const mappingOps = {
+  /** Stores one mapping as given (the hotel code already in the list's spelling). */
+  *put(
+    agencyId: string,
+    kind: StayCodeKind,
+    channelCode: string,
+    hotelCode: string,
+    user: string,
+    at: string,
+  ): Op<void> {
+    yield* run(
+      q
+        .insertInto('mappings')
+        .values({
+          agency_id: agencyId,
+          kind,
+          channel_code: channelCode,
+          hotel_code: hotelCode,
+          updated_by: user,
+          updated_at: at,
+        })
+        .onConflict((c) =>
+          c.columns(['agency_id', 'kind', 'channel_code']).doUpdateSet((e) => ({
+            hotel_code: e.ref('excluded.hotel_code'),
+            updated_by: e.ref('excluded.updated_by'),
+            updated_at: e.ref('excluded.updated_at'),
+          })),
+        ),
+    );
+    yield* changed('mappings', 'changed', [mappingId(agencyId, kind, channelCode)]);
+  },
+
+  *remove(agencyId: string, kind: StayCodeKind, channelCode: string): Op<void> {
+    const removed = yield* run(
+      q
+        .deleteFrom('mappings')
+        .where('agency_id', '=', agencyId)
+        .where('kind', '=', kind)
+        .where('channel_code', '=', channelCode),
+    );
+    if (removed > 0) yield* changed('mappings', 'removed', [mappingId(agencyId, kind, channelCode)]);
+  },
+
+  /**
+   * Maps a channel code to the hotel's own code, for the agency or (forAllAgencies) once for all agencies;
+   * an empty hotel code removes the mapping.
+   */
+  *set(change: MappingChange): Op<void> {
+    const { kind, channelCode, user, at } = change;
+    const agencyId = change.forAllAgencies === true ? ALL_AGENCIES : change.agencyId;
+    const typed = change.hotelCode.trim();
+    if (typed === '') yield* mappingOps.remove(agencyId, kind, channelCode);
+    else {
+      const hotelCode = yield* hotelCodeOps.inList(kind, typed, user, at);
+      yield* mappingOps.put(agencyId, kind, channelCode, hotelCode, user, at);
+    }
+    if (agencyId !== change.agencyId) yield* mappingOps.remove(change.agencyId, kind, channelCode);
+  },
+
+  /** The hotel's code for a channel code (the agency's own mapping, else the all-agencies one), or null. */
+  *hotelCodeFor(agencyId: string, kind: StayCodeKind, channelCode: string): Op<string | null> {
+    const row = yield* first(
+      q
+        .selectFrom('mappings')
+        .select('hotel_code')
+        .where('agency_id', 'in', [agencyId, ALL_AGENCIES])
+        .where('kind', '=', kind)
+        .where('channel_code', '=', channelCode)
+        .orderBy(sql`agency_id = ${ALL_AGENCIES}`)
+        .limit(1),
+    );
+    return row?.hotel_code ?? null;
+  },
+};
+
 /**
  * Maps a channel code to the hotel's own code, for the agency or (forAllAgencies) once for all agencies;
  * an empty hotel code removes the mapping.
  */
 export function setMapping(db: Database, change: MappingChange): void {
-  const s = statements(db);
-  const { kind, channelCode, user, at } = change;
-  const agencyId = change.forAllAgencies === true ? ALL_AGENCIES : change.agencyId;
-  db.transaction(() => {
-    const typed = change.hotelCode.trim();
-    if (typed === '') s.remove.run(agencyId, kind, channelCode);
-    else s.upsert.run(agencyId, kind, channelCode, hotelCodeInList(db, kind, typed, user, at), user, at);
-    if (agencyId !== change.agencyId) s.remove.run(change.agencyId, kind, channelCode);
-  })();
+  writeSqlite(db, mappingOps.set(change));
 }
 
 /** The hotel's code for a channel code (the agency's own mapping, else the all-agencies one), or null. */
@@ -185,7 +244,7 @@ export function hotelCodeFor(
   kind: StayCodeKind,
   channelCode: string,
 ): string | null {
-  return statements(db).hotelCode.get(agencyId, kind, channelCode) ?? null;
+  return runSqlite(db, mappingOps.hotelCodeFor(agencyId, kind, channelCode));
 }
 
 const rowGroup = (row: MappingRow): number => (row.hotelCode !== null ? 2 : row.usedByLive > 0 ? 0 : 1);
@@ -275,7 +334,7 @@ export function copyMappings(db: Database, request: MappingCopyRequest): Mapping
       const theirs = s.ownCode.get(fromAgencyId, row.kind, row.channelCode);
       if (theirs === undefined) continue;
       const hotelCode = hotelCodeInList(db, row.kind, theirs, user, at);
-      s.upsert.run(agencyId, row.kind, row.channelCode, hotelCode, user, at);
+      runSqlite(db, mappingOps.put(agencyId, row.kind, row.channelCode, hotelCode, user, at));
       copied.push({ kind: row.kind, channelCode: row.channelCode, hotelCode });
     }
     return copied;

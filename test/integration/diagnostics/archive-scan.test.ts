@@ -108,8 +108,9 @@ describe('the diagnostics archive', () => {
       schemaVersion: number;
       counts: Record<string, number>;
     };
+    expect(database, files['database.json']).toHaveProperty('schemaVersion');
     expect(database.schemaVersion).toBeGreaterThan(0);
-    expect(database.counts['guests']).toBeGreaterThan(10);
+    expect(database.counts['reservations']).toBeGreaterThan(10);
     expect(JSON.parse(files['last-connection-check.json'] as string)).toMatchObject({
       report: { partnerId: 1001 },
     });

@@ -8,8 +8,12 @@ import tr from './i18n/tr.json';
 
 /** Every leaf of the catalog as a dotted key ("activity.codeKind.room"). */
 type Leaves<T> = {
-  [K in keyof T & string]: T[K] extends string ? K : `${K}.${Leaves<T[K]>}`;
+  [K in keyof T & string]: T[K] extends string ? PluralBase<K> : `${K}.${Leaves<T[K]>}`;
 }[keyof T & string];
+
+/** i18next's plural forms ("waiting_one", "waiting_other") are asked for by their base key with a count. */
+type PluralBase<K extends string> =
+  K extends `${infer Base}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}` ? Base : K;
 
 export type MessageKey = Leaves<typeof en>;
 

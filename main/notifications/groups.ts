@@ -1,8 +1,10 @@
 // What the desk tells the receptionist outside the window: reservation changes grouped into one
 // notification, the tray's waiting count, reminders. Pure: the timer is a port, so tests drive time.
-// The texts live here (not in renderer/i18n) because main must speak even while the window is closed.
+// The words come from main's catalogs (not renderer/i18n) because main must speak even while the window is
+// closed.
 import type { Events } from '../../shared/ipc';
 import type { UiLanguage, WaitingTally } from '../../shared/domain';
+import { createMessages } from '../kernel/messages';
 
 export type ReservationChanges = Events['reservationsChanged'];
 export type SoundKind = 'new' | 'changed' | 'cancelled';
@@ -24,66 +26,64 @@ export interface DeskNotification {
   target: NotificationTarget;
 }
 
-export const deskTexts = {
-  en: {
-    appName: 'Resdesk',
+/** What the desk says outside its window, in one language: from main's catalogs (main/kernel/i18n). */
+export interface DeskTexts {
+  appName: string;
+  counts: Record<SoundKind, (n: number) => string>;
+  single: Record<SoundKind, string>;
+  group: string;
+  severalNew: string;
+  openOne: string;
+  openInbox: string;
+  waiting: (n: number) => string;
+  takeIn: (n: number) => string;
+  reminderTitle: string;
+  reminderBody: (n: number, minutes: number) => string;
+  menu: { open: string; syncNow: string; sound: string; startAtLogin: string; quit: string };
+}
+
+function wordsIn(language: UiLanguage): DeskTexts {
+  const { t } = createMessages(language);
+  return {
+    appName: t('notify.appName'),
     counts: {
-      new: (n: number) => `${n} new`,
-      changed: (n: number) => `${n} changed`,
-      cancelled: (n: number) => `${n} cancelled`,
-    },
-    single: { new: 'New reservation', changed: 'Reservation changed', cancelled: 'Reservation cancelled' },
-    group: 'Reservations updated',
-    severalNew: 'New reservations',
-    openOne: 'Click to open it.',
-    openInbox: 'Click to open the inbox.',
-    waiting: (n: number) =>
-      n === 0 ? 'Nothing waiting' : n === 1 ? '1 reservation waiting' : `${n} reservations waiting`,
-    takeIn: (n: number) =>
-      n === 1 ? '1 of them a cancellation to take in' : `${n} of them cancellations to take in`,
-    reminderTitle: 'Reservations are waiting',
-    reminderBody: (n: number, minutes: number) =>
-      `${n} ${n === 1 ? 'reservation has' : 'reservations have'} waited more than ${minutes} minutes for an answer.`,
-    menu: {
-      open: 'Open Resdesk',
-      syncNow: 'Check for reservations now',
-      sound: 'Play sounds',
-      startAtLogin: 'Start when I sign in',
-      quit: 'Quit Resdesk',
-    },
-  },
-  tr: {
-    appName: 'Resdesk',
-    counts: {
-      new: (n: number) => `${n} yeni`,
-      changed: (n: number) => `${n} değişiklik`,
-      cancelled: (n: number) => `${n} iptal`,
+      new: (count) => t('notify.count.new', { count }),
+      changed: (count) => t('notify.count.changed', { count }),
+      cancelled: (count) => t('notify.count.cancelled', { count }),
     },
     single: {
-      new: 'Yeni rezervasyon',
-      changed: 'Rezervasyon değişti',
-      cancelled: 'Rezervasyon iptal edildi',
+      new: t('notify.single.new'),
+      changed: t('notify.single.changed'),
+      cancelled: t('notify.single.cancelled'),
     },
-    group: 'Rezervasyonlar güncellendi',
-    severalNew: 'Yeni rezervasyonlar',
-    openOne: 'Açmak için tıklayın.',
-    openInbox: 'Gelen kutusunu açmak için tıklayın.',
-    waiting: (n: number) => (n === 0 ? 'Bekleyen yok' : `${n} rezervasyon bekliyor`),
-    takeIn: (n: number) => `${n} tanesi kabul edilecek iptal`,
-    reminderTitle: 'Bekleyen rezervasyonlar var',
-    reminderBody: (n: number, minutes: number) =>
-      `${n} rezervasyon ${minutes} dakikadan uzun süredir yanıt bekliyor.`,
+    group: t('notify.group'),
+    severalNew: t('notify.severalNew'),
+    openOne: t('notify.openOne'),
+    openInbox: t('notify.openInbox'),
+    waiting: (count) => t('notify.waiting', { count }),
+    takeIn: (count) => t('notify.takeIn', { count }),
+    reminderTitle: t('notify.reminderTitle'),
+    reminderBody: (count, minutes) => t('notify.reminderBody', { count, minutes }),
     menu: {
-      open: "Resdesk'i aç",
-      syncNow: 'Rezervasyonları şimdi kontrol et',
-      sound: 'Sesleri çal',
-      startAtLogin: 'Oturum açınca başlat',
-      quit: "Resdesk'ten çık",
+      open: t('notify.menu.open'),
+      syncNow: t('notify.menu.syncNow'),
+      sound: t('notify.menu.sound'),
+      startAtLogin: t('notify.menu.startAtLogin'),
+      quit: t('notify.menu.quit'),
     },
-  },
-} as const;
+  };
+}
 
-export const textsFor = (language: UiLanguage) => deskTexts[language] ?? deskTexts.en;
+// One set of words per language, made on first use: the tray and the notifier ask on every change.
+const made = new Map<UiLanguage, DeskTexts>();
+export function textsFor(language: UiLanguage): DeskTexts {
+  let words = made.get(language);
+  if (!words) {
+    words = wordsIn(language);
+    made.set(language, words);
+  }
+  return words;
+}
 
 const KINDS: readonly SoundKind[] = ['new', 'changed', 'cancelled'];
 

@@ -61,11 +61,9 @@ export function openDatabase(
     // schema is read just below.
     db.pragma('busy_timeout = 5000');
     // 32 KB pages for a new database (SQLite's default is 4 KB): a version row holds the service's item,
-    // about 2.1 KB, so two never fitted a 4 KB page and every row took a page of its own. 16 KB pages made
-    // the file a third smaller; 32 KB made a 20k import's store another 6-9% cheaper in CPU (fewer pages
-    // to balance, checksum into the WAL and checkpoint; issue 15, A/B in one process), with the inbox and
-    // search over 100k as fast as before (64 KB doubled some inbox pages' time). Only possible before the
-    // first table exists (and before WAL), so older databases keep their page size.
+    // about 2 KB, so two never fitted a 4 KB page and every row took a page of its own; larger pages also
+    // mean fewer to balance and checkpoint (figures in docs/architecture.md, Storage). Only possible before
+    // the first table exists (and before WAL), so older databases keep their page size.
     if (isEmpty(db)) db.pragma('page_size = 32768');
     if (file !== ':memory:') db.pragma('journal_mode = WAL');
     applyWalPolicy(db);
@@ -74,7 +72,7 @@ export function openDatabase(
     // 64 MB of page cache (the default is 2 MB): the inbox indexes of 100k reservations stay in memory.
     db.pragma('cache_size = -65536');
     // The tally triggers make every reservations write a statement with its own statement journal;
-    // kept in memory it costs a copy instead of a temp-file write per page (import 15% faster).
+    // kept in memory it costs a copy instead of a temp-file write per page.
     db.pragma('temp_store = MEMORY');
     const onDisk = file !== '' && file !== ':memory:';
     migrate(

@@ -46,24 +46,14 @@ const parts: Record<string, Part> = {
     console.log(
       `      (against the narrower floor of earlier runs, six reservation and four guest fields: ${b.narrowRatio}x, floor ${b.narrowFloorMs} ms)`,
     );
-    line(
-      'XML import ≤ 1.2x JSON import (CPU)',
-      `${b.xmlRatio}x (${b.xmlCpuMs} ms vs ${b.jsonCpuMs} ms; wall ${b.xmlMs} ms vs ${b.jsonMs} ms)`,
-      b.xmlRatio <= 1.2,
+    // The XML goals of issue 15 (XML ≤ 1.2x JSON, faster than Python's iterparse) were retired with the
+    // hand-written extractor (issue 26): XML is read by saxes alone. Reported, not judged.
+    console.log(
+      `INFO  XML import / JSON import (CPU): ${b.xmlRatio}x (${b.xmlCpuMs} ms vs ${b.jsonCpuMs} ms; wall ${b.xmlMs} ms vs ${b.jsonMs} ms)`,
     );
     if (b.python && b.pythonRatio !== null)
-      line(
-        'Resdesk XML import CPU / Python iterparse read CPU < 1.0',
-        `${b.pythonRatio}x (${b.xmlCpuMs} ms vs ${Math.round(Math.min(b.python.plainMs, b.python.clearMs))} ms: iterparse clearing each element; ${Math.round(b.python.plainMs)} ms without clearing)`,
-        b.pythonRatio < 1,
-      );
-    if (b.floorToPython !== null)
       console.log(
-        `      (the bare JSON floor alone, parse and inserts without indexes, is ${b.floorToPython}x the Python read)`,
-      );
-    else
-      console.log(
-        'MISS  Resdesk XML import CPU / Python iterparse read CPU < 1.0: not measured, install python3 (the peer is xml.etree.ElementTree.iterparse reading the same file)',
+        `INFO  XML import CPU / Python iterparse merely reading the file: ${b.pythonRatio}x (${b.xmlCpuMs} ms vs ${Math.round(Math.min(b.python.plainMs, b.python.clearMs))} ms)`,
       );
     line(
       'peak memory 100k ≤ 1.25x peak 20k',

@@ -13,6 +13,7 @@ import {
   type MappingCopy,
   type NotConfirmMessage,
 } from './domain';
+import { POLL_INTERVAL_MAX_SECONDS, POLL_INTERVAL_MIN_SECONDS, type PollSettings } from './poll-interval';
 
 // ---------- why a request is refused ----------
 
@@ -199,6 +200,13 @@ export const requestSchemas = {
   saveAnswerSettings: z
     .object({ graceSeconds: z.number().int().min(0).max(ANSWER_GRACE_MAX_SECONDS) })
     .strict(),
+  /** How often the desk polls the service (Settings → Sync). */
+  getPollSettings: empty,
+  savePollSettings: z
+    .object({
+      intervalSeconds: z.number().int().min(POLL_INTERVAL_MIN_SECONDS).max(POLL_INTERVAL_MAX_SECONDS),
+    })
+    .strict(),
   resolveReview: z.object({ keyField, action: z.enum(['send', 'discard']) }).strict(),
   openVoucher: z.object({ keyField }).strict(),
   listDeclineReasons: z.object({ language: z.enum(['tr', 'en']) }).strict(),
@@ -350,6 +358,8 @@ export interface Results {
   sendDecisionNow: DecisionView | null;
   getAnswerSettings: AnswerSettings;
   saveAnswerSettings: AnswerSettings;
+  getPollSettings: PollSettings;
+  savePollSettings: PollSettings;
   resolveReview: DecisionView | null;
   openVoucher: null;
   listDeclineReasons: NotConfirmMessage[];

@@ -28,9 +28,13 @@ import type { PullSummary } from '../sync/pull';
 import { deskBackups } from '../handlers/backups';
 import { aboutHandlers } from '../handlers/about';
 import { diagnosticsHandlers } from '../handlers/diagnostics';
+import { pollIntervalMs, pollSettingsHandlers } from '../handlers/poll-settings';
 
 export interface CoreOptions {
-  /** Poll interval (default 60 s). */
+  /**
+   * Poll interval while the hotel has not chosen one in Settings (default DEFAULT_INTERVAL_MS, 15 s: why
+   * in main/sync/poller.ts). A saved choice wins, and a new one reaches the running poller at once.
+   */
   pollIntervalMs?: number;
   /** Practice service size (default 400 reservations) and background arrivals (default every 45 s). */
   practice?: { reservations?: number; evolveEveryMs?: number; seed?: number; fileReadyAfterMs?: number };
@@ -153,7 +157,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     });
     const current = desk;
     poller = new Poller(() => current.sync(), {
-      intervalMs: options.pollIntervalMs,
+      intervalMs: pollIntervalMs(settings(), options.pollIntervalMs),
       // Queued answers go out within an interval of the service coming back, whatever the backoff.
       retryBetween: () => current.retryWaiting(),
       now,
@@ -309,6 +313,10 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     ...backups.handlers,
     ...aboutHandlers(ctx),
     ...diagnosticsHandlers(ctx),
+    ...pollSettingsHandlers(ctx, {
+      fallbackMs: options.pollIntervalMs,
+      onChange: (ms) => poller?.setInterval(ms),
+    }),
     ...notificationHandlers(
       ctx,
       ports.notificationSettings ??

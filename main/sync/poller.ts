@@ -58,7 +58,7 @@ const realTimers: Timers = {
 };
 
 export class Poller {
-  private readonly intervalMs: number;
+  private intervalMs: number;
   private readonly maxBackoffMs: number;
   private readonly now: () => Date;
   private readonly timers: Timers;
@@ -125,6 +125,22 @@ export class Poller {
     this.failures = 0;
     await this.runCycle();
     return this.current;
+  }
+
+  /**
+   * A new base interval (Settings), taken at once: a waiting timer is set again from now with the new
+   * interval (and the backoff recomputed from it), so a shorter interval does not wait out the old one. A
+   * cycle in flight schedules the next one with the new interval when it ends.
+   */
+  setInterval(ms: number): void {
+    if (ms === this.intervalMs) return;
+    this.intervalMs = ms;
+    if (!this.state.running || this.paused || this.inFlight) return;
+    this.schedule(this.nextDelay());
+  }
+
+  get interval(): number {
+    return this.intervalMs;
   }
 
   /** The delay before the next cycle: the interval when healthy, doubling while failing, capped. */

@@ -250,6 +250,7 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
   };
   // The fake sends at once: its answers are never held (the real core is tested for the grace period).
   let graceSeconds = 0;
+  let pollSeconds = 15;
   const stopSaleView = () => ({ stopSales, hotelCodes: { roomType: ['STD-G'], room: [] } });
   let notifications: NotificationSettings = { sound: true, remindAfterMinutes: 15, startAtLogin: null };
   const handlers = {
@@ -341,6 +342,11 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
     sendDecisionNow: async (r) => decisions.get(r.keyField) ?? null,
     getAnswerSettings: async () => ({ graceSeconds }),
     saveAnswerSettings: async (r) => ({ graceSeconds: (graceSeconds = r.graceSeconds) }),
+    getPollSettings: async () => ({ intervalSeconds: pollSeconds, defaultSeconds: 15 }),
+    savePollSettings: async (r) => ({
+      intervalSeconds: (pollSeconds = r.intervalSeconds),
+      defaultSeconds: 15,
+    }),
     retryDecision: async (r) => decisions.get(r.keyField) ?? decide(r.keyField, 'confirm', '', null),
     resolveReview: async () => null,
     openVoucher: async () => null,

@@ -10,6 +10,7 @@ import { AnswersCard } from './AnswersCard';
 import { ChecksCard } from './ChecksCard';
 import { BackupsCard } from './BackupsCard';
 import { NotificationsCard } from './NotificationsCard';
+import { SyncCard } from './SyncCard';
 import { useSetupForm } from './useSetupForm';
 
 interface Props {
@@ -194,6 +195,7 @@ export function SetupScreen({ setup, firstRun, onSetupChanged }: Props) {
           </section>
           {/* Not on the first screen: there the connection is all that matters. */}
           {!firstRun && <AnswersCard />}
+          {!firstRun && <SyncCard />}
           {!firstRun && <NotificationsCard />}
           {!firstRun && <ChecksCard />}
           {!firstRun && <BackupsCard />}

@@ -197,3 +197,50 @@ describe('Poller: waiting answers while the service is away (issue 25.5)', () =>
     await poller.stop();
   });
 });
+
+describe('Poller: a new interval from Settings (issue 25.5)', () => {
+  it('takes it at once, without a restart, and backs off from it', async () => {
+    const time = manualTime();
+    let reachable = true;
+    const poller = new Poller(
+      async () => (reachable ? { reachable, error: null } : { reachable, error: 'offline' }),
+      { intervalMs: 60_000, now: time.now, timers: time.timers },
+    );
+    poller.start();
+    await time.fireNext();
+    expect(time.pendingDelays()).toEqual([60_000]);
+    // Shorter: the waiting minute is not waited out.
+    poller.setInterval(5_000);
+    expect(time.pendingDelays()).toEqual([5_000]);
+    await time.fireNext();
+    expect(time.pendingDelays()).toEqual([5_000]);
+    reachable = false;
+    await time.fireNext();
+    await time.fireNext();
+    expect(time.pendingDelays()).toEqual([10_000]);
+    // Longer while failing: the backoff doubles from the new base.
+    poller.setInterval(20_000);
+    expect(time.pendingDelays()).toEqual([40_000]);
+    await poller.stop();
+  });
+
+  it('leaves a stopped or paused poller unscheduled', async () => {
+    const time = manualTime();
+    const poller = new Poller(async () => ({ reachable: true, error: null }), {
+      intervalMs: 60_000,
+      now: time.now,
+      timers: time.timers,
+    });
+    poller.setInterval(5_000);
+    expect(time.pendingDelays()).toEqual([]);
+    poller.start();
+    await time.fireNext();
+    poller.pause();
+    poller.setInterval(7_000);
+    expect(time.pendingDelays()).toEqual([]);
+    poller.resume();
+    await time.fireNext();
+    expect(time.pendingDelays()).toEqual([7_000]);
+    await poller.stop();
+  });
+});

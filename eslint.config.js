@@ -23,7 +23,8 @@ export const layers = {
   sandbox: { path: 'main/sandbox/', may: ['domain'] },
   checks: { path: 'main/checks/', may: ['calendar', 'domain', 'fold'] },
   store: { path: 'main/store/', may: ['domain', 'fold'] },
-  hotelDb: { path: 'main/hotel-db/', may: ['domain'] },
+  // The store's PostgreSQL side: runs the store's operations on the hotel's database (issue 27).
+  hotelDb: { path: 'main/hotel-db/', may: ['store', 'domain'] },
   sync: { path: 'main/sync/', may: ['calendar', 'domain', 'contract'] },
   export: { path: 'main/export/', may: ['store', 'domain'] },
   // The kernel: what every upper layer shares (logger and other ports, messages, the desk error, request

@@ -21,7 +21,11 @@ function statement(db: Database, sql: string): Statement<unknown[], unknown> {
 function execute(db: Database, query: Query<unknown>): Outcome {
   const { sql, parameters } = compileWith(compiler, query);
   const s = statement(db, sql);
-  if (s.reader) return { rows: s.all(...parameters), changes: 0 };
+  if (s.reader) {
+    // As pg's rowCount: a query that returns rows (RETURNING included) counts the rows it returned.
+    const rows = s.all(...parameters);
+    return { rows, changes: rows.length };
+  }
   return { rows: [], changes: s.run(...parameters).changes };
 }
 

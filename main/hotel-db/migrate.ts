@@ -1,0 +1,58 @@
+// Brings the hotel database's schema to this Resdesk's version (issue 27): every pending migration of
+// main/store/engines/postgres-migrations.ts in one transaction (PostgreSQL's DDL is transactional, so the schema
+// reaches the newest version or stays as it was), the version recorded in resdesk_meta inside it. Desks that start
+// together take a transaction advisory lock first (the key schema.ts uses), so one migrates and the others then
+// find nothing to do. A database written by a newer Resdesk is refused, as a newer SQLite file is.
+import type pg from 'pg';
+import { postgresMigrations, type PostgresMigration } from '../store/engines/postgres-migrations';
+
+/** Refused: the hotel database was migrated by a newer Resdesk; this desk must be updated first. */
+export class NewerHotelDatabase extends Error {
+  constructor(
+    readonly found: number,
+    readonly known: number,
+  ) {
+    super(
+      `The hotel database is at schema version ${found}; this Resdesk knows up to ${known}. Update Resdesk on this PC.`,
+    );
+    this.name = 'NewerHotelDatabase';
+  }
+}
+
+const metaTable = `
+CREATE TABLE IF NOT EXISTS resdesk_meta (
+  key   text COLLATE "C" PRIMARY KEY,
+  value text NOT NULL
+)`;
+
+/** Migrates under the schema lock; says which version the database was at and is at now. */
+export async function migrateHotelDb(
+  pool: pg.Pool,
+  list: readonly PostgresMigration[] = postgresMigrations,
+): Promise<{ from: number; to: number }> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query("SELECT pg_advisory_xact_lock(hashtext('resdesk.schema'))");
+    await client.query(metaTable);
+    const found = await client.query<{ value: string }>(
+      "SELECT value FROM resdesk_meta WHERE key = 'schema_version'",
+    );
+    const from = Number(found.rows[0]?.value ?? '0');
+    if (from > list.length) throw new NewerHotelDatabase(from, list.length);
+    for (const migration of list.slice(from)) await client.query(migration.sql);
+    if (list.length > from)
+      await client.query(
+        `INSERT INTO resdesk_meta (key, value) VALUES ('schema_version', $1)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+        [String(list.length)],
+      );
+    await client.query('COMMIT');
+    return { from, to: Math.max(from, list.length) };
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}

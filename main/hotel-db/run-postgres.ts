@@ -1,0 +1,59 @@
+// Runs a store operation (main/store/engines/op.ts) on PostgreSQL, asynchronously: the same operation SQLite runs
+// synchronously, its queries compiled by Kysely's PostgreSQL compiler ($1… placeholders, "quoted" names). A change
+// the operation reports goes to `onChange`, on the same client, so a NOTIFY rides the operation's transaction.
+import pg from 'pg';
+import { PostgresQueryCompiler } from 'kysely';
+import { compileWith, type Op, type Outcome, type StoreChange } from '../store/engines/op';
+import type { Queryable } from './pool';
+
+const compiler = new PostgresQueryCompiler();
+const nothing: Outcome = { rows: [], changes: 0 };
+
+const INT8 = 20;
+/**
+ * pg reads int8 (bigint ids, count(*)) as text so that no value loses precision. The store's are far below 2^53,
+ * and SQLite hands them over as numbers: read them as numbers here too, and refuse one that would not be exact.
+ */
+function parseInt8(text: string): number {
+  const n = Number(text);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`a bigint the store cannot hold exactly: ${text}`);
+  return n;
+}
+const types: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8 && format !== 'binary'
+      ? parseInt8
+      : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+/**
+ * Runs the operation's queries one by one on `client` (in the caller's transaction). A failing query is thrown into
+ * the operation, which may turn it into a refusal; it must not query again after one: PostgreSQL has aborted the
+ * transaction by then.
+ */
+export async function runPostgres<T>(
+  client: Queryable,
+  op: Op<T>,
+  onChange: (change: StoreChange) => Promise<void> = async () => {},
+): Promise<T> {
+  let next = op.next();
+  while (!next.done) {
+    const step = next.value;
+    if ('change' in step) {
+      await onChange(step.change);
+      next = op.next(nothing);
+      continue;
+    }
+    const { sql, parameters } = compileWith(compiler, step.query);
+    let outcome: Outcome;
+    try {
+      const result = await client.query({ text: sql, values: [...parameters], types });
+      outcome = { rows: result.rows, changes: result.rowCount ?? 0 };
+    } catch (error) {
+      next = op.throw(error);
+      continue;
+    }
+    next = op.next(outcome);
+  }
+  return next.value;
+}

@@ -1,0 +1,97 @@
+// The store on the hotel's shared PostgreSQL database (issue 27): the AsyncStore of the ported areas, running the
+// very operations SQLite runs (main/store/engines/op.ts). Every write runs in its own transaction and announces
+// what it changed on that transaction (notifyChange), so other desks hear of it at commit and never of a
+// rolled-back write. Reads run on one pooled connection, outside a transaction.
+import type pg from 'pg';
+import type { HotelCode, StayCodeKind, StopSaleCodeKind, StopSaleEntry } from '../../shared/domain';
+import type { AsyncStore } from '../store/engines/async-store';
+import type { Op, StoreChange } from '../store/engines/op';
+import { activityOps, type NewActivity } from '../store/activity';
+import { hotelCodeOps, type NewHotelCode } from '../store/hotel-codes';
+import { mappingOps, type MappingChange } from '../store/mappings';
+import { settingsOps } from '../store/settings';
+import { stopSaleOps, type NewStopSale } from '../store/stop-sales';
+import { notifyChange } from './changes';
+import { migrateHotelDb } from './migrate';
+import { runPostgres } from './run-postgres';
+
+export interface HotelStoreOptions {
+  /** This desk's id, sent with every change so the desk can skip its own echo; null when not known. */
+  origin: string | null;
+}
+
+export class HotelStore implements AsyncStore {
+  private constructor(
+    private readonly pool: pg.Pool,
+    private readonly origin: string | null,
+  ) {}
+
+  /** Migrates the database to this Resdesk's schema (once, whichever desks start together), then opens it. */
+  static async open(pool: pg.Pool, options: HotelStoreOptions): Promise<HotelStore> {
+    await migrateHotelDb(pool);
+    return new HotelStore(pool, options.origin);
+  }
+
+  private async read<T>(op: Op<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      return await runPostgres(client, op);
+    } finally {
+      client.release();
+    }
+  }
+
+  private async write<T>(op: Op<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const announce = (change: StoreChange): Promise<void> =>
+        notifyChange(client, { ...change, origin: this.origin });
+      const result = await runPostgres(client, op, announce);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  getSetting<T>(key: string, fallback: T): Promise<T> {
+    return this.read(settingsOps.get(key, fallback));
+  }
+  setSetting(key: string, value: unknown): Promise<void> {
+    return this.write(settingsOps.set(key, value));
+  }
+  addActivity(entry: NewActivity): Promise<number> {
+    return this.write(activityOps.add(entry));
+  }
+  addStopSale(entry: NewStopSale): Promise<StopSaleEntry> {
+    return this.write(stopSaleOps.add(entry));
+  }
+  listStopSales(): Promise<StopSaleEntry[]> {
+    return this.read(stopSaleOps.list());
+  }
+  removeStopSale(id: number, user: string, at: string): Promise<StopSaleEntry | null> {
+    return this.write(stopSaleOps.remove(id, user, at));
+  }
+  stopSaleHotelCodes(): Promise<Record<StopSaleCodeKind, string[]>> {
+    return this.read(stopSaleOps.hotelCodes());
+  }
+  listHotelCodes(): Promise<HotelCode[]> {
+    return this.read(hotelCodeOps.list());
+  }
+  findHotelCode(kind: StayCodeKind, code: string): Promise<HotelCode | null> {
+    return this.read(hotelCodeOps.find(kind, code));
+  }
+  addHotelCode(code: NewHotelCode): Promise<HotelCode> {
+    return this.write(hotelCodeOps.add(code));
+  }
+  setMapping(change: MappingChange): Promise<void> {
+    return this.write(mappingOps.set(change));
+  }
+  hotelCodeFor(agencyId: string, kind: StayCodeKind, channelCode: string): Promise<string | null> {
+    return this.read(mappingOps.hotelCodeFor(agencyId, kind, channelCode));
+  }
+}

@@ -1,0 +1,96 @@
+// The store's tests on both engines (issue 27): each test gets a store of the engine it runs on, empty. SQLite: a
+// fresh in-memory database, as the unit tests open it. PostgreSQL: one throw-away server per test file
+// (startPostgres), one database on it for the file, created with an ICU en-US default collation (what a chain's
+// server would likely have, not the C ordering SQLite has) and migrated once; emptied before each test.
+import { randomBytes } from 'node:crypto';
+import type { Database } from 'better-sqlite3';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { openDatabase } from '../../../main/store/db';
+import { SqliteAsyncStore, type AsyncStore } from '../../../main/store/engines/async-store';
+import type { StoreTable } from '../../../main/store/engines/tables';
+import { openHotelPool } from '../../../main/hotel-db/pool';
+import { HotelStore } from '../../../main/hotel-db/store';
+import { startPostgres, type TestPostgres } from '../../harness/postgres';
+
+export const engineNames = ['sqlite', 'postgres'] as const;
+export type EngineName = (typeof engineNames)[number];
+
+export interface EngineUnderTest {
+  readonly name: EngineName;
+  readonly store: AsyncStore;
+  /** Rows straight from the engine, for what the store does not read back. The SQL must mean the same on both. */
+  rows(sql: string): Promise<Record<string, unknown>[]>;
+  close(): Promise<void>;
+}
+
+/** The tables the ported areas write, emptied between PostgreSQL tests (ids restart, as in a fresh SQLite file). */
+const portedTables: readonly StoreTable[] = ['settings', 'activity', 'stop_sales', 'mappings', 'hotel_codes'];
+
+export interface BothEngines {
+  open(name: EngineName): Promise<EngineUnderTest>;
+  /** The PostgreSQL side, for tests that look at what only it has (its pool, its server). */
+  readonly postgres: { server: TestPostgres; pool: pg.Pool; url: string };
+}
+
+/** Registers the file's PostgreSQL server and database (beforeAll/afterAll); open() gives an empty store. */
+export function bothEngines(): BothEngines {
+  let server: TestPostgres | undefined;
+  let pool: pg.Pool | undefined;
+  let url = '';
+
+  beforeAll(async () => {
+    server = await startPostgres();
+    const name = `resdesk_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: server.url });
+    await admin.connect();
+    try {
+      await admin.query(
+        `CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LOCALE_PROVIDER icu ICU_LOCALE 'en-US'`,
+      );
+    } finally {
+      await admin.end();
+    }
+    const u = new URL(server.url);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    pool = openHotelPool({ url, applicationName: 'resdesk store test' });
+    await HotelStore.open(pool, { origin: null });
+  });
+
+  afterAll(async () => {
+    await pool?.end();
+    await server?.stop();
+  });
+
+  const needPool = (): pg.Pool => {
+    if (!pool) throw new Error('the PostgreSQL side did not start');
+    return pool;
+  };
+
+  return {
+    get postgres() {
+      if (!server || !pool) throw new Error('the PostgreSQL side did not start');
+      return { server, pool, url };
+    },
+    async open(name) {
+      if (name === 'sqlite') {
+        const db: Database = openDatabase(':memory:');
+        return {
+          name,
+          store: new SqliteAsyncStore(db),
+          rows: async (sql) => db.prepare<[], Record<string, unknown>>(sql).all(),
+          close: async () => void db.close(),
+        };
+      }
+      const p = needPool();
+      await p.query(`TRUNCATE ${portedTables.join(', ')} RESTART IDENTITY`);
+      return {
+        name,
+        store: await HotelStore.open(p, { origin: 'test-desk' }),
+        rows: async (sql) => (await p.query<Record<string, unknown>>(sql)).rows,
+        close: async () => {},
+      };
+    },
+  };
+}

@@ -3,11 +3,19 @@
 // (one CommonJS file, so `sandbox: true` works), dist/renderer (Vite). Nothing here needs Electron's binary.
 import { build } from 'esbuild';
 import { build as viteBuild } from 'vite';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-// Native modules and Electron itself are loaded at run time, never bundled.
-const external = ['electron', 'better-sqlite3', 'keytar', 'pdfkit'];
+// Electron itself and every package of package.json "dependencies" (and optional ones: keytar) are loaded
+// from node_modules at run time, never bundled: one list, so what electron-builder packs into app.asar
+// (exactly those packages) is exactly what the bundle requires. Native modules must stay out of the bundle;
+// electron-updater must be a dependency for electron-builder to write its update files for electron-updater 4+.
+const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
+const external = [
+  'electron',
+  ...Object.keys(manifest.dependencies ?? {}),
+  ...Object.keys(manifest.optionalDependencies ?? {}),
+];
 const common = {
   bundle: true,
   platform: 'node',

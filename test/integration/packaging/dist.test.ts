@@ -2,7 +2,8 @@
 // executable; Electron's binary cannot be downloaded here). Either the package holds better-sqlite3
 // built for Electron's ABI, or the command stops with one line naming the cause; either way the checkout
 // keeps Node's build. Then the same packing in-process with a stand-in rebuilder, to look inside a
-// finished package: Electron's ABI in resources/native, no bundled package in app.asar, pdfkit working.
+// finished package: Electron's ABI in resources/native, no bundled package in app.asar, pdfkit working,
+// every package the bundle requires packed, and Electron's fuses flipped as electron-builder.yml says.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -15,10 +16,12 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createRequire } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { extractAll, listPackage } from '@electron/asar';
+// The copy electron-builder flips the fuses with (a dependency of app-builder-lib).
+import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import { Arch, build, Platform } from 'electron-builder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distHooks } from '../../../scripts/dist-hooks';
@@ -42,11 +45,31 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 const nodeSqliteHash = sha(nodeSqlite);
 
-/** A folder electron-builder accepts as an unpacked Electron: a dummy executable and its version. */
+/**
+ * The fuse wire a real Electron binary carries (what @electron/fuses looks for): its sentinel, the wire's
+ * version (1) and length, then one byte per fuse, '1' on and '0' off. The states are Electron's defaults
+ * (docs/tutorial/fuses.md): run as node, NODE_OPTIONS, --inspect and file:// privileges on; cookie
+ * encryption, asar integrity, only app.asar and the browser's own V8 snapshot off. Eight fuses: the ones
+ * @electron/fuses names; a real Electron 45 may carry more, which electron-builder leaves as they are.
+ */
+const ELECTRON_DEFAULT_FUSES = '10110001';
+const FUSE_SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
+const ON = '1'.charCodeAt(0);
+const OFF = '0'.charCodeAt(0);
+
+/**
+ * A folder electron-builder accepts as an unpacked Electron: a dummy executable carrying Electron's
+ * default fuse wire (so electron-builder's fuse flipping runs on it), and its version.
+ */
 function standInElectron(): string {
   const dir = path.join(root, 'electron-dist');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'electron'), '#!/bin/sh\necho "stand-in Electron"\n');
+  const wire = Buffer.concat([
+    Buffer.from(`#!/bin/sh\necho "stand-in Electron"\nexit 0\n# ${FUSE_SENTINEL}`, 'latin1'),
+    Buffer.from([1, ELECTRON_DEFAULT_FUSES.length]),
+    Buffer.from(`${ELECTRON_DEFAULT_FUSES}\n`, 'latin1'),
+  ]);
+  writeFileSync(path.join(dir, 'electron'), wire);
   chmodSync(path.join(dir, 'electron'), 0o755);
   writeFileSync(path.join(dir, 'version'), target.electronVersion);
   return dir;
@@ -199,7 +222,13 @@ describe('a package made with a stand-in rebuilder', () => {
     }
     // Exactly what main loads from node_modules at run time: better-sqlite3's JavaScript (bindings is its
     // declared loader), keytar, and pdfkit with its own dependencies.
-    const runtime = new Set(['better-sqlite3', 'keytar', ...closure(['pdfkit', 'bindings'])]);
+    // electron-updater, fflate, kysely and pg: the update check, the diagnostics zip, the store's queries
+    // and the hotel's shared PostgreSQL database.
+    const runtime = new Set([
+      'better-sqlite3',
+      'keytar',
+      ...closure(['pdfkit', 'bindings', 'electron-updater', 'fflate', 'kysely', 'pg']),
+    ]);
     const extra = [...packed].filter((name) => !runtime.has(name));
     expect(
       extra,
@@ -213,6 +242,37 @@ describe('a package made with a stand-in rebuilder', () => {
       ),
     ).toBe(false);
     checkoutLoadsUnderNode();
+  });
+
+  it('packs every package the bundle requires at run time', () => {
+    const packed = packedPackages(path.join(output, 'linux-unpacked', 'resources', 'app.asar'));
+    const extracted = path.join(root, 'app-requires');
+    extractAll(path.join(output, 'linux-unpacked', 'resources', 'app.asar'), extracted);
+    const required = new Set<string>();
+    for (const bundle of ['index.cjs', 'import-worker.cjs']) {
+      const text = readFileSync(path.join(extracted, 'dist', 'main', bundle), 'utf8');
+      for (const [, name] of text.matchAll(/\brequire\("((?:@[^/"]+\/)?[^/"]+)[^"]*"\)/g)) {
+        if (name && !name.startsWith('node:') && !builtinModules.includes(name)) required.add(name);
+      }
+    }
+    // Electron comes with the binary; keytar is optional (the desk falls back without it).
+    required.delete('electron');
+    expect([...required].sort()).toEqual(
+      expect.arrayContaining(['better-sqlite3', 'electron-updater', 'fflate', 'pdfkit']),
+    );
+    expect([...required].filter((name) => !packed.has(name))).toEqual([]);
+  });
+
+  it('flips Electron’s fuses as electron-builder.yml says, in the packed executable', async () => {
+    const wire = await getCurrentFuseWire(path.join(output, 'linux-unpacked', 'resdesk'));
+    expect(wire[FuseV1Options.RunAsNode]).toBe(OFF);
+    expect(wire[FuseV1Options.EnableCookieEncryption]).toBe(ON);
+    expect(wire[FuseV1Options.EnableNodeOptionsEnvironmentVariable]).toBe(OFF);
+    expect(wire[FuseV1Options.EnableNodeCliInspectArguments]).toBe(OFF);
+    expect(wire[FuseV1Options.EnableEmbeddedAsarIntegrityValidation]).toBe(ON);
+    expect(wire[FuseV1Options.OnlyLoadAppFromAsar]).toBe(ON);
+    // Not configured: left at Electron's default.
+    expect(wire[FuseV1Options.GrantFileProtocolExtraPrivileges]).toBe(ON);
   });
 
   it('its pdfkit still makes a PDF from the packed files alone', () => {

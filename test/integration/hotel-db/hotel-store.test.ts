@@ -1,0 +1,187 @@
+// What only the shared database has (issue 27): its migrations run once however many desks start together, a
+// newer or half-applied schema is never used, every write announces its change at commit (a refused one never),
+// and two desks writing the same hotel code at once both succeed with one code in the list.
+// `npx vitest run test/integration/hotel-db/hotel-store.test.ts`
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ChangeFeed, openHotelPool, type HotelChange } from '../../../main/hotel-db';
+import { NewerHotelDatabase, migrateHotelDb } from '../../../main/hotel-db/migrate';
+import { HotelStore } from '../../../main/hotel-db/store';
+import { postgresMigrations } from '../../../main/store/engines/postgres-migrations';
+import { startPostgres, type TestPostgres } from '../../harness/postgres';
+
+const AT = '2026-07-01T09:00:00.000Z';
+let server: TestPostgres;
+const pools: pg.Pool[] = [];
+
+beforeAll(async () => {
+  server = await startPostgres();
+});
+
+afterAll(async () => {
+  await Promise.all(pools.map((p) => p.end()));
+  await server?.stop();
+});
+
+/** A new empty database on the test server; its URL. */
+async function freshDatabase(): Promise<string> {
+  const name = `resdesk_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server.url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const u = new URL(server.url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+function pool(url: string): pg.Pool {
+  const p = openHotelPool({ url, applicationName: 'resdesk migrate test' });
+  pools.push(p);
+  return p;
+}
+
+const tables = async (p: pg.Pool): Promise<string[]> =>
+  (
+    await p.query<{ t: string }>(
+      'SELECT tablename AS t FROM pg_tables WHERE schemaname = \'public\' ORDER BY tablename COLLATE "C"',
+    )
+  ).rows.map((r) => r.t);
+
+const version = async (p: pg.Pool): Promise<string | undefined> =>
+  (await p.query<{ value: string }>("SELECT value FROM resdesk_meta WHERE key = 'schema_version'")).rows[0]
+    ?.value;
+
+describe('migrations', () => {
+  it('run once when ten desks start together', async () => {
+    const url = await freshDatabase();
+    const results = await Promise.all(Array.from({ length: 10 }, () => migrateHotelDb(pool(url))));
+    expect(results.filter((r) => r.from === 0)).toHaveLength(1);
+    expect(results.every((r) => r.to === postgresMigrations.length)).toBe(true);
+    const p = pool(url);
+    expect(await version(p)).toBe(String(postgresMigrations.length));
+    expect(await tables(p)).toEqual([
+      'activity',
+      'hotel_codes',
+      'mappings',
+      'resdesk_meta',
+      'settings',
+      'stop_sales',
+    ]);
+    expect(postgresMigrations.map((m) => m.version)).toEqual(postgresMigrations.map((_, i) => i + 1));
+  });
+
+  it('refuse a database a newer Resdesk migrated, changing nothing', async () => {
+    const p = pool(await freshDatabase());
+    await migrateHotelDb(p);
+    await p.query("UPDATE resdesk_meta SET value = '99' WHERE key = 'schema_version'");
+    await expect(migrateHotelDb(p)).rejects.toThrow(NewerHotelDatabase);
+    await expect(HotelStore.open(p, { origin: null })).rejects.toThrow(/schema version 99/);
+    expect(await version(p)).toBe('99');
+  });
+
+  it('apply all pending ones or none', async () => {
+    const p = pool(await freshDatabase());
+    const broken = [
+      ...postgresMigrations,
+      { version: 2, name: 'broken', sql: 'CREATE TABLE x (y nosuchtype)' },
+    ];
+    await expect(migrateHotelDb(p, broken)).rejects.toThrow(/nosuchtype/);
+    expect(await tables(p)).toEqual([]);
+    expect(await migrateHotelDb(p)).toEqual({ from: 0, to: postgresMigrations.length });
+  });
+});
+
+describe('a desk writing to the shared database', () => {
+  let url: string;
+  let desk: HotelStore;
+  let other: HotelStore;
+  const heard: HotelChange[] = [];
+  let feed: ChangeFeed;
+
+  beforeAll(async () => {
+    url = await freshDatabase();
+    desk = await HotelStore.open(pool(url), { origin: 'desk-1' });
+    other = await HotelStore.open(pool(url), { origin: 'desk-2' });
+    feed = new ChangeFeed({ url });
+    feed.onChange((c) => heard.push(c));
+    await feed.start();
+  });
+  afterAll(async () => {
+    await feed?.stop();
+  });
+
+  /** The changes heard once a marker change, sent after them, arrives (NOTIFY keeps commit order). */
+  async function changesUntilNow(): Promise<HotelChange[]> {
+    const marker = `marker-${randomBytes(3).toString('hex')}`;
+    await other.setSetting(marker, 1);
+    for (let i = 0; i < 200 && !heard.some((c) => c.ids?.includes(marker)); i++)
+      await new Promise((r) => setTimeout(r, 10));
+    const at = heard.findIndex((c) => c.ids?.includes(marker));
+    expect(at).toBeGreaterThanOrEqual(0);
+    return heard.splice(0).slice(0, at);
+  }
+
+  it('announces each change at commit with its desk, and nothing for a refused write or a read', async () => {
+    await changesUntilNow();
+    const sale = await desk.addStopSale({
+      codeKind: 'room',
+      hotelCode: 'R101',
+      from: '2026-08-01',
+      to: '2026-08-02',
+      user: 'Ayşe',
+      at: AT,
+    });
+    await expect(
+      desk.addStopSale({
+        codeKind: 'room',
+        hotelCode: 'R1',
+        from: '2026-08-02',
+        to: '2026-08-01',
+        user: 'A',
+        at: AT,
+      }),
+    ).rejects.toThrow(/check/i);
+    await desk.listStopSales();
+    await desk.setMapping({
+      agencyId: 'A1',
+      kind: 'room',
+      channelCode: '101',
+      hotelCode: 'R101',
+      user: 'A',
+      at: AT,
+    });
+    expect(await changesUntilNow()).toEqual([
+      { table: 'activity', kind: 'added', ids: ['1'], origin: 'desk-1' },
+      { table: 'stop_sales', kind: 'added', ids: [String(sale.id)], origin: 'desk-1' },
+      { table: 'hotel_codes', kind: 'added', ids: ['room:r101'], origin: 'desk-1' },
+      { table: 'mappings', kind: 'changed', ids: ['["A1","room","101"]'], origin: 'desk-1' },
+    ]);
+    // The refused stop-sale's activity row was rolled back with it: the next id is 2.
+    expect(await desk.addActivity({ at: AT, user: 'A', action: 'sync', keyField: null, detail: '' })).toBe(2);
+  });
+
+  it('keeps one hotel code when two desks map to it in different cases at once', async () => {
+    const spellings = ['Suite', 'SUITE', 'suite', 'SUİTE', 'sUite', 'suıte'];
+    await Promise.all(
+      spellings.map((hotelCode, i) =>
+        (i % 2 === 0 ? desk : other).setMapping({
+          agencyId: `A${i}`,
+          kind: 'roomType',
+          channelCode: 'STE',
+          hotelCode,
+          user: 'A',
+          at: AT,
+        }),
+      ),
+    );
+    const suites = (await desk.listHotelCodes()).filter((c) => c.kind === 'roomType');
+    expect(suites).toHaveLength(1);
+    const codes = await Promise.all(spellings.map((_, i) => other.hotelCodeFor(`A${i}`, 'roomType', 'STE')));
+    expect(new Set(codes)).toEqual(new Set([suites[0]?.code]));
+  });
+});

@@ -97,7 +97,12 @@ import {
   type NewStopSale,
 } from './stop-sales';
 import { checkSettings, setMenOnly, type StoredCheckSettings } from './check-settings';
-import { reconcileDays, type ReconcileDayRow } from './reconcile-input';
+import {
+  reconcileDays,
+  undecidedReservations,
+  type ReconcileDayRow,
+  type UndecidedRow,
+} from './reconcile-input';
 import { compactWal } from './wal-policy';
 import {
   checkedReservations,
@@ -140,6 +145,11 @@ export class Store {
   /** Per check-in day of the window: undecided and settled reservations (a bounded reconcile's input). */
   reconcileDays(from: string, to: string): ReconcileDayRow[] {
     return reconcileDays(this.db, from, to);
+  }
+
+  /** The undecided reservations of a check-in range (a bounded reconcile looks for them in the waiting list). */
+  undecidedReservations(from: string, to: string): UndecidedRow[] {
+    return undecidedReservations(this.db, from, to);
   }
 
   /** After a big import: the write-ahead log back into the database and emptied (wal-policy.ts). */

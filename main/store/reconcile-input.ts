@@ -40,3 +40,20 @@ export function reconcileDays(db: Database, from: CalendarDate, to: CalendarDate
   }
   return [...byDay.values()];
 }
+
+/** An undecided reservation of the window: what a bounded reconcile expects to find in the waiting list. */
+export interface UndecidedRow {
+  keyField: string;
+  day: CalendarDate;
+  agencyId: string;
+}
+
+export function undecidedReservations(db: Database, from: CalendarDate, to: CalendarDate): UndecidedRow[] {
+  return db
+    .prepare<[string, string], UndecidedRow>(
+      `SELECT key_field AS keyField, substr(check_in, 1, 10) AS day, agency_id AS agencyId
+         FROM reservations
+        WHERE check_in >= ? AND check_in < ? AND confirmation_status NOT IN ('E', 'H')`,
+    )
+    .all(from, `${to}~`);
+}

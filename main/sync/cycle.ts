@@ -1,22 +1,20 @@
 // One sync cycle, in the order that keeps the desk honest: report what is stored, send what the
 // receptionist decided, pull what is new, then (now and then) reconcile statuses and refresh reference data.
 import { checkInWindow, type CheckInWindow } from './checkin-window';
-import { emptySummary, pullReservations, type PullStore, type PullSummary } from './pull';
+import { emptySummary, pullReservations, type PullSummary } from './pull';
 import { pushDecisions, type PushOptions, type PushStore, type PushSummary } from './push';
-import { reconcileBounded, reconcileStatuses, type ReconcilePlan } from './reconcile';
+import { reconcileBounded, reconcileStatuses, type ReconcilePlan, type ReconcileStore } from './reconcile';
 import { reconcileDue } from './reconcile-schedule';
-import { planWindows, type DayLoad } from './reconcile-windows';
+import { waitingSpan } from './reconcile-windows';
 import { refreshReferenceData, type ReferenceStore } from './reference';
 import type { SyncClient } from './ports';
 import type { CycleResult } from './poller';
 
-export type CycleStore = PullStore &
+export type CycleStore = ReconcileStore &
   PushStore &
   ReferenceStore & {
     getSetting<T>(key: string, fallback: T): T;
     setSetting(key: string, value: unknown): void;
-    /** Per check-in day of the window: undecided and settled reservations (reconcile-windows.ts). */
-    reconcileDays(from: string, to: string): DayLoad[];
   };
 
 export interface CycleOptions {
@@ -117,7 +115,7 @@ function reconcilePlan(
   );
   if (kind === null) return null;
   if (kind === 'full') return { kind };
-  return { kind, windows: planWindows(store.reconcileDays(window.checkInStart, window.checkInEnd)) };
+  return { kind, windows: waitingSpan(store.reconcileDays(window.checkInStart, window.checkInEnd)) };
 }
 
 /**
@@ -126,7 +124,7 @@ function reconcilePlan(
  */
 export async function pullInThisThread(
   client: SyncClient,
-  store: PullStore,
+  store: ReconcileStore,
   window: CheckInWindow,
   reconcile: ReconcilePlan | null,
   now: () => Date,

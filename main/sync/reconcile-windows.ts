@@ -2,10 +2,15 @@
 // range, agency and status, nothing finer: there is no "these keys" query and no change feed. So the desk
 // asks for the days on which it still holds something undecided, and nothing else.
 //
-// One window per undecided day would be the fewest reservations but the most requests; one window over
-// all of them the fewest requests but every answered reservation in between again. Adjacent windows are
-// joined while the reservations the desk already holds in the gap (what joining reads again, across the
-// three lists) cost less than the requests joining saves, and always down to MAX_WINDOWS.
+// The waiting list (waitingSpan) is read in one window from the first undecided day to the last: between
+// them it holds only what is waiting at the service, which is what the desk holds undecided (the pull has
+// just brought anything new), so a gap costs nothing and one request is cheapest.
+//
+// The E and H lists (planWindows) are read only over the days of reservations that left the waiting list.
+// There a gap costs every settled reservation in it, twice: one window per day would be the fewest
+// reservations but the most requests, one window over all of them the fewest requests but every answered
+// reservation in between again. Adjacent windows are joined while the reservations the desk already holds
+// in the gap cost less than the requests joining saves, and always down to MAX_WINDOWS.
 import type { CalendarDate } from '../../shared/domain';
 import type { CheckInWindow } from './checkin-window';
 
@@ -23,14 +28,14 @@ export interface DayLoad {
   agencies: readonly string[];
 }
 
-/** Lists a window is read in: the waiting list, E and H. */
-export const LISTS_PER_WINDOW = 3;
+/** Lists a window of answered-elsewhere days is read in: E and H. */
+export const LISTS_PER_WINDOW = 2;
 /**
  * What one list request costs, in reservations on the wire: its headers both ways (~0.6 KB with the
  * token) and a round trip on a 300 ms line, against ~0.2 KB for a compressed reservation (~3 KB plain).
  */
 export const REQUEST_COST = 4;
-/** However scattered the undecided days, a reconcile sends at most this many windows (× 3 lists). */
+/** However scattered the days, a reconcile sends at most this many E/H windows (× 2 lists). */
 export const MAX_WINDOWS = 48;
 
 interface Span {
@@ -43,8 +48,24 @@ interface Span {
   agencies: Set<string>;
 }
 
+/** The waiting list's one window: the first to the last undecided day, for their agency if only one. */
+export function waitingSpan(days: readonly DayLoad[]): ListWindow[] {
+  const undecided = days.filter((d) => d.undecided > 0).map((d) => d.day);
+  if (undecided.length === 0) return [];
+  undecided.sort();
+  const agencies = new Set(days.flatMap((d) => (d.undecided > 0 ? d.agencies : [])));
+  const [only] = agencies;
+  return [
+    {
+      checkInStart: undecided[0] as CalendarDate,
+      checkInEnd: undecided.at(-1) as CalendarDate,
+      ...(agencies.size === 1 && only !== undefined ? { agencyId: only } : {}),
+    },
+  ];
+}
+
 /**
- * Windows covering every day with something undecided. `days` in any order; days with nothing undecided
+ * Windows covering every day with something undecided (for E and H: those that left the waiting list). `days` in any order; days with nothing undecided
  * only count for the gaps they sit in.
  */
 export function planWindows(days: readonly DayLoad[], maxWindows = MAX_WINDOWS): ListWindow[] {

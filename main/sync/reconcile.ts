@@ -7,9 +7,12 @@
 //   the incremental pull would have returned (that one only leaves out what was already reported), so a
 //   full reconcile reads it instead of the pull: each list is read once, which with the live service means
 //   preparing and downloading a large-result file once.
-// - bounded: after the ordinary pull, the same three lists only over the windows where the desk still
-//   holds something undecided (reconcile-windows.ts). What is settled on the desk and far from anything
-//   undecided is not read again until the next full read.
+// - bounded: after the ordinary pull, the waiting list (no status: W, and the S and G the service set in
+//   place) over the span of days where the desk still holds something undecided. An undecided reservation
+//   is either still in it (a W → S/G or another in-place change comes with it) or was answered elsewhere,
+//   which moves it to E or H and out of the waiting list. Only for those that left are the E and H lists
+//   read, over their days and, where one agency's, for that agency (reconcile-windows.ts). With nothing
+//   answered elsewhere, that is one request for about as many reservations as the desk has undecided.
 //
 // Either way the idempotent import brings statuses up to date; reservations seen for the first time are
 // queued and reported exactly as the pull would.
@@ -25,14 +28,20 @@ import {
   type PullStore,
   type PullSummary,
 } from './pull';
-import type { ListWindow } from './reconcile-windows';
+import { planWindows, type DayLoad, type ListWindow } from './reconcile-windows';
 import type { SyncClient } from './ports';
 
 /** undefined: the waiting list exactly as the pull asks for it (no status parameter). */
 const LISTS: readonly (ConfirmationStatus | undefined)[] = [undefined, 'E', 'H'];
 
-/** What a reconciling cycle reads: everything, or the lists over these windows after the pull. */
+/** What a reconciling cycle reads: everything, or the waiting list over these windows after the pull. */
 export type ReconcilePlan = { kind: 'full' } | { kind: 'bounded'; windows: ListWindow[] };
+
+/** What a bounded reconcile needs besides the pull's store: what the desk holds undecided, and where. */
+export interface ReconcileStore extends PullStore {
+  reconcileDays(from: string, to: string): DayLoad[];
+  undecidedReservations(from: string, to: string): { keyField: string; day: string; agencyId: string }[];
+}
 
 interface ReconcileOptions {
   window: CheckInWindow;
@@ -41,7 +50,34 @@ interface ReconcileOptions {
   signal?: AbortSignal;
 }
 
-/** Reads the three lists over one window, storing what differs; reports nothing (the caller does). */
+/** Reads one list over one window, storing what differs; reports nothing (the caller does). */
+async function readList(
+  client: SyncClient,
+  store: PullStore,
+  window: ListWindow,
+  status: ConfirmationStatus | undefined,
+  options: ReconcileOptions,
+  summary: PullSummary,
+  seen?: Set<string>,
+): Promise<void> {
+  await client.fetchReservations(
+    {
+      ...window,
+      ...(status ? { status } : {}),
+      isSendRequired: false,
+      signal: options.signal,
+      onUnreadable: setAsideInto(store, summary, options.now),
+    },
+    async (batch) => {
+      for (const item of batch) seen?.add(item.keyField);
+      // These lists hold every reservation, reported or not: only LogIds never reported are queued.
+      storeBatch(store, batch, summary, { ...options, acknowledgeAgain: false });
+      store.checkDatabaseFile();
+    },
+  );
+}
+
+/** The three lists over one window. */
 async function readLists(
   client: SyncClient,
   store: PullStore,
@@ -51,20 +87,7 @@ async function readLists(
   reportEach: boolean,
 ): Promise<void> {
   for (const status of LISTS) {
-    await client.fetchReservations(
-      {
-        ...window,
-        ...(status ? { status } : {}),
-        isSendRequired: false,
-        signal: options.signal,
-        onUnreadable: setAsideInto(store, summary, options.now),
-      },
-      async (batch) => {
-        // These lists hold every reservation, reported or not: only LogIds never reported are queued.
-        storeBatch(store, batch, summary, { ...options, acknowledgeAgain: false });
-        store.checkDatabaseFile();
-      },
-    );
+    await readList(client, store, window, status, options, summary);
     // One report per ServiceId per list read (pull.ts), after the whole list is stored.
     if (reportEach) summary.acknowledged += await acknowledgeStored(client, store);
   }
@@ -85,16 +108,50 @@ export async function reconcileStatuses(
   return summary;
 }
 
-/** The pull, then the three lists over each window of undecided days (small: reported once at the end). */
+/**
+ * The pull, then the waiting list over each window; then E and H only over the days of the undecided
+ * reservations the waiting list no longer holds (answered elsewhere). Small: reported once at the end.
+ */
 export async function reconcileBounded(
   client: SyncClient,
-  store: PullStore,
+  store: ReconcileStore,
   windows: readonly ListWindow[],
   options: ReconcileOptions,
   summary: PullSummary = emptySummary(),
 ): Promise<PullSummary> {
   await pullReservations(client, store, options, summary);
-  for (const window of windows) await readLists(client, store, window, options, summary, false);
+  const seen = new Set<string>();
+  const left: DayLoad[] = [];
+  for (const window of windows) {
+    await readList(client, store, window, undefined, options, summary, seen);
+    left.push(...leftWaiting(store, window, seen));
+  }
+  for (const window of planWindows(left))
+    for (const status of ['E', 'H'] as const) await readList(client, store, window, status, options, summary);
   summary.acknowledged += await acknowledgeStored(client, store);
   return summary;
+}
+
+/**
+ * Per day of `window`, the reservations the desk still holds undecided (after the waiting list was stored)
+ * that the waiting list did not hold, with their agencies; the desk's settled ones that day are what an E
+ * or H read there brings for nothing.
+ */
+function leftWaiting(store: ReconcileStore, window: ListWindow, seen: ReadonlySet<string>): DayLoad[] {
+  const byDay = new Map<string, DayLoad & { agencies: string[] }>();
+  for (const r of store.undecidedReservations(window.checkInStart, window.checkInEnd)) {
+    if (seen.has(r.keyField) || (window.agencyId !== undefined && r.agencyId !== window.agencyId)) continue;
+    let day = byDay.get(r.day);
+    if (!day) byDay.set(r.day, (day = { day: r.day, undecided: 0, settled: 0, agencies: [] }));
+    day.undecided++;
+    if (!day.agencies.includes(r.agencyId)) day.agencies.push(r.agencyId);
+  }
+  if (byDay.size === 0) return [];
+  for (const d of store.reconcileDays(window.checkInStart, window.checkInEnd)) {
+    const day = byDay.get(d.day);
+    if (day) day.settled = d.settled;
+    // Settled days in between count for the gaps planWindows weighs.
+    else byDay.set(d.day, { day: d.day, undecided: 0, settled: d.settled, agencies: [] });
+  }
+  return [...byDay.values()];
 }

@@ -1,6 +1,7 @@
 // A reconcile between full reads reads only the days where the desk still holds something undecided
 // (issue 25.3), and still catches what a full read would about those: an answer given elsewhere (E, H)
-// and a W that the service marked S or G, all in place under the same LogId.
+// and a W that the service marked S or G, all in place under the same LogId. It reads the waiting list
+// over those days, and E and H only where an undecided reservation left the waiting list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPracticeService, type PracticeService } from '../../../main/sandbox';
 import type { Desk } from '../../../main/operations/desk';
@@ -79,15 +80,21 @@ for (const format of ['json', 'xml'] as const) {
       // A full reconcile lists every reservation of the window; this one a small share of them.
       expect(report.pulled.received).toBeLessThan(TOTAL / 3);
       const requests = (await sandboxState(service.url)).requests.slice(before);
-      // The plain poll's list, the bounded cycle's pull and at most three lists per window; no file.
-      expect(listCalls(requests)).toBeLessThanOrEqual(2 + LISTS_PER_WINDOW * MAX_WINDOWS);
+      // The plain poll's list, the bounded cycle's pull, the waiting list, and E and H only over the days
+      // of the two answered elsewhere (S and G stay in the waiting list); no file.
+      expect(listCalls(requests)).toBeGreaterThanOrEqual(3 + LISTS_PER_WINDOW);
+      expect(listCalls(requests)).toBeLessThanOrEqual(3 + LISTS_PER_WINDOW * Math.min(2, MAX_WINDOWS));
       expect(requests.some((r) => /\/upload\/reservations\//i.test(r.path))).toBe(false);
     });
 
-    it('leaves what it reads unreported-again and finds nothing new the second time', async () => {
-      const acknowledged = (await sandboxState(service.url)).acknowledged.length;
+    it('leaves what it reads unreported-again and finds nothing new the second time, in two lists', async () => {
+      const state = await sandboxState(service.url);
+      const acknowledged = state.acknowledged.length;
+      const before = state.requests.length;
       const again = await desk.sync({ reconcileEveryMs: 0 });
       expect(again.error).toBeNull();
+      // Nothing answered elsewhere: the pull and the waiting list over the undecided days, no E or H.
+      expect(listCalls((await sandboxState(service.url)).requests.slice(before))).toBe(2);
       expect(again.pulled.statusUpdated).toEqual([]);
       expect(again.pulled.new).toEqual([]);
       expect((await sandboxState(service.url)).acknowledged.length).toBe(acknowledged);

@@ -1,6 +1,6 @@
 // The bounded reconcile's windows and when each kind of reconcile is due (issue 25.3).
 import { describe, expect, it } from 'vitest';
-import { MAX_WINDOWS, planWindows, type DayLoad } from '../../../main/sync/reconcile-windows';
+import { MAX_WINDOWS, planWindows, waitingSpan, type DayLoad } from '../../../main/sync/reconcile-windows';
 import { reconcileDue } from '../../../main/sync/reconcile-schedule';
 
 const day = (n: number): string => new Date(Date.UTC(2027, 0, 1 + n)).toISOString().slice(0, 10);
@@ -86,5 +86,19 @@ describe('reconcileDue', () => {
     expect(reconcileDue(at('2027-03-02T10:00:01'), '2027-03-01T08:00:00', '2027-03-02T09:50:00', s)).toBe(
       'full',
     );
+  });
+});
+
+describe('waitingSpan', () => {
+  it('is one window from the first undecided day to the last, whatever lies between', () => {
+    const days = [load(0, 0, 50), load(3, 1, 2), load(20, 0, 300), load(40, 2, 5), load(90, 0, 70)];
+    expect(waitingSpan(days)).toEqual([{ checkInStart: day(3), checkInEnd: day(40), agencyId: 'a' }]);
+    expect(waitingSpan([load(3, 1, 0, ['a']), load(5, 1, 0, ['b'])])).toEqual([
+      { checkInStart: day(3), checkInEnd: day(5) },
+    ]);
+  });
+
+  it('reads nothing when nothing is undecided', () => {
+    expect(waitingSpan([load(0, 0, 50), load(1, 0, 3)])).toEqual([]);
   });
 });

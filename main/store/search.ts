@@ -46,15 +46,17 @@ function otherSpellings(text: string, seen: Set<string>, out: string[]): void {
   }
 }
 
-/** A voucher's digit runs without their leading zeros: "TRV-0012345" → "12345". */
+/**
+ * A voucher's digits as typed without its prefix: each digit run ("EGE401519" → "401519") and the run
+ * without its leading zeros ("TRV-0012345" → "12345").
+ */
 function voucherDigits(voucherNo: string, seen: Set<string>, out: string[]): void {
-  for (const run of voucherNo.match(/\d+/g) ?? []) {
-    const bare = run.replace(/^0+/, '');
-    if (bare !== '' && bare !== run && !seen.has(bare)) {
-      seen.add(bare);
-      out.push(bare);
-    }
-  }
+  for (const run of voucherNo.match(/\d+/g) ?? [])
+    for (const digits of [run, run.replace(/^0+/, '')])
+      if (digits !== '' && !seen.has(digits)) {
+        seen.add(digits);
+        out.push(digits);
+      }
 }
 
 /** What the search index holds for one reservation: folded text, then the other spellings. */

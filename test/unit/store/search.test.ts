@@ -104,7 +104,7 @@ describe('search in other spellings (issue 24)', () => {
         makeReservation({
           keyField: '1001|7002|1',
           logId: 21,
-          voucherNo: 'X-9',
+          voucherNo: 'EGE401519',
           guests: [makeGuest('MUELLER HANS', '1001|7002|1'), makeGuest('MÜLLER GRETA', '1001|7002|1')],
         }),
       ],
@@ -131,6 +131,9 @@ describe('search in other spellings (issue 24)', () => {
     ['TRV-0012345', '1001|7001|1'],
     ['trv', '1001|7001|1'],
     ['greta', '1001|7002|1'],
+    ['401519', '1001|7002|1'],
+    ['4015', '1001|7002|1'],
+    ['ege401519', '1001|7002|1'],
   ])('%s finds %s', (q, keyField) => {
     expect(searchKeyFields(db, q)).toEqual([keyField]);
   });
@@ -234,7 +237,7 @@ describe('migration 011: a database stored before the spellings', () => {
         .prepare('INSERT INTO reservation_search (rowid, text) SELECT id, ? FROM reservations')
         .run('schafer jurgen петрова ольга trv 0012345 1001 8001 1');
       expect(searchKeyFields(old, 'schaefer')).toEqual([]);
-      expect(migrate(old, migrations).applied).toEqual(['search-spellings']);
+      expect(migrate(old, migrations).applied[0]).toBe('search-spellings');
       for (const q of ['schaefer', 'schafer', 'petrova olga', 'petrova', '12345', 'ПЕТРОВА'])
         expect(searchKeyFields(old, q), q).toEqual(['1001|8001|1']);
     } finally {

@@ -184,6 +184,10 @@ const cells: Record<ColumnId, Cell> = {
   age: (r, l) => numberCell(r.age, l.format),
   birthDate: (r, l) => dateCell(r.birthDate, l.format),
   arrivalTime: (r) => timeCell(r.arrivalTime),
+  // The printable arrivals list shows these two; no CSV lists them yet (flags come from the desk's checks,
+  // which the page is given and a line is not).
+  arrival: (r) => textCell(r.arrival),
+  flags: () => '',
 };
 
 const cellsOfKind: Record<ExportKind, readonly Cell[]> = {

@@ -1,7 +1,7 @@
 // The words in an export file and in its messages, Turkish and English. These are file contents (column
 // headers a receptionist reads in a spreadsheet), so they live with the export rather than in the
 // renderer's i18n.
-import type { ServiceConfirmationStatus, StayCodeKind, UiLanguage } from '../../shared/domain';
+import type { CheckKind, ServiceConfirmationStatus, StayCodeKind, UiLanguage } from '../../shared/domain';
 import type { PmsEntryState } from '../../shared/domain';
 
 /** Every column any export has; each must have a header in both languages (Words holds it at compile time). */
@@ -43,6 +43,8 @@ export const columnIds = [
   'age',
   'birthDate',
   'arrivalTime',
+  'arrival',
+  'flags',
 ] as const;
 export type ColumnId = (typeof columnIds)[number];
 
@@ -86,6 +88,8 @@ const en: Words = {
   age: 'Age',
   birthDate: 'Birth date',
   arrivalTime: 'Arrival time',
+  arrival: 'Flight / arrival',
+  flags: 'Flags',
 };
 
 const tr: Words = {
@@ -126,6 +130,8 @@ const tr: Words = {
   age: 'Yaş',
   birthDate: 'Doğum tarihi',
   arrivalTime: 'Varış saati',
+  arrival: 'Uçuş / geliş',
+  flags: 'İşaretler',
 };
 
 export const columnLabel = (language: UiLanguage, id: ColumnId): string => (language === 'tr' ? tr : en)[id];
@@ -234,12 +240,54 @@ const fields: Record<UiLanguage, Record<string, string>> = {
 };
 export const fieldLabel = (language: UiLanguage, field: string): string => fields[language][field] ?? field;
 
+/** What the printable arrivals list counts for its day. */
+export interface ArrivalsTotals {
+  reservations: number;
+  /** Of the reservations, those not confirmed yet (waiting, or another status). */
+  waiting: number;
+  rooms: number;
+  adults: number;
+  children: number;
+  infants: number;
+}
+
+/** The check markers in words (a printed page has no legend): as the desk's screens say them. */
+const flagWords: Record<UiLanguage, Record<CheckKind, string>> = {
+  en: {
+    capacity: 'Capacity',
+    unmapped: 'Unmapped code',
+    honeymoon: 'Honeymoon',
+    'returning-guest': 'Returning guest',
+    'men-only': 'Men only',
+    'stop-sale': 'Stop sale',
+    'duplicate-voucher': 'Same voucher',
+    'past-check-in': 'Check-in passed',
+    'impossible-stay': 'Impossible stay',
+  },
+  tr: {
+    capacity: 'Kapasite',
+    unmapped: 'Eşleşmemiş kod',
+    honeymoon: 'Balayı',
+    'returning-guest': 'Tekrar gelen misafir',
+    'men-only': 'Yalnız erkek',
+    'stop-sale': 'Satış kapalı',
+    'duplicate-voucher': 'Aynı voucher',
+    'past-check-in': 'Giriş günü geçti',
+    'impossible-stay': 'Olanaksız konaklama',
+  },
+};
+export const flagLabel = (language: UiLanguage, kind: CheckKind): string => flagWords[language][kind];
+
 const messages = {
   en: {
     unmapped: (n: number) =>
       `${n} code(s) have no hotel code yet; they are marked with ? in the file. Map them on the Mapping screen, then export again.`,
     empty: () => 'There was nothing to export: the file has only its header line.',
     arrivalsTitle: (day: string) => `Arrivals ${day}`,
+    arrivalsTotals: (t: ArrivalsTotals) =>
+      `${t.reservations} reservation(s) (${t.waiting} not confirmed yet), ${t.rooms} room(s), ${t.adults} adult(s), ${t.children} child(ren), ${t.infants} infant(s)`,
+    arrivalsTotalLabel: () => 'Total',
+    arrivalsEmpty: () => 'No arrivals on this day.',
     writeFailed: () => 'The export file could not be written. Check that the disk is not full and try again.',
     notAnExport: () => 'Only files Resdesk exported can be opened from here. Export again, then open it.',
     noReservation: () => 'This reservation is not in the database any more.',
@@ -249,6 +297,10 @@ const messages = {
       `${n} kodun otel karşılığı henüz yok; dosyada ? ile işaretlendi. Eşleştirme ekranında eşleştirip yeniden dışa aktarın.`,
     empty: () => 'Dışa aktarılacak bir şey yoktu: dosyada yalnızca başlık satırı var.',
     arrivalsTitle: (day: string) => `Girişler ${day}`,
+    arrivalsTotals: (t: ArrivalsTotals) =>
+      `${t.reservations} rezervasyon (${t.waiting} tanesi henüz onaylanmadı), ${t.rooms} oda, ${t.adults} yetişkin, ${t.children} çocuk, ${t.infants} bebek`,
+    arrivalsTotalLabel: () => 'Toplam',
+    arrivalsEmpty: () => 'Bu gün giriş yok.',
     writeFailed: () =>
       'Dışa aktarma dosyası yazılamadı. Diskin dolu olmadığını kontrol edip yeniden deneyin.',
     notAnExport: () =>

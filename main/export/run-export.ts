@@ -5,6 +5,7 @@
 // file that may be replaced, and nothing is put in place before every file of the export is complete.
 import type {
   ActivityDetail,
+  CheckMarker,
   ExportPreview,
   ExportRequest,
   ExportResult,
@@ -74,6 +75,11 @@ export interface ExportJob {
    * link, a pipe, a device, a folder) is always refused with ExportTargetError before anything is written.
    */
   replace?: boolean;
+  /**
+   * The check markers of reservations, for the printable arrivals list's flags (the desk's checks; the
+   * export cannot compute them itself). Without it the page has no flags.
+   */
+  markers?: (keyFields: readonly string[]) => ReadonlyMap<string, readonly CheckMarker[]>;
 }
 
 /** The printable list beside an arrivals CSV: the same name with .html. */
@@ -139,7 +145,11 @@ export async function runExport(job: ExportJob): Promise<ExportResult> {
       reader.close();
     }
     if (staged.html !== null) {
-      await staged.html.handle.writeFile(arrivalsHtml(selection.date ?? '', arrivals, format), 'utf8');
+      const markers = job.markers?.([...new Set(arrivals.map((r) => r.keyField))]);
+      await staged.html.handle.writeFile(
+        arrivalsHtml(selection.date ?? '', arrivals, format, markers),
+        'utf8',
+      );
     }
     // Judged again together, so the CSV is not put in place when the HTML's place was taken meanwhile.
     for (const file of staged.all) await checkTarget(file.target, { replace });

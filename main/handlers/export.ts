@@ -88,6 +88,13 @@ export function exportHandlers(ctx: DeskContext): ExportHandlers {
           user: deskUser(),
           at,
           replace: false,
+          // The printable arrivals list shows each reservation's flags as the desk's rows do.
+          markers: (keyFields) =>
+            new Map(
+              ctx.checks
+                .markRows(keyFields.map((keyField) => ({ keyField })))
+                .map((r) => [r.keyField, r.checks]),
+            ),
         });
       } catch (error) {
         if (error instanceof ExportTargetError) throw refusal(ctx.messages, error);

@@ -79,13 +79,15 @@ export interface ExportGuestRow extends ExportReservationRow {
   age: number | null;
   birthDate: string | null;
   arrivalTime: string | null;
+  /** The guest's arrival as the agency wrote it (a flight, "TK1234 IST"), null when none. */
+  arrival: string | null;
 }
 
 // needs-update, to-cancel or a waiting change, in the cheap form: false at once for the many never
 // entered (p is null).
 const changedSinceEntered = `p.pms_holds = 'live' AND (p.handled_log_id <> r.log_id OR NOT ${liveCondition})`;
 
-// Read positionally (.raw()): better-sqlite3 builds a plain array far faster than an object with 35
+// Read positionally (.raw()): better-sqlite3 builds a plain array far faster than an object with 36
 // named properties, and rowOf below turns it into one literal. The two lists must stay in step.
 const selectList = `r.key_field, r.log_id, ${pmsStateSql}, r.voucher_no, r.agency_id, r.agency_name,
   r.tour_op_name, r.check_in, r.check_out, r.nights, r.room_id, r.room_type_id, r.accom_id, r.room_count,
@@ -96,7 +98,8 @@ const selectList = `r.key_field, r.log_id, ${pmsStateSql}, r.voucher_no, r.agenc
     (SELECT v.snapshot_json FROM reservation_versions v WHERE v.log_id = p.entered_log_id) END,
   CASE WHEN ${changedSinceEntered} THEN
     (SELECT v.snapshot_json FROM reservation_versions v WHERE v.log_id = r.log_id) END,
-  g.key, ${guest('name')}, ${guest('title')}, ${guest('age')}, ${guest('birthDate')}, ${guest('arrivalTime')}`;
+  g.key, ${guest('name')}, ${guest('title')}, ${guest('age')}, ${guest('birthDate')}, ${guest('arrivalTime')},
+  ${guest('arrival')}`;
 
 type Value = string | number | null;
 const text = (v: Value): string => (v === null ? '' : String(v));
@@ -155,6 +158,7 @@ function rowOf(
     age: numOrNull(v[32] ?? null),
     birthDate: textOrNull(v[33] ?? null),
     arrivalTime: textOrNull(v[34] ?? null),
+    arrival: textOrNull(v[35] ?? null),
     roomHotel: hotel(agencyId, 'room', roomId),
     roomTypeHotel: hotel(agencyId, 'roomType', roomTypeId),
     boardHotel: hotel(agencyId, 'board', accomId),

@@ -362,10 +362,12 @@ describe('rooming list and arrivals', () => {
     ]);
     const html = readFileSync(result.htmlPath ?? '', 'utf8');
     const heads = [...html.matchAll(/<th>([^<]*)<\/th>/g)].map((m) => m[1]);
-    expect(heads.slice(0, 9)).toEqual([
+    expect(heads.slice(0, 11)).toEqual([
       'Voucher',
       'Durum',
+      'İşaretler',
       'Varış saati',
+      'Uçuş / geliş',
       'Çıkış',
       'Gece',
       'Oda tipi',
@@ -386,6 +388,84 @@ describe('rooming list and arrivals', () => {
       ['Waiting', '101'],
       ['Confirmed', '?R9'],
     ]);
+  });
+});
+
+describe('the printable arrivals list (issue 24): flags, flight and totals', () => {
+  it("shows each reservation's flags in words, the flight beside the arrival time, and the day's totals", async () => {
+    fill();
+    desk.store.importBatch(
+      [
+        makeReservation({
+          keyField: 'K-FLY',
+          logId: 60,
+          checkIn: '2026-07-10',
+          confirmationStatus: 'E',
+          roomCount: 1,
+          adults: 2,
+          childs: 1,
+          infants: 1,
+          guests: [
+            makeGuest('KAYA ALİ', 'K-FLY', { arrival: 'TK1234 IST', arrivalTime: '2026-07-10T14:30:00' }),
+            makeGuest('KAYA AYŞE', 'K-FLY', { arrival: 'TK1234 IST' }),
+            makeGuest('KAYA CAN', 'K-FLY', { arrival: 'PC 2021 SAW' }),
+          ],
+        }),
+      ],
+      T,
+    );
+    const request: ExportRequest = { kind: 'arrivals', date: '2026-07-10' };
+    const markers = new Map([
+      ['K-FLY', [{ kind: 'honeymoon' as const, severity: 'note' as const }]],
+      ['K-TRICKY', [{ kind: 'capacity' as const, severity: 'problem' as const }]],
+    ]);
+    const asked: string[][] = [];
+    const result = await runExport({
+      store: desk.store,
+      request,
+      language: 'tr',
+      file: join(desk.dir, 'fly.csv'),
+      user: 'Ayşe',
+      at: AT,
+      markers: (keys) => {
+        asked.push([...keys]);
+        return markers;
+      },
+    });
+    expect(asked).toEqual([['K-TRICKY', 'K-FLY']]);
+    const html = readFileSync(result.htmlPath ?? '', 'utf8');
+    // Flags in words, a problem marked; the flight beside the arrival time, a guest on another flight
+    // on their own line.
+    expect(html).toContain('<span class="flag problem">⚠ Kapasite</span>');
+    expect(html).toContain('<span class="flag note">Balayı</span>');
+    expect(html).toMatch(/<td>14:30<\/td><td>TK1234 IST<\/td>/);
+    expect(html).toMatch(/<td><\/td><td>PC 2021 SAW<\/td>/);
+    expect(html.match(/TK1234 IST/g)).toHaveLength(1);
+    // K-TRICKY: 2 rooms, 4 adults, confirmed; K-FLY: 1 room, 2 adults, 1 child, 1 infant.
+    const totals = 'Toplam: 2 rezervasyon (0 tanesi henüz onaylanmadı), 3 oda, 6 yetişkin, 1 çocuk, 1 bebek';
+    expect(html.split(totals)).toHaveLength(3);
+
+    const english = await runExport({
+      store: desk.store,
+      request,
+      language: 'en',
+      file: join(desk.dir, 'fly-en.csv'),
+      user: 'Ayşe',
+      at: AT,
+    });
+    const en = readFileSync(english.htmlPath ?? '', 'utf8');
+    expect(en).toContain('<th>Flags</th>');
+    expect(en).toContain('<th>Flight / arrival</th>');
+    expect(en).toContain(
+      'Total: 2 reservation(s) (0 not confirmed yet), 3 room(s), 6 adult(s), 1 child(ren), 1 infant(s)',
+    );
+    expect(en).not.toContain('class="flag');
+  });
+
+  it('a day without arrivals says so', async () => {
+    fill();
+    const result = await exportTo('none.csv', { kind: 'arrivals', date: '2030-01-01' });
+    expect(readFileSync(result.htmlPath ?? '', 'utf8')).toContain('Bu gün giriş yok.');
   });
 });
 

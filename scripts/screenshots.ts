@@ -1,7 +1,8 @@
 // `npm run screenshots`: regenerates the pictures in docs/screenshots/ from the real desk, never by hand.
 // The real core (SQLite in a temp folder) connected to a practice service on 127.0.0.1, the built renderer
 // in Debian's Chromium at the reception PC's size (1366×768), in Turkish: the inbox, a reservation changed
-// after it was confirmed (the change beside the decision), a cancellation, and the printable arrivals list.
+// after it was confirmed (the change beside the decision), a cancellation, the PMS list with that
+// cancellation taken in, and the printable arrivals list.
 // The practice world is seeded, so the pictures only change when the screens do.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -86,6 +87,8 @@ try {
   await control('arrive', { checkIn: hotelDay(-1), leadGuest: 'PETROV IGOR' });
   await core.handlers.syncNow({});
   await core.handlers.confirm({ keyField: changed, note: 'Deniz manzaralı iki oda ayrıldı' });
+  // Sent at once, not after the grace period for Undo (issue 24.1).
+  await core.handlers.sendDecisionNow({ keyField: changed });
   await syncUntil(
     async () => (await core.handlers.getReservation({ keyField: changed })).decision?.state === 'sent',
   );
@@ -113,6 +116,19 @@ try {
   await row(page, cancelled).click();
   await page.getByTestId('no-answer').waitFor();
   await shoot(page, 'cancelled-reservation');
+
+  // The cancellation taken in: the PMS list says to remove it from the PMS, never "confirmed".
+  await core.handlers.confirm({ keyField: cancelled, note: '' });
+  await core.handlers.sendDecisionNow({ keyField: cancelled });
+  await syncUntil(
+    async () => (await core.handlers.getReservation({ keyField: cancelled })).decision?.state === 'sent',
+  );
+  await page.locator('[data-view="pmsEntry"]').click();
+  await page
+    .locator(`.pms-row[data-key=${JSON.stringify(cancelled)}] [data-testid="pms-cancel-badge"]`)
+    .waitFor();
+  await page.mouse.move(0, 0);
+  await shoot(page, 'pms-list');
 
   const exported = await core.handlers.exportCsv({ kind: 'arrivals', date: today });
   if (!exported.htmlPath) throw new Error('the arrivals export wrote no printable list');

@@ -338,6 +338,41 @@ export interface StopSale {
   to: CalendarDate;
 }
 
+/**
+ * The slice of a reservation the pre-confirm checks read (a full Reservation fits): defined once here, so
+ * the store's reads (main/store/checks-input.ts) and the engine (main/checks) cannot describe it twice.
+ */
+export interface CheckedReservation extends Pick<
+  Reservation,
+  | 'keyField'
+  | 'agencyId'
+  | 'voucherNo'
+  | 'checkIn'
+  | 'checkOut'
+  | 'nights'
+  | 'pmsStatus'
+  | 'confirmationStatus'
+  | 'roomId'
+  | 'roomTypeId'
+  | 'accomId'
+  | 'roomCount'
+  | 'adults'
+  | 'childs'
+  | 'infants'
+  | 'honeyMoon'
+  | 'note'
+> {
+  guests: readonly Pick<Guest, 'name' | 'title' | 'birthDate' | 'nationality'>[];
+}
+
+/** Another reservation of the hotel, as much of it as returning guests and duplicate vouchers index. */
+export interface KnownReservation extends Pick<
+  CheckedReservation,
+  'keyField' | 'agencyId' | 'voucherNo' | 'checkIn' | 'pmsStatus' | 'confirmationStatus'
+> {
+  guests: readonly Pick<Guest, 'name' | 'birthDate'>[];
+}
+
 /** A check as the inbox and PMS list rows show it: which kind, and whether it is a problem or a note. */
 export interface CheckMarker {
   kind: CheckKind;

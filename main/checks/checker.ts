@@ -1,21 +1,24 @@
-// The checks engine: index the context once (stay codes, mappings, stop-sales, the hotel's reservations),
-// then check any number of reservations, each in a handful of map lookups. Pure: no clock, no I/O; the
-// caller passes "today" and rebuilds the checker when the context changes (100k reservations index in
-// well under a second: see test/bench/checks.ts).
+// The checks engine: index the reference context (stay codes, mappings, stop-sales), ask the hotel's other
+// reservations through HotelReservations, then check any number of reservations, each in a handful of
+// lookups. Pure: no clock, no I/O; the caller passes "today". createChecker indexes every reservation in
+// memory too (a full rebuild); the desk passes SQL-backed lookups kept current as reservations change.
 import { CapacityRule } from './capacity';
 import {
   DEFAULT_CHECK_SETTINGS,
   type CheckSettings,
   type CheckedReservation,
   type ChecksContext,
+  type KnownReservation,
+  type ReferenceContext,
 } from './context';
-import { DuplicateVoucherRule } from './duplicate-voucher';
+import { checkDuplicateVoucher, VoucherIndex } from './duplicate-voucher';
+import type { EarlierStay, HotelReservations } from './hotel-reservations';
 import { checkHoneymoon } from './honeymoon';
 import { checkImpossibleStay } from './impossible-stay';
 import { MappedCodes } from './mapped-codes';
 import { checkMenOnly } from './men-only';
 import { checkPastCheckIn } from './past-check-in';
-import { ReturningGuestRule } from './returning-guest';
+import { checkReturningGuest, GuestIndex } from './returning-guest';
 import { isCancelled } from './status';
 import { StopSaleRule } from './stop-sale';
 import { checkUnmapped } from './unmapped';
@@ -40,7 +43,34 @@ export interface Checker {
   check(reservation: CheckedReservation): ReservationCheck[];
 }
 
+/** The hotel's reservations indexed in memory, all at once (a repeated keyField counts once). */
+export function indexReservations(reservations: Iterable<KnownReservation>): HotelReservations {
+  const guests = new GuestIndex();
+  const vouchers = new VoucherIndex();
+  const seen = new Set<string>();
+  for (const r of reservations) {
+    if (seen.has(r.keyField)) continue;
+    seen.add(r.keyField);
+    guests.addReservation(r);
+    vouchers.addReservation(r);
+  }
+  guests.finish();
+  vouchers.finish();
+  return {
+    voucherHolders: (agencyId, voucher, self, shown) =>
+      vouchers.voucherHolders(agencyId, voucher, self, shown),
+    latestStay: (person, birth, day, self): EarlierStay | undefined =>
+      guests.latestStay(person, birth, day, self),
+  };
+}
+
+/** A full rebuild: the reference context and every reservation indexed in memory. */
 export function createChecker(context: ChecksContext): Checker {
+  return createCheckerOver(context, indexReservations(context.reservations));
+}
+
+/** A checker over the reference context, asking `hotel` about the other reservations. */
+export function createCheckerOver(context: ReferenceContext, hotel: HotelReservations): Checker {
   const settings: CheckSettings = { ...DEFAULT_CHECK_SETTINGS, ...context.settings };
   const today = context.today.slice(0, 10);
   const capacity = new CapacityRule();
@@ -49,17 +79,6 @@ export function createChecker(context: ChecksContext): Checker {
   for (const mapping of context.mappings) mapped.add(mapping);
   const stopSales = new StopSaleRule();
   for (const stopSale of context.stopSales) stopSales.add(stopSale);
-  const returning = new ReturningGuestRule();
-  const duplicates = new DuplicateVoucherRule();
-  const seen = new Set<string>();
-  for (const r of context.reservations) {
-    if (seen.has(r.keyField)) continue;
-    seen.add(r.keyField);
-    returning.addReservation(r);
-    duplicates.addReservation(r);
-  }
-  returning.finish();
-  duplicates.finish();
 
   return {
     settings,
@@ -71,10 +90,10 @@ export function createChecker(context: ChecksContext): Checker {
       checkPastCheckIn(r, today, out);
       capacity.check(r, out);
       stopSales.check(r, codes, out);
-      duplicates.check(r, out);
+      checkDuplicateVoucher(r, hotel, out);
       if (settings.menOnly) checkMenOnly(r, out);
       checkUnmapped(codes, r, out);
-      returning.check(r, out);
+      checkReturningGuest(r, hotel, out);
       checkHoneymoon(r, out);
       return out;
     },

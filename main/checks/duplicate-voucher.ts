@@ -3,7 +3,9 @@
 // two agencies may well use the same one: only the same agency counts. Compared trimmed and in capitals
 // (agencies retype them). Cancelled and declined reservations hold no room, so they never count, and
 // neither is checked.
-import type { CheckedReservation, KnownReservation } from './context';
+import type { CheckedReservation, KnownReservation } from '../../shared/domain';
+import type { HotelReservations, VoucherHolders } from './hotel-reservations';
+import { voucherKey } from './reservation-keys';
 import { isActive } from './status';
 import type { ReservationCheck } from './types';
 
@@ -18,15 +20,14 @@ interface Holders {
   set: Set<string> | null;
 }
 
-const normalized = (voucherNo: string): string => voucherNo.trim().toUpperCase();
-
-export class DuplicateVoucherRule {
+/** Every active reservation's voucher, in memory: the full index a rebuild makes. */
+export class VoucherIndex {
   /** agencyId → voucher → the active reservations holding it. */
   private readonly agencies = new Map<string, Map<string, Holders>>();
 
   addReservation(r: KnownReservation): void {
     if (!isActive(r)) return;
-    const voucher = normalized(r.voucherNo);
+    const voucher = voucherKey(r.voucherNo);
     if (voucher === '') return;
     let vouchers = this.agencies.get(r.agencyId);
     if (!vouchers) this.agencies.set(r.agencyId, (vouchers = new Map()));
@@ -45,20 +46,29 @@ export class DuplicateVoucherRule {
         }
   }
 
-  check(r: CheckedReservation, out: ReservationCheck[]): void {
-    if (!isActive(r)) return;
-    const voucher = normalized(r.voucherNo);
-    const holders = voucher === '' ? undefined : this.agencies.get(r.agencyId)?.get(voucher);
-    if (!holders) return;
+  voucherHolders(agencyId: string, voucher: string, self: string, shown: number): VoucherHolders {
+    const holders = this.agencies.get(agencyId)?.get(voucher);
+    if (!holders) return { keyFields: [], count: 0 };
     const list = holders.keyFields;
-    const itself = holders.set ? holders.set.has(r.keyField) : list.includes(r.keyField);
-    const count = list.length - (itself ? 1 : 0);
-    if (count === 0) return;
+    const itself = holders.set ? holders.set.has(self) : list.includes(self);
     const keyFields: string[] = [];
-    for (let i = 0; i < list.length && keyFields.length < DUPLICATES_SHOWN; i += 1) {
+    for (let i = 0; i < list.length && keyFields.length < shown; i += 1) {
       const keyField = list[i] as string;
-      if (keyField !== r.keyField) keyFields.push(keyField);
+      if (keyField !== self) keyFields.push(keyField);
     }
-    out.push({ kind: 'duplicate-voucher', severity: 'problem', voucherNo: r.voucherNo, keyFields, count });
+    return { keyFields, count: list.length - (itself ? 1 : 0) };
   }
+}
+
+export function checkDuplicateVoucher(
+  r: CheckedReservation,
+  hotel: HotelReservations,
+  out: ReservationCheck[],
+): void {
+  if (!isActive(r)) return;
+  const voucher = voucherKey(r.voucherNo);
+  if (voucher === '') return;
+  const { keyFields, count } = hotel.voucherHolders(r.agencyId, voucher, r.keyField, DUPLICATES_SHOWN);
+  if (count > 0)
+    out.push({ kind: 'duplicate-voucher', severity: 'problem', voucherNo: r.voucherNo, keyFields, count });
 }

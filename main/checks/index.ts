@@ -1,14 +1,24 @@
 // Pre-confirm checks (issue 14): what a careful receptionist would check before saying yes.
-export { CHECK_KINDS, createChecker, hasProblem, type Checker } from './checker';
+export {
+  CHECK_KINDS,
+  createChecker,
+  createCheckerOver,
+  hasProblem,
+  indexReservations,
+  type Checker,
+} from './checker';
 export {
   DEFAULT_CHECK_SETTINGS,
   type CheckSettings,
   type CheckedReservation,
   type ChecksContext,
+  type ReferenceContext,
   type KnownReservation,
   type MappedChannelCode,
   type RoomLimits,
 } from './context';
 export { DUPLICATES_SHOWN } from './duplicate-voucher';
 export { foldName, personKey } from './fold-name';
+export type { BirthFilter, EarlierStay, HotelReservations, VoucherHolders } from './hotel-reservations';
+export { reservationKeys, voucherKey, type GuestKey, type ReservationKeys } from './reservation-keys';
 export type * from './types';

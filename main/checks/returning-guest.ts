@@ -3,20 +3,19 @@
 // have one (a disagreement means two people); when either lacks one, the name alone is a weaker match,
 // the PMS module's "possibly returning". The strongest match wins, then the latest earlier stay.
 //
-// Indexed once: every guest name of every active reservation → its stays sorted by check-in, all of
-// them, those without a birth date, and those per birth date. A check is then a lookup or two and a
-// binary search, however common the name.
+// The in-memory index keeps every guest name of every active reservation → its stays sorted by check-in,
+// all of them, those without a birth date, and those per birth date. A lookup is then a binary search,
+// however common the name. The desk asks the same of SQL indexes instead (main/store/check-keys.ts).
 import { dayNumber, startsWithCalendarDate } from '../../shared/calendar';
+import type { CheckedReservation, KnownReservation } from '../../shared/domain';
 import { birthDay } from './birth-day';
-import type { CheckedReservation, KnownReservation } from './context';
 import { personKey } from './fold-name';
+import type { BirthFilter, EarlierStay, HotelReservations } from './hotel-reservations';
+import { reservationKeys } from './reservation-keys';
 import { isActive } from './status';
 import type { ReservationCheck, ReturningGuestCheck } from './types';
 
-interface Stay {
-  keyField: string;
-  voucherNo: string;
-  checkIn: string;
+interface Stay extends EarlierStay {
   /** checkIn as YYYYMMDD, to sort and search by. */
   day: number;
 }
@@ -62,25 +61,25 @@ function latestBefore(sortedStays: Sorted | undefined, day: number, keyField: st
   return undefined;
 }
 
-export class ReturningGuestRule {
+/** Every guest name of every active reservation, in memory: the full index a rebuild makes. */
+export class GuestIndex {
   private readonly names = new Map<string, NameStays>();
 
+  /** Reservations are added in the order they were stored: among stays of one day, the last one wins. */
   addReservation(r: KnownReservation): void {
-    if (!isActive(r) || !startsWithCalendarDate(r.checkIn)) return;
-    let stay: Stay | null = null;
-    for (const guest of r.guests) {
-      const name = personKey(guest.name);
-      if (name === null) continue;
-      stay ??= {
-        keyField: r.keyField,
-        voucherNo: r.voucherNo,
-        checkIn: r.checkIn.slice(0, 10),
-        day: dayNumber(r.checkIn),
-      };
-      let stays = this.names.get(name);
-      if (!stays) this.names.set(name, (stays = { all: sorted(), withoutBirth: sorted(), byBirth: null }));
+    if (!isActive(r)) return;
+    const keys = reservationKeys(r);
+    if (keys.day === null || keys.guests.length === 0) return;
+    const stay: Stay = {
+      keyField: r.keyField,
+      voucherNo: r.voucherNo,
+      checkIn: r.checkIn.slice(0, 10),
+      day: keys.day,
+    };
+    for (const { person, birth } of keys.guests) {
+      let stays = this.names.get(person);
+      if (!stays) this.names.set(person, (stays = { all: sorted(), withoutBirth: sorted(), byBirth: null }));
       stays.all.stays.push(stay);
-      const birth = birthDay(guest.birthDate);
       if (birth === null) stays.withoutBirth.stays.push(stay);
       else {
         stays.byBirth ??= new Map();
@@ -91,7 +90,7 @@ export class ReturningGuestRule {
     }
   }
 
-  /** Sorts every list by check-in: called once, after the last reservation is added. */
+  /** Sorts every list by check-in (stable: stored order within a day): called once, after the last add. */
   finish(): void {
     for (const stays of this.names.values()) {
       seal(stays.all);
@@ -100,31 +99,43 @@ export class ReturningGuestRule {
     }
   }
 
-  check(r: CheckedReservation, out: ReservationCheck[]): void {
-    const lead = r.guests[0];
-    if (!lead || !startsWithCalendarDate(r.checkIn)) return;
-    const name = personKey(lead.name);
-    const stays = name === null ? undefined : this.names.get(name);
-    if (!stays) return;
-    const day = dayNumber(r.checkIn);
-    const birth = birthDay(lead.birthDate);
-    let match: ReturningGuestCheck['match'] = 'name';
-    let stay: Stay | undefined;
-    if (birth === null) stay = latestBefore(stays.all, day, r.keyField);
-    else {
-      stay = latestBefore(stays.byBirth?.get(birth), day, r.keyField);
-      if (stay) match = 'birth-date';
-      else stay = latestBefore(stays.withoutBirth, day, r.keyField);
-    }
-    if (stay)
-      out.push({
-        kind: 'returning-guest',
-        severity: 'note',
-        guest: lead.name,
-        match,
-        keyField: stay.keyField,
-        voucherNo: stay.voucherNo,
-        checkIn: stay.checkIn,
-      });
+  latestStay(person: string, birth: BirthFilter, day: number, self: string): EarlierStay | undefined {
+    const stays = this.names.get(person);
+    if (!stays) return undefined;
+    const list =
+      birth === 'any' ? stays.all : birth === 'unknown' ? stays.withoutBirth : stays.byBirth?.get(birth);
+    const stay = latestBefore(list, day, self);
+    return stay && { keyField: stay.keyField, voucherNo: stay.voucherNo, checkIn: stay.checkIn };
   }
+}
+
+export function checkReturningGuest(
+  r: CheckedReservation,
+  hotel: HotelReservations,
+  out: ReservationCheck[],
+): void {
+  const lead = r.guests[0];
+  if (!lead || !startsWithCalendarDate(r.checkIn)) return;
+  const name = personKey(lead.name);
+  if (name === null) return;
+  const day = dayNumber(r.checkIn);
+  const birth = birthDay(lead.birthDate);
+  let match: ReturningGuestCheck['match'] = 'name';
+  let stay: EarlierStay | undefined;
+  if (birth === null) stay = hotel.latestStay(name, 'any', day, r.keyField);
+  else {
+    stay = hotel.latestStay(name, birth, day, r.keyField);
+    if (stay) match = 'birth-date';
+    else stay = hotel.latestStay(name, 'unknown', day, r.keyField);
+  }
+  if (stay)
+    out.push({
+      kind: 'returning-guest',
+      severity: 'note',
+      guest: lead.name,
+      match,
+      keyField: stay.keyField,
+      voucherNo: stay.voucherNo,
+      checkIn: stay.checkIn,
+    });
 }

@@ -1,15 +1,19 @@
-// Where the pre-confirm checks (issue 14) are computed for the desk: one checker kept in memory per work
-// database, built from the store's tables the first time it is needed after something it reads changed
-// (reservations, stay codes, mappings, stop-sales, the family-policy setting) or the hotel's date moved on.
-// Building indexes every reservation (about a second at 100k on a busy machine, far less at a hotel's real
-// size: see `npm run bench -- checks`); checking one is a few lookups, so pages and details are checked
-// when asked, never stored. Checks inform a decision; nothing here can refuse one.
+// Where the pre-confirm checks (issue 14) are computed for the desk. The hotel's other reservations are
+// looked up per checked reservation in SQL indexes of their keys (main/store/check-keys.ts), which any
+// writer marks for recomputing and the desk brings up to date before each question: a new reservation or
+// a decision costs the keys of what changed, never a pass over every reservation. Only the small reference
+// tables (stay codes, mappings, stop-sales, the family-policy setting) and the hotel's date are indexed in
+// memory, again when one of them changes. Checks inform a decision; nothing here can refuse one.
 import {
   CHECK_KINDS,
   createChecker,
+  createCheckerOver,
+  reservationKeys,
   type CheckedReservation,
   type Checker,
+  type HotelReservations,
   type KnownReservation,
+  type ReferenceContext,
 } from '../checks';
 import type { CheckMarker, ReservationCheck } from '../../shared/domain';
 import type { Store } from '../store';
@@ -22,7 +26,10 @@ import type { Logger } from '../kernel/core-types';
  */
 const REFERENCE_REFRESHED = 'sync.lastReferenceAt';
 
-/** Indexes the store's current data for the checks, as of the hotel's date `today` (YYYY-MM-DD). */
+/**
+ * A full rebuild: every reservation of the store indexed in memory, as of the hotel's date `today`
+ * (YYYY-MM-DD). What the CLI's one-off `show` uses, and what the desk's lookups must always agree with.
+ */
 export function buildChecker(store: Store, today: string, counted?: (reservations: number) => void): Checker {
   const input = store.checksInput();
   let reservations = 0;
@@ -39,6 +46,38 @@ export function buildChecker(store: Store, today: string, counted?: (reservation
   return checker;
 }
 
+/** The store's key indexes as the checks ask them. */
+export const storedReservations = (store: Store): HotelReservations => ({
+  voucherHolders: (agencyId, voucher, self, shown) => store.voucherHolders(agencyId, voucher, self, shown),
+  latestStay: (person, birth, day, self) => store.latestStay(person, birth, day, self),
+});
+
+/** A checker over the store's reference tables and key indexes (bring the keys up to date first). */
+export function storedChecker(store: Store, today: string): Checker {
+  const { stayCodes, mappings, stopSales } = store.checksInput();
+  return createCheckerOver(
+    { today, settings: store.checkSettings(), stayCodes, mappings, stopSales },
+    storedReservations(store),
+  );
+}
+
+/**
+ * A checker good for problems only, for checking every waiting reservation at once: the one problem that
+ * reads other reservations, a repeated voucher, is looked up only for the few vouchers held more than
+ * once (one query finds them), and returning guests, a note, are not looked up at all.
+ */
+export function problemChecker(store: Store, reference: ReferenceContext): Checker {
+  const shared = new Set(store.sharedVouchers().map((v) => `${v.agencyId}\u0000${v.voucher}`));
+  const hotel = storedReservations(store);
+  return createCheckerOver(reference, {
+    voucherHolders: (agencyId, voucher, self, shown) =>
+      shared.has(`${agencyId}\u0000${voucher}`)
+        ? hotel.voucherHolders(agencyId, voucher, self, shown)
+        : { keyFields: [], count: 0 },
+    latestStay: () => undefined,
+  });
+}
+
 /** One marker per kind found, in the checks' own order (problems first): what an inbox row shows. */
 export function markersOf(checks: readonly ReservationCheck[]): CheckMarker[] {
   const seen = new Set<string>();
@@ -53,9 +92,10 @@ export function markersOf(checks: readonly ReservationCheck[]): CheckMarker[] {
 
 export class DeskChecks {
   private checker: Checker | null = null;
-  /** The "has a problem" answer, kept as long as the checker it came from (both go on invalidate). */
-  private problems: { checker: Checker; keys: string[] } | null = null;
   private builtFor: { store: Store; today: string; reference: unknown } | null = null;
+  /** Moves on every change the desk is told of; the "has a problem" answer is kept for one generation. */
+  private generation = 0;
+  private problems: { generation: number; checker: Checker; keys: string[] } | null = null;
 
   constructor(
     private readonly store: () => Store,
@@ -63,13 +103,33 @@ export class DeskChecks {
     private readonly logger?: Logger,
   ) {}
 
-  /** Something the checks read changed: the next question rebuilds the checker. */
+  /** A reference input changed (a mapping, a stop-sale, the family policy): indexed again when next asked. */
   invalidate(): void {
     this.checker = null;
+    this.generation += 1;
+  }
+
+  /**
+   * Reservations were stored or changed. Their keys were marked by the store as they were written; they
+   * are computed at the next question. Nothing is rebuilt.
+   */
+  reservationsChanged(): void {
+    this.generation += 1;
+  }
+
+  /** A decision moved a status: read from the row at each lookup, so only cached answers go. */
+  decisionMoved(): void {
+    this.generation += 1;
   }
 
   private current(): { checker: Checker; store: Store } {
     const store = this.store();
+    const keyed = store.refreshCheckKeys(reservationKeys);
+    if (keyed > 0) {
+      // Another writer (the CLI beside the desk) may have changed them without the desk being told.
+      this.generation += 1;
+      this.logger?.info('checks keyed', { reservations: keyed });
+    }
     const today = localDate(this.now());
     const reference = store.getSetting<unknown>(REFERENCE_REFRESHED, null);
     const built = this.builtFor;
@@ -81,10 +141,9 @@ export class DeskChecks {
       built.reference !== reference
     ) {
       const started = performance.now();
-      let reservations = 0;
-      this.checker = buildChecker(store, today, (n) => (reservations = n));
+      this.checker = storedChecker(store, today);
       this.builtFor = { store, today, reference };
-      this.logger?.info('checks indexed', { reservations, ms: Math.round(performance.now() - started) });
+      this.logger?.info('checks indexed', { ms: Math.round(performance.now() - started) });
     }
     return { checker: this.checker, store };
   }
@@ -104,17 +163,23 @@ export class DeskChecks {
 
   /**
    * Reservations waiting for an answer whose checks found a problem, for the inbox's "has a problem"
-   * filter. Checked once per checker (a pull, a decision or a mapping change builds a new one), so paging
-   * and the chip counts reuse it.
+   * filter. Kept until the desk is told of a change, so paging and the chip counts reuse it.
    */
   problemKeys(): string[] {
     const { checker, store } = this.current();
-    if (this.problems?.checker === checker) return this.problems.keys;
-    const keys = [...this.forKeys(store.problemCandidates())]
-      .filter(([, checks]) => checks.some((c) => c.severity === 'problem'))
-      .map(([keyField]) => keyField);
-    this.problems = { checker, keys };
+    const cached = this.problems;
+    if (cached?.generation === this.generation && cached.checker === checker) return cached.keys;
+    const problems = problemChecker(store, this.reference(store));
+    const keys: string[] = [];
+    for (const r of store.waitingReservations())
+      if (problems.check(r).some((c) => c.severity === 'problem')) keys.push(r.keyField);
+    this.problems = { generation: this.generation, checker, keys };
     return keys;
+  }
+
+  private reference(store: Store): ReferenceContext {
+    const { stayCodes, mappings, stopSales } = store.checksInput();
+    return { today: localDate(this.now()), settings: store.checkSettings(), stayCodes, mappings, stopSales };
   }
 
   /** Rows of a page with their markers (a row the store no longer has gets none). */

@@ -1,42 +1,17 @@
 // What the pre-confirm checks (main/checks) read, straight from the tables: the hotel's reservations with
 // their guests, room limits, mappings and stop-sales. The store does not know the checks (the layers keep
-// it to the domain): these are plain slices of domain types that the engine's input types accept.
+// it to the domain): the reservation slice is the domain's (CheckedReservation, KnownReservation).
 // Everything is iterated, never collected, so 100k reservations are not held twice while indexing.
 import type { Database } from 'better-sqlite3';
 import { statementsOf } from './statements';
-import type { Guest, Mapping, Reservation, StayCode, StopSale } from '../../shared/domain';
-
-/** Another reservation of the hotel, as much as returning guests and duplicate vouchers need. */
-export interface KnownReservationRow extends Pick<
-  Reservation,
-  'keyField' | 'agencyId' | 'voucherNo' | 'checkIn' | 'pmsStatus' | 'confirmationStatus'
-> {
-  guests: Pick<Guest, 'name' | 'birthDate'>[];
-}
-
-/** One reservation as the checks look at it (the current version's columns and guests). */
-export interface CheckedReservationRow extends Pick<
-  Reservation,
-  | 'keyField'
-  | 'agencyId'
-  | 'voucherNo'
-  | 'checkIn'
-  | 'checkOut'
-  | 'nights'
-  | 'pmsStatus'
-  | 'confirmationStatus'
-  | 'roomId'
-  | 'roomTypeId'
-  | 'accomId'
-  | 'roomCount'
-  | 'adults'
-  | 'childs'
-  | 'infants'
-  | 'honeyMoon'
-  | 'note'
-> {
-  guests: Pick<Guest, 'name' | 'title' | 'birthDate' | 'nationality'>[];
-}
+import type {
+  CheckedReservation,
+  Guest,
+  KnownReservation,
+  Mapping,
+  StayCode,
+  StopSale,
+} from '../../shared/domain';
 
 export type RoomLimitsRow = Pick<
   StayCode,
@@ -44,42 +19,48 @@ export type RoomLimitsRow = Pick<
 >;
 export type MappingRow = Pick<Mapping, 'agencyId' | 'kind' | 'channelCode' | 'hotelCode'>;
 
-interface IdRow {
-  id: number;
-}
-interface GuestRow {
-  reservationId: number;
-  name: string;
-  title: string;
-  birthDate: string | null;
-  nationality: string;
+type CheckedGuest = Pick<Guest, 'name' | 'title' | 'birthDate' | 'nationality'>;
+
+/**
+ * The guests of a row's guests_json (migration 007: name, title, age, birth_date, nationality, …, by
+ * position), parsed here rather than through the guests view: the view's json_each per reservation made
+ * reading a page's guests a scan of every reservation.
+ */
+export function guestsOf(guestsJson: string): CheckedGuest[] {
+  const rows = JSON.parse(guestsJson) as unknown[][];
+  return rows.map((g) => ({
+    name: String(g[0] ?? ''),
+    title: String(g[1] ?? ''),
+    birthDate: typeof g[3] === 'string' ? g[3] : null,
+    nationality: String(g[4] ?? ''),
+  }));
 }
 
-const checkedColumns = `id, key_field AS keyField, agency_id AS agencyId, voucher_no AS voucherNo,
+interface GuestsJson {
+  guestsJson: string;
+}
+
+export const knownColumns = `key_field AS keyField, agency_id AS agencyId, voucher_no AS voucherNo,
+  check_in AS checkIn, pms_status AS pmsStatus, confirmation_status AS confirmationStatus,
+  guests_json AS guestsJson`;
+
+const checkedColumns = `key_field AS keyField, agency_id AS agencyId, voucher_no AS voucherNo,
   check_in AS checkIn, check_out AS checkOut, nights, pms_status AS pmsStatus,
   confirmation_status AS confirmationStatus, room_id AS roomId, room_type_id AS roomTypeId,
-  accom_id AS accomId, room_count AS roomCount, adults, childs, infants, honey_moon AS honeyMoon, note`;
+  accom_id AS accomId, room_count AS roomCount, adults, childs, infants, honey_moon AS honeyMoon, note,
+  guests_json AS guestsJson`;
 
 const prepare = (db: Database) => ({
-  known: db.prepare<[], Omit<KnownReservationRow, 'guests'> & IdRow>(
-    `SELECT id, key_field AS keyField, agency_id AS agencyId, voucher_no AS voucherNo, check_in AS checkIn,
-            pms_status AS pmsStatus, confirmation_status AS confirmationStatus
-     FROM reservations ORDER BY id`,
+  known: db.prepare<[], Omit<KnownReservation, 'guests'> & GuestsJson>(
+    `SELECT ${knownColumns} FROM reservations ORDER BY id`,
   ),
-  // The guests view (migration 007) walks the reservations in id order; only each reservation's own few
-  // guests are put in order among themselves, the whole list is never sorted.
-  knownGuests: db.prepare<[], Pick<GuestRow, 'reservationId' | 'name' | 'birthDate'>>(
-    `SELECT reservation_id AS reservationId, name, birth_date AS birthDate
-     FROM guests ORDER BY reservation_id, position`,
-  ),
-  checked: db.prepare<[string], Omit<CheckedReservationRow, 'guests'> & IdRow>(
+  checked: db.prepare<[string], Omit<CheckedReservation, 'guests'> & GuestsJson>(
     `SELECT ${checkedColumns} FROM reservations WHERE key_field IN (SELECT value FROM json_each(?))`,
   ),
-  checkedGuests: db.prepare<[string], GuestRow>(
-    `SELECT g.reservation_id AS reservationId, g.name, g.title, g.birth_date AS birthDate, g.nationality
-     FROM guests g JOIN reservations r ON r.id = g.reservation_id
-     WHERE r.key_field IN (SELECT value FROM json_each(?))
-     ORDER BY g.reservation_id, g.position`,
+  // The inbox's "has a problem" candidates (main/store/inbox.ts problemCandidates), read in one scan.
+  waiting: db.prepare<[], Omit<CheckedReservation, 'guests'> & GuestsJson>(
+    `SELECT ${checkedColumns} FROM reservations
+     WHERE confirmation_status = 'W' AND change_kind <> 'cancelled'`,
   ),
   roomLimits: db.prepare<[], RoomLimitsRow>(
     `SELECT agency_id AS agencyId, kind, code, min_adults AS minAdults, max_adults AS maxAdults,
@@ -96,53 +77,43 @@ const prepare = (db: Database) => ({
 });
 const statements = statementsOf(prepare);
 
+/** A known reservation from its row: the guests' names and birth dates. */
+export function knownOf({
+  guestsJson,
+  ...r
+}: Omit<KnownReservation, 'guests'> & GuestsJson): KnownReservation {
+  return { ...r, guests: guestsOf(guestsJson).map(({ name, birthDate }) => ({ name, birthDate })) };
+}
+
 /**
  * Every reservation of the hotel (the current version; cancelled and declined too, the checks decide what
- * counts) with its guests' names and birth dates. Two ordered scans merged by id: no join to sort.
+ * counts) with its guests' names and birth dates, in the order they were stored.
  */
-export function* knownReservations(db: Database): Generator<KnownReservationRow> {
-  const s = statements(db);
-  const guests = s.knownGuests.iterate();
-  let guest = guests.next();
-  try {
-    for (const { id, ...r } of s.known.iterate()) {
-      const list: KnownReservationRow['guests'] = [];
-      while (!guest.done && guest.value.reservationId < id) guest = guests.next();
-      while (!guest.done && guest.value.reservationId === id) {
-        list.push({ name: guest.value.name, birthDate: guest.value.birthDate });
-        guest = guests.next();
-      }
-      yield { ...r, guests: list };
-    }
-  } finally {
-    // A caller that stops early must not leave the statement busy on this connection.
-    guests.return?.(undefined);
-  }
+export function* knownReservations(db: Database): Generator<KnownReservation> {
+  for (const row of statements(db).known.iterate()) yield knownOf(row);
 }
 
 /** The given reservations as the checks look at them, keyed by KeyField; unknown keys are left out. */
 export function checkedReservations(
   db: Database,
   keyFields: readonly string[],
-): Map<string, CheckedReservationRow> {
-  const out = new Map<string, CheckedReservationRow>();
+): Map<string, CheckedReservation> {
+  const out = new Map<string, CheckedReservation>();
   if (keyFields.length === 0) return out;
-  const s = statements(db);
-  const keys = JSON.stringify(keyFields);
-  const byId = new Map<number, CheckedReservationRow>();
-  for (const { id, ...r } of s.checked.iterate(keys)) {
-    const row: CheckedReservationRow = { ...r, guests: [] };
-    byId.set(id, row);
-    out.set(row.keyField, row);
-  }
-  for (const { reservationId, ...g } of s.checkedGuests.iterate(keys))
-    byId.get(reservationId)?.guests.push(g);
+  for (const { guestsJson, ...r } of statements(db).checked.iterate(JSON.stringify(keyFields)))
+    out.set(r.keyField, { ...r, guests: guestsOf(guestsJson) });
   return out;
+}
+
+/** Reservations waiting for an answer, not cancellations: what "has a problem" looks at. */
+export function* waitingReservations(db: Database): Generator<CheckedReservation> {
+  for (const { guestsJson, ...r } of statements(db).waiting.iterate())
+    yield { ...r, guests: guestsOf(guestsJson) };
 }
 
 /** Everything the checks index: each list is read from its table only when, and each time, it is walked. */
 export interface ChecksInput {
-  reservations: Iterable<KnownReservationRow>;
+  reservations: Iterable<KnownReservation>;
   stayCodes: Iterable<RoomLimitsRow>;
   mappings: Iterable<MappingRow>;
   stopSales: Iterable<StopSale>;

@@ -4,11 +4,13 @@ import type { Database } from 'better-sqlite3';
 import type {
   ActivityEntry,
   Agency,
+  CheckedReservation,
   DecisionView,
   InboxCounts,
   InboxPage,
   InboxRow,
   HotelCode,
+  KnownReservation,
   MappingCopy,
   MappingView,
   MarkEnteredResult,
@@ -104,13 +106,15 @@ import {
   type UndecidedRow,
 } from './reconcile-input';
 import { compactWal } from './wal-policy';
+import { checkedReservations, checksInput, waitingReservations, type ChecksInput } from './checks-input';
 import {
-  checkedReservations,
-  checksInput,
-  type CheckedReservationRow,
-  type ChecksInput,
-  type KnownReservationRow,
-} from './checks-input';
+  latestStay,
+  refreshCheckKeys,
+  sharedVouchers,
+  voucherHolders,
+  type StayRow,
+  type StoredCheckKeys,
+} from './check-keys';
 
 export { DECISION_REFUSALS, DecisionRefused, type DecisionRefusal } from './decisions';
 export { HotelCodeTaken } from './hotel-codes';
@@ -119,7 +123,7 @@ export { DatabaseDamagedError } from './db';
 export type { OpenOptions } from './db';
 export type { ImportResult, InboxFilter, InboxQuery, DecisionRecord, PendingAcknowledgement };
 export type { MarkRequest, ExportCounts, ExportGuestRow, ExportRows, ExportSelection, UnreadableRecord };
-export type { NewStopSale, StoredCheckSettings, CheckedReservationRow, ChecksInput, KnownReservationRow };
+export type { NewStopSale, StoredCheckSettings, ChecksInput, StayRow, StoredCheckKeys };
 
 export class Store {
   constructor(readonly db: Database) {}
@@ -395,7 +399,34 @@ export class Store {
     return checksInput(this.db);
   }
   /** The given reservations as the checks look at them (one page of the inbox, a bulk selection). */
-  checkedReservations(keyFields: readonly string[]): Map<string, CheckedReservationRow> {
+  checkedReservations(keyFields: readonly string[]): Map<string, CheckedReservation> {
     return checkedReservations(this.db, keyFields);
+  }
+  /** Keys the reservations changed since the last call (any writer marks them): see check-keys.ts. */
+  refreshCheckKeys(keysOf: (r: KnownReservation) => StoredCheckKeys): number {
+    return refreshCheckKeys(this.db, keysOf);
+  }
+  voucherHolders(
+    agencyId: string,
+    voucher: string,
+    self: string,
+    shown: number,
+  ): { keyFields: string[]; count: number } {
+    return voucherHolders(this.db, agencyId, voucher, self, shown);
+  }
+  /** Waiting reservations (not cancellations) as the checks look at them, in one scan. */
+  waitingReservations(): Iterable<CheckedReservation> {
+    return waitingReservations(this.db);
+  }
+  sharedVouchers(): { agencyId: string; voucher: string }[] {
+    return sharedVouchers(this.db);
+  }
+  latestStay(
+    person: string,
+    birth: number | 'unknown' | 'any',
+    day: number,
+    self: string,
+  ): StayRow | undefined {
+    return latestStay(this.db, person, birth, day, self);
   }
 }

@@ -10,6 +10,7 @@ import { setAsideReasonsMigration } from './008-set-aside-reasons';
 import { answerGraceMigration } from './009-answer-grace';
 import { hotelCodesMigration } from './010-hotel-codes';
 import { searchSpellingsMigration } from './011-search-spellings';
+import { checkKeysMigration } from './012-check-keys';
 
 /** Ordered: a migration's version is its position in this list plus one. */
 export const migrations: readonly Migration[] = [
@@ -24,4 +25,5 @@ export const migrations: readonly Migration[] = [
   answerGraceMigration,
   hotelCodesMigration,
   searchSpellingsMigration,
+  checkKeysMigration,
 ];

@@ -102,7 +102,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     ];
     if (keyFields.length === 0) return;
     // Before the event: the renderer refreshes on it and must see the new reservations' checks.
-    checks.invalidate();
+    checks.reservationsChanged();
     events.emit('reservationsChanged', {
       new: summary.new.length,
       changed: summary.changed.length,
@@ -113,7 +113,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
 
   const emitDecision = (keyField: string): void => {
     // A sent answer moves the status (a declined one leaves the duplicate-voucher and returning-guest pools).
-    checks.invalidate();
+    checks.decisionMoved();
     const decision = desk?.store.decisionFor(keyField);
     if (decision) events.emit('decisionChanged', { keyField, decision });
   };

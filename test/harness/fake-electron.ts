@@ -5,9 +5,11 @@
 import { EventEmitter } from 'node:events';
 import { FakeApp } from './fake-electron/app';
 import { FakeBrowserWindow } from './fake-electron/browser-window';
+import { FakeDialog } from './fake-electron/dialog';
 import { FakeIpcMain, FakeIpcRenderer } from './fake-electron/ipc';
 import { FakeMenu, FakeNativeImage, FakeTray } from './fake-electron/menu-tray';
 import { FakeNotification } from './fake-electron/notification';
+import { fromPartition, netState, request, resetNet } from './fake-electron/net';
 import { FakeSafeStorage } from './fake-electron/safe-storage';
 import { resetState, state } from './fake-electron/state';
 import type { FakeSession } from './fake-electron/web-contents';
@@ -27,6 +29,9 @@ export const ipcMain = new FakeIpcMain();
 export const ipcRenderer = new FakeIpcRenderer();
 export const powerMonitor = new EventEmitter();
 export const safeStorage = new FakeSafeStorage();
+export const dialog = new FakeDialog();
+/** Electron's own autoUpdater: electron-updater emits 'before-quit-for-update' on it before quitting. */
+export const autoUpdater = new EventEmitter();
 export const BrowserWindow = FakeBrowserWindow;
 export const Notification = FakeNotification;
 export const Menu = FakeMenu;
@@ -39,8 +44,9 @@ export const session = {
   get defaultSession(): FakeSession {
     return state.session;
   },
+  fromPartition,
 };
-export const net = { isOnline: (): boolean => state.online };
+export const net = { isOnline: (): boolean => state.online, request };
 export const screen = {
   getAllDisplays: () => state.displays,
   getPrimaryDisplay: () => state.displays[0],
@@ -62,7 +68,7 @@ export const contextBridge = {
   },
 };
 
-const emitters: EventEmitter[] = [app, ipcMain, ipcRenderer, powerMonitor];
+const emitters: EventEmitter[] = [app, ipcMain, ipcRenderer, powerMonitor, autoUpdater];
 
 /** The test's handle on everything the fake recorded. */
 export const fake = {
@@ -84,6 +90,11 @@ export const fake = {
   get exposed(): Map<string, unknown> {
     return state.exposed;
   },
+  /** Every net.request made, in order (path with its query). */
+  get netRequests(): typeof netState.requests {
+    return netState.requests;
+  },
+  dialog,
   app,
   ipcMain,
   ipcRenderer,
@@ -113,6 +124,8 @@ export const fake = {
       hasLock: true,
     });
     Object.assign(safeStorage, { available: true, backend: 'gnome_libsecret' });
+    dialog.errorBoxes = [];
+    resetNet();
     resetState();
   },
 };
@@ -123,6 +136,8 @@ export default {
   ipcRenderer,
   powerMonitor,
   safeStorage,
+  dialog,
+  autoUpdater,
   BrowserWindow,
   Notification,
   Menu,

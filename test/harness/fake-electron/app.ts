@@ -38,6 +38,9 @@ export class FakeApp extends EventEmitter {
   getVersion(): string {
     return '0.1.0';
   }
+  getName(): string {
+    return this.name;
+  }
   getLocale(): string {
     return 'tr-TR';
   }

@@ -21,8 +21,8 @@ afterEach(async () => {
 
 describe('the confirmation number after a confirmation (issue 24, Chromium)', () => {
   for (const c of [
-    { lang: 'tr' as const, scale: undefined, label: 'Onay no (servis)' },
-    { lang: 'en' as const, scale: 1.25, label: 'Confirmation no. (service)' },
+    { lang: 'tr' as const, scale: undefined, label: 'Onay no (servis)', sent: 'Onay no.' },
+    { lang: 'en' as const, scale: 1.25, label: 'Confirmation no. (service)', sent: 'Confirmation no.' },
   ]) {
     it(`${c.lang}${c.scale ? ' at 125%' : ' at 1366×768'}: empty before, the service's number after`, async () => {
       desk = await startRealDesk({
@@ -55,6 +55,8 @@ describe('the confirmation number after a confirmation (issue 24, Chromium)', ()
       const number = (await desk.core.handlers.getReservation({ keyField })).reservation.confirmationNo;
       expect(number).toMatch(/^KBR-\d{8}$/);
       await field.locator('dd').filter({ hasText: number }).waitFor();
+      // And in the answer's own box, where the receptionist looks after confirming.
+      expect(await page.getByTestId('sent-confirmation-no').innerText()).toBe(`${c.sent} ${number}`);
       await page.screenshot({ path: `/tmp/confirmation-no-${c.lang}.png` });
       expect(errors).toEqual([]);
     }, 120_000);

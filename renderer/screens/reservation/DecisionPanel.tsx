@@ -35,9 +35,11 @@ interface StateProps {
   cancellation: boolean;
   /** The answer was given before the agency's cancellation arrived: it cannot go out as it is. */
   metCancellation: boolean;
+  /** The service's confirmation number, once it gave one (read back after the confirmation). */
+  confirmationNo: string;
 }
 
-function DecisionState({ decision, cancellation, metCancellation }: StateProps) {
+function DecisionState({ decision, cancellation, metCancellation, confirmationNo }: StateProps) {
   const { t } = useTranslation();
   const lng = currentLanguage();
   const reasonName = useDeclineReasonName(decision.action === 'decline' ? decision.reasonId : null);
@@ -61,6 +63,11 @@ function DecisionState({ decision, cancellation, metCancellation }: StateProps) 
         {t('decision.by', { what, user: decision.user || '—', time: formatInstant(decision.decidedAt, lng) })}
       </span>
       {decision.sentAt && <span>{t('decision.sentAt', { time: formatInstant(decision.sentAt, lng) })}</span>}
+      {decision.state === 'sent' && decision.action === 'confirm' && !cancellation && confirmationNo && (
+        <span data-testid="sent-confirmation-no">
+          {t('decision.confirmationNo', { number: confirmationNo })}
+        </span>
+      )}
       {decision.note && <span className="note">“{decision.note}”</span>}
       {reasonName && (
         <span className="reason-sent" data-testid="reason-sent">
@@ -146,7 +153,12 @@ export function DecisionPanel({ detail, intent, intentNonce, onDecided, onAnswer
   return (
     <section className="decision-panel" data-testid="decision-panel">
       {decision && decision.state !== 'none' && (
-        <DecisionState decision={decision} cancellation={cancelled} metCancellation={cancelledInReview} />
+        <DecisionState
+          decision={decision}
+          cancellation={cancelled}
+          metCancellation={cancelledInReview}
+          confirmationNo={reservation.confirmationNo.trim()}
+        />
       )}
       {cancelled && !cancelledInReview && (
         <p

@@ -3,7 +3,7 @@
 // the operation reports goes to `onChange`, on the same client, so a NOTIFY rides the operation's transaction.
 import pg from 'pg';
 import { PostgresQueryCompiler } from 'kysely';
-import { compileWith, type Op, type Outcome, type StoreChange } from '../store/engines/op';
+import type { Op, Outcome, StoreChange } from '../store/engines/op';
 import type { Queryable } from './pool';
 
 const compiler = new PostgresQueryCompiler();
@@ -44,7 +44,7 @@ export async function runPostgres<T>(
       next = op.next(nothing);
       continue;
     }
-    const { sql, parameters } = compileWith(compiler, step.query);
+    const { sql, parameters } = step.query.compileFor(compiler);
     let outcome: Outcome;
     try {
       const result = await client.query({ text: sql, values: [...parameters], types });

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { statementsOf } from './statements';
 import { changed, first, q, type Op } from './engines/op';
+import { prepared } from './engines/prepared';
 import { runSqlite } from './engines/run-sqlite';
 import type { ActivityEntry, UiLanguage } from '../../shared/domain';
 
@@ -26,21 +27,25 @@ const prepare = (db: Database) => ({
 });
 const statements = statementsOf(prepare);
 
+const insert = prepared((p: NewActivity) =>
+  q
+    .insertInto('activity')
+    .values({ at: p.at, user: p.user, action: p.action, key_field: p.keyField, detail: p.detail })
+    .returning('id'),
+);
+
 /** Activity's operations, one definition for both engines (engines/op.ts). */
 export const activityOps = {
   /** Records who did what at the desk; returns the entry's id. */
   *add(entry: NewActivity): Op<number> {
     const row = yield* first(
-      q
-        .insertInto('activity')
-        .values({
-          at: entry.at,
-          user: entry.user,
-          action: entry.action,
-          key_field: entry.keyField,
-          detail: entry.detail,
-        })
-        .returning('id'),
+      insert({
+        at: entry.at,
+        user: entry.user,
+        action: entry.action,
+        keyField: entry.keyField,
+        detail: entry.detail,
+      }),
     );
     if (!row) throw new Error('activity insert returned no row');
     yield* changed('activity', 'added', [String(row.id)]);

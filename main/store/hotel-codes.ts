@@ -4,6 +4,7 @@ import type { Database } from 'better-sqlite3';
 import { hotelCodeKey, type HotelCode, type StayCodeKind } from '../../shared/domain';
 import { sql } from 'kysely';
 import { all, changed, first, q, type Op } from './engines/op';
+import { prepared } from './engines/prepared';
 import { runSqlite } from './engines/run-sqlite';
 
 export interface NewHotelCode {
@@ -25,47 +26,52 @@ export class HotelCodeTaken extends Error {
 // By kind (rooms, room types, boards, nationalities), then by code.
 const kindOrder = sql<number>`CASE kind WHEN 'room' THEN 0 WHEN 'roomType' THEN 1 WHEN 'board' THEN 2 ELSE 3 END`;
 
-const findByKey = (kind: StayCodeKind, key: string) =>
+const everyCode = prepared(() =>
   q
     .selectFrom('hotel_codes')
     .select(['kind', 'code', 'name'])
-    .where('kind', '=', kind)
-    .where('code_key', '=', key);
+    .orderBy(kindOrder)
+    .orderBy('code_key')
+    .orderBy('code'),
+);
+const byKey = prepared((p: { kind: StayCodeKind; key: string }) =>
+  q
+    .selectFrom('hotel_codes')
+    .select(['kind', 'code', 'name'])
+    .where('kind', '=', p.kind)
+    .where('code_key', '=', p.key),
+);
+// ON CONFLICT DO NOTHING, not a read first: two desks adding the same code at once get one row, and the one that
+// did not add it learns so from the insert (no row returned).
+const insert = prepared(
+  (p: { kind: StayCodeKind; key: string; code: string; name: string; user: string; at: string }) =>
+    q
+      .insertInto('hotel_codes')
+      .values({ kind: p.kind, code_key: p.key, code: p.code, name: p.name, added_by: p.user, added_at: p.at })
+      .onConflict((c) => c.columns(['kind', 'code_key']).doNothing())
+      .returning('code'),
+);
 
 /** Hotel codes' operations, one definition for both engines (engines/op.ts). */
 export const hotelCodeOps = {
   *list(): Op<HotelCode[]> {
-    return yield* all(
-      q
-        .selectFrom('hotel_codes')
-        .select(['kind', 'code', 'name'])
-        .orderBy(kindOrder)
-        .orderBy('code_key')
-        .orderBy('code'),
-    );
+    return yield* all(everyCode({}));
   },
 
   *find(kind: StayCodeKind, code: string): Op<HotelCode | null> {
     const key = hotelCodeKey(code);
     if (key === '') return null;
-    return (yield* first(findByKey(kind, key))) ?? null;
+    return (yield* first(byKey({ kind, key }))) ?? null;
   },
 
-  /**
-   * Adds a code to the list; null when the list already has it in some case. ON CONFLICT DO NOTHING, not a
-   * read first: two desks adding the same code at once get one row, and the second learns it from the insert.
-   */
+  /** Adds a code to the list; null when the list already has it in some case. */
   *insert(added: NewHotelCode): Op<HotelCode | null> {
     const code = added.code.trim();
     const key = hotelCodeKey(code);
     if (key === '') throw new Error('A hotel code cannot be empty.');
     const name = added.name.trim();
     const inserted = yield* first(
-      q
-        .insertInto('hotel_codes')
-        .values({ kind: added.kind, code_key: key, code, name, added_by: added.user, added_at: added.at })
-        .onConflict((c) => c.columns(['kind', 'code_key']).doNothing())
-        .returning('code'),
+      insert({ kind: added.kind, key, code, name, user: added.user, at: added.at }),
     );
     if (!inserted) return null;
     yield* changed('hotel_codes', 'added', [`${added.kind}:${key}`]);
@@ -76,7 +82,7 @@ export const hotelCodeOps = {
   *add(added: NewHotelCode): Op<HotelCode> {
     const saved = yield* hotelCodeOps.insert(added);
     if (saved) return saved;
-    const existing = yield* first(findByKey(added.kind, hotelCodeKey(added.code)));
+    const existing = yield* first(byKey({ kind: added.kind, key: hotelCodeKey(added.code) }));
     if (existing) throw new HotelCodeTaken(existing);
     throw new Error('hotel_codes refused a code it does not hold');
   },

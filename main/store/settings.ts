@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { changed, first, q, run, type Op } from './engines/op';
+import { prepared } from './engines/prepared';
 import { runSqlite } from './engines/run-sqlite';
 
 // Settings live in a plain file anyone can copy. Secrets belong in the OS keychain, so a key
@@ -20,12 +21,23 @@ const guard = (key: string): void => {
   if (secretWords.test(key)) throw new SecretSettingRefused(key);
 };
 
+const valueOf = prepared((p: { key: string }) =>
+  q.selectFrom('settings').select('value').where('key', '=', p.key),
+);
+const put = prepared((p: { key: string; value: string }) =>
+  q
+    .insertInto('settings')
+    .values({ key: p.key, value: p.value })
+    .onConflict((c) => c.column('key').doUpdateSet({ value: (e) => e.ref('excluded.value') })),
+);
+const remove = prepared((p: { key: string }) => q.deleteFrom('settings').where('key', '=', p.key));
+
 /** Settings' operations, one definition for both engines (engines/op.ts). */
 export const settingsOps = {
   /** The stored value of a setting, or the fallback when it was never set. */
   *get<T>(key: string, fallback: T): Op<T> {
     guard(key);
-    const row = yield* first(q.selectFrom('settings').select('value').where('key', '=', key));
+    const row = yield* first(valueOf({ key }));
     if (row === undefined) return fallback;
     // The caller owns the shape of its setting; the table only guarantees the text is JSON.
     return JSON.parse(row.value) as T;
@@ -35,16 +47,10 @@ export const settingsOps = {
     guard(key);
     const text = JSON.stringify(value) as string | undefined;
     if (text === undefined) {
-      if ((yield* run(q.deleteFrom('settings').where('key', '=', key))) > 0)
-        yield* changed('settings', 'removed', [key]);
+      if ((yield* run(remove({ key }))) > 0) yield* changed('settings', 'removed', [key]);
       return;
     }
-    yield* run(
-      q
-        .insertInto('settings')
-        .values({ key, value: text })
-        .onConflict((c) => c.column('key').doUpdateSet({ value: (e) => e.ref('excluded.value') })),
-    );
+    yield* run(put({ key, value: text }));
     yield* changed('settings', 'changed', [key]);
   },
 };

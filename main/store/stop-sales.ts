@@ -3,6 +3,7 @@
 import type { Database } from 'better-sqlite3';
 import { activityOps } from './activity';
 import { all, changed, first, q, type Op } from './engines/op';
+import { prepared } from './engines/prepared';
 import { runSqlite, writeSqlite } from './engines/run-sqlite';
 import type { ActivityDetail, CalendarDate, StopSaleCodeKind, StopSaleEntry } from '../../shared/domain';
 
@@ -28,6 +29,44 @@ const entry = [
   'created_at as createdAt',
 ] as const;
 
+const insert = prepared((p: Omit<NewStopSale, 'note'> & { note: string }) =>
+  q
+    .insertInto('stop_sales')
+    .values({
+      code_kind: p.codeKind,
+      hotel_code: p.hotelCode,
+      date_from: p.from,
+      date_to: p.to,
+      note: p.note,
+      created_by: p.user,
+      created_at: p.at,
+    })
+    .returning(entry),
+);
+const everyEntry = prepared(() =>
+  q
+    .selectFrom('stop_sales')
+    .select(entry)
+    .orderBy('date_from')
+    .orderBy('date_to')
+    .orderBy('code_kind')
+    .orderBy('hotel_code')
+    .orderBy('id'),
+);
+const remove = prepared((p: { id: number }) =>
+  q.deleteFrom('stop_sales').where('id', '=', p.id).returning(entry),
+);
+// Room type and room codes hotels have mapped channel codes to: what a stop-sale can name.
+const mappedRoomCodes = prepared(() =>
+  q
+    .selectFrom('mappings')
+    .select(['kind', 'hotel_code as hotelCode'])
+    .distinct()
+    .where('kind', 'in', ['roomType', 'room'])
+    .orderBy('kind')
+    .orderBy('hotel_code'),
+);
+
 /** What the activity log keeps of an entry: codes and dates, worded in the desk's language when read. */
 const describe = (change: 'added' | 'removed', s: StopSaleEntry): string =>
   JSON.stringify({
@@ -48,18 +87,7 @@ export const stopSaleOps = {
    */
   *add(added: NewStopSale): Op<StopSaleEntry> {
     const saved = yield* first(
-      q
-        .insertInto('stop_sales')
-        .values({
-          code_kind: added.codeKind,
-          hotel_code: added.hotelCode.trim(),
-          date_from: added.from,
-          date_to: added.to,
-          note: (added.note ?? '').trim(),
-          created_by: added.user,
-          created_at: added.at,
-        })
-        .returning(entry),
+      insert({ ...added, hotelCode: added.hotelCode.trim(), note: (added.note ?? '').trim() }),
     );
     if (!saved) throw new Error('stop_sales insert returned no row');
     yield* activityOps.add({
@@ -75,21 +103,12 @@ export const stopSaleOps = {
 
   /** Every stop-sale, earliest first. */
   *list(): Op<StopSaleEntry[]> {
-    return yield* all(
-      q
-        .selectFrom('stop_sales')
-        .select(entry)
-        .orderBy('date_from')
-        .orderBy('date_to')
-        .orderBy('code_kind')
-        .orderBy('hotel_code')
-        .orderBy('id'),
-    );
+    return yield* all(everyEntry({}));
   },
 
   /** Removes one stop-sale (with its activity row); null when there is none with that id. */
   *remove(id: number, user: string, at: string): Op<StopSaleEntry | null> {
-    const removed = yield* first(q.deleteFrom('stop_sales').where('id', '=', id).returning(entry));
+    const removed = yield* first(remove({ id }));
     if (!removed) return null;
     yield* activityOps.add({
       at,
@@ -105,15 +124,7 @@ export const stopSaleOps = {
   /** The hotel's own room type and room codes (from the mappings), the codes a stop-sale can close. */
   *hotelCodes(): Op<Record<StopSaleCodeKind, string[]>> {
     const codes: Record<StopSaleCodeKind, string[]> = { roomType: [], room: [] };
-    const rows = yield* all(
-      q
-        .selectFrom('mappings')
-        .select(['kind', 'hotel_code as hotelCode'])
-        .distinct()
-        .where('kind', 'in', ['roomType', 'room'])
-        .orderBy('kind')
-        .orderBy('hotel_code'),
-    );
+    const rows = yield* all(mappedRoomCodes({}));
     for (const row of rows)
       if (row.kind === 'roomType' || row.kind === 'room') codes[row.kind].push(row.hotelCode);
     return codes;

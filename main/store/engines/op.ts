@@ -35,6 +35,21 @@ export interface Query<R> extends Compilable<R> {
   toOperationNode(): RootOperationNode;
 }
 
+/** What a runner executes: a query it can compile for its engine; R types its rows. */
+export interface Runnable<R> {
+  compileFor(compiler: QueryCompiler): CompiledQuery;
+  /** Only carries the row type; never set. */
+  readonly rows?: R;
+}
+
+/** A query built for one call and compiled for each engine that runs it (see prepared.ts for hot queries). */
+export function once<R>(query: Query<R>): Runnable<R> {
+  return { compileFor: (compiler) => compiler.compileQuery(query.toOperationNode(), createQueryId()) };
+}
+
+const runnable = <R>(query: Query<R> | Runnable<R>): Runnable<R> =>
+  'compileFor' in query ? query : once(query);
+
 /** What changed, for the desks sharing the database; SQLite has no other desk and ignores it. */
 export interface StoreChange {
   table: StoreTable;
@@ -42,7 +57,7 @@ export interface StoreChange {
   ids: string[];
 }
 
-export type Step = { query: Query<unknown> } | { change: StoreChange };
+export type Step = { query: Runnable<unknown> } | { change: StoreChange };
 
 /** A query's result as the runner hands it back: its rows (RETURNING included) and how many rows it changed. */
 export interface Outcome {
@@ -53,30 +68,25 @@ export interface Outcome {
 export type Op<T> = Generator<Step, T, Outcome>;
 
 /** Every row of a query. */
-export function* all<R>(query: Query<R>): Op<R[]> {
-  const outcome = yield { query };
+export function* all<R>(query: Query<R> | Runnable<R>): Op<R[]> {
+  const outcome = yield { query: runnable(query) };
   // The runner executed exactly this query; its rows have the shape Kysely typed from StoreTables.
   return outcome.rows as R[];
 }
 
 /** The first row of a query, or undefined. */
-export function* first<R>(query: Query<R>): Op<R | undefined> {
+export function* first<R>(query: Query<R> | Runnable<R>): Op<R | undefined> {
   const rows = yield* all(query);
   return rows[0];
 }
 
 /** Runs a query for its effect; returns how many rows it changed. */
-export function* run(query: Query<unknown>): Op<number> {
-  const outcome = yield { query };
+export function* run(query: Query<unknown> | Runnable<unknown>): Op<number> {
+  const outcome = yield { query: runnable(query) };
   return outcome.changes;
 }
 
 /** Tells the other desks what this operation changed, in its transaction (PostgreSQL: delivered at commit). */
 export function* changed(table: StoreTable, kind: StoreChange['kind'], ids: readonly string[]): Op<void> {
   yield { change: { table, kind, ids: [...ids] } };
-}
-
-/** A query as one engine's SQL text and parameters. */
-export function compileWith(compiler: QueryCompiler, query: Query<unknown>): CompiledQuery {
-  return compiler.compileQuery(query.toOperationNode(), createQueryId());
 }

@@ -4,7 +4,7 @@
 // lists as one JSON text instead).
 import type { Database, Statement } from 'better-sqlite3';
 import { SqliteQueryCompiler } from 'kysely';
-import { compileWith, type Op, type Outcome, type Query } from './op';
+import type { Op, Outcome, Runnable } from './op';
 
 const compiler = new SqliteQueryCompiler();
 const prepared = new WeakMap<Database, Map<string, Statement<unknown[], unknown>>>();
@@ -18,8 +18,8 @@ function statement(db: Database, sql: string): Statement<unknown[], unknown> {
   return s;
 }
 
-function execute(db: Database, query: Query<unknown>): Outcome {
-  const { sql, parameters } = compileWith(compiler, query);
+function execute(db: Database, query: Runnable<unknown>): Outcome {
+  const { sql, parameters } = query.compileFor(compiler);
   const s = statement(db, sql);
   if (s.reader) {
     // As pg's rowCount: a query that returns rows (RETURNING included) counts the rows it returned.

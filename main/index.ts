@@ -1,7 +1,7 @@
 // Electron entry: one running desk per user, the core built with its Electron ports, the window, tray,
 // notifications and IPC around it, and a clean stop (core.stop) when the receptionist quits.
 // Closing the window keeps the desk polling in the tray.
-import { app, dialog, net, powerMonitor, safeStorage, session, shell } from 'electron';
+import { app, net, powerMonitor, safeStorage, session, shell } from 'electron';
 import type { BrowserWindow } from 'electron';
 import path from 'node:path';
 import type { UiLanguage } from '../shared/domain';
@@ -11,9 +11,10 @@ import { forwardCoreEvents, registerRequestHandlers, sendDeskEvent } from './she
 import { createFileLogger } from './shell/log';
 import { installAppMenu } from './shell/menu';
 import { catchProcessCrashes, watchProcessesGone } from './shell/crashes';
+import { crashDialog } from './shell/crash-dialog';
 import { electronUpdaterPort } from './shell/updater';
 import { createMessages } from './kernel/messages';
-import { markRunStarted, markRunStopped } from './diagnostics/run-marker';
+import { markRunStopped, noticeUncleanStop } from './diagnostics/run-marker';
 import { FEED_OVERRIDE_FILE, resolveFeed } from './updates/feed';
 import { createUpdates, type Updates } from './updates/updates';
 import { createSoundPlayer, realTimer, startDeskNotifications } from './shell/notify';
@@ -165,10 +166,7 @@ async function boot(): Promise<void> {
 
   // Before anything else can throw: the log, and the receptionist told once in their language.
   const crashWords = createMessages('tr');
-  catchProcessCrashes({
-    logger,
-    tell: () => dialog.showErrorBox(crashWords.t('crash.title'), crashWords.t('crash.body')),
-  });
+  catchProcessCrashes({ logger, tell: crashDialog(crashWords) });
   watchProcessesGone({
     app,
     logger,
@@ -185,9 +183,7 @@ async function boot(): Promise<void> {
   await app.whenReady();
   const dataDir = app.getPath('userData');
   hardenSession(session.defaultSession, page);
-  // The marker of this run; one left by the last run means it did not stop cleanly.
-  const uncleanStopAt = markRunStarted(dataDir, new Date());
-  if (uncleanStopAt) logger.warn('the desk did not stop cleanly last time', { startedAt: uncleanStopAt });
+  const uncleanStopAt = noticeUncleanStop(dataDir, logger, new Date());
 
   // safeStorage answers only after 'ready', so the store is chosen here.
   const credentials = await chooseCredentialStore({

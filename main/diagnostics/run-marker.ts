@@ -3,6 +3,7 @@
 // a killed process); the shell logs it, and Settings shows it for this run.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Logger } from '../kernel/core-types';
 
 export const RUN_MARKER_FILE = 'running.marker';
 
@@ -23,4 +24,18 @@ export function markRunStarted(dataDir: string, now: Date): string | null {
 /** The clean quit: the next start finds no marker. */
 export function markRunStopped(dataDir: string): void {
   rmSync(path.join(dataDir, RUN_MARKER_FILE), { force: true });
+}
+
+/** The start: this run's marker written; a marker the last run left is logged and returned for Settings. */
+export function noticeUncleanStop(dataDir: string, logger: Logger, now: Date): string | null {
+  let previous: string | null = null;
+  try {
+    previous = markRunStarted(dataDir, now);
+  } catch (error) {
+    // A data folder that cannot be written is reported by the store; the desk still starts.
+    logger.warn('the run marker could not be written', { error });
+    return null;
+  }
+  if (previous) logger.warn('the desk did not stop cleanly last time', { startedAt: previous });
+  return previous;
 }

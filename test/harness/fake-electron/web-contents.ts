@@ -55,6 +55,7 @@ export class FakeWebContents extends EventEmitter {
   session: FakeSession;
   destroyed = false;
   devToolsOpened = false;
+  reloads = 0;
   constructor(session: FakeSession) {
     super();
     this.session = session;
@@ -74,6 +75,9 @@ export class FakeWebContents extends EventEmitter {
   }
   openDevTools(_options?: unknown): void {
     this.devToolsOpened = true;
+  }
+  reload(): void {
+    this.reloads += 1;
   }
   /** Test helper: simulates a navigation attempt and says whether the app prevented it. */
   tryNavigate(event: 'will-navigate' | 'will-redirect', url: string): boolean {

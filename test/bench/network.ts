@@ -1,6 +1,10 @@
 // `npm run bench -- network` (issue 25): what the desk puts on a hotel line, counted by a loopback proxy
 // (counting-proxy.ts) in front of the practice service. Sizes: BENCH_NETWORK_SIZES (default 1500,20000).
+// Also measured here: arrival → stored with the real poller (BENCH_ARRIVALS samples, default 32), and
+// how soon a decision queued while the service was away goes out once it is back
+// (test/integration/sync/recovery.ts).
 import { startPracticeService } from '../../main/sandbox';
+import { Poller } from '../../main/sync/poller';
 import type { WireFormat } from '../../shared/domain';
 import { control, openDesk, tempDir } from '../integration/sync/helpers';
 import { difference, startCountingProxy, type WireCount } from './counting-proxy';
@@ -111,4 +115,74 @@ export async function benchSteady(reservations: number, waitingShare = 0.02): Pr
     await service.close();
     temp.remove();
   }
+}
+
+export interface ArrivalFigures {
+  intervalMs: number;
+  /** Arrival (the control's answer) → the reservation in the desk's database, each sample, sorted. */
+  samplesMs: number[];
+  medianMs: number;
+}
+
+/**
+ * Measured, not modelled: a desk polls the practice service with the real poller and timers at
+ * `intervalMs`. In each round, right after a poll stored the last round, `perRound` reservations arrive
+ * through the control at random moments of the next interval, and each is timed until the desk's database
+ * holds it (looked at every 10 ms). Loopback: a thin line adds a list request's round trips to every sample.
+ */
+export async function benchArrivalLatency(
+  intervalMs: number,
+  samples: number,
+  perRound = 4,
+): Promise<ArrivalFigures> {
+  const service = await startPracticeService({ port: 0, reservations: 200, seed: 5, fileReadyAfterMs: 0 });
+  const temp = tempDir('resdesk-net-');
+  const desk = openDesk(temp.dir, service.url, 'json');
+  const never = { reconcileEveryMs: 1e12, fullReadEveryMs: 1e12 };
+  const poller = new Poller(() => desk.sync(never), { intervalMs });
+  const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+  const measured: number[] = [];
+  const arriveAndTime = async (): Promise<number> => {
+    // From before the request: the reservation exists at the service once the control has answered.
+    const started = performance.now();
+    const arrived = (await control(service.url, 'arrive', { count: 1 })) as {
+      reservations: { keyField: string }[];
+    };
+    const keyField = arrived.reservations[0]?.keyField ?? '';
+    while (desk.store.getReservation(keyField) === null) {
+      if (performance.now() - started > 4 * intervalMs) throw new Error('an arrival was not stored');
+      await sleep(10);
+    }
+    return performance.now() - started;
+  };
+  try {
+    if ((await desk.sync()).error) throw new Error('first sync failed');
+    poller.start();
+    while (measured.length < samples) {
+      const roundStart = performance.now();
+      const moments = Array.from(
+        { length: Math.min(perRound, samples - measured.length) },
+        () => Math.random() * intervalMs,
+      ).sort((a, b) => a - b);
+      const timed: Promise<number>[] = [];
+      for (const at of moments) {
+        await sleep(Math.max(0, at - (performance.now() - roundStart)));
+        timed.push(arriveAndTime());
+      }
+      measured.push(...(await Promise.all(timed)));
+    }
+  } finally {
+    await poller.stop();
+    await desk.close();
+    desk.store.close();
+    await service.close();
+    temp.remove();
+  }
+  measured.sort((a, b) => a - b);
+  const mid = measured.length / 2;
+  const medianMs =
+    measured.length % 2 === 1
+      ? (measured[Math.floor(mid)] ?? 0)
+      : ((measured[mid - 1] ?? 0) + (measured[mid] ?? 0)) / 2;
+  return { intervalMs, samplesMs: measured, medianMs };
 }

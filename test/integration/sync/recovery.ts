@@ -128,14 +128,15 @@ export async function measureDecisionAfterRecovery(
       await time.step();
       steps++;
     }
-    // A cycle more: nothing is sent twice.
+    const sentAt = time.at;
+    // A step more: nothing is sent twice.
     await time.step();
     return {
       intervalMs,
       failedCycles: failed,
       backoffAtRecoveryMs,
       stepsAfterRecovery: steps,
-      msAfterRecovery: time.at - back,
+      msAfterRecovery: sentAt - back,
       delivered: await sent(),
     };
   } finally {

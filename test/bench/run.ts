@@ -7,6 +7,13 @@ import { benchStore } from './store';
 import { benchIdlePoll } from './idle-poll';
 import { benchExport } from './export';
 import { benchChecks, CHECKS_RATIO_TARGET } from './checks';
+import {
+  AFTER_EVENT_RATIO_TARGET,
+  BARE_PAGE_MS,
+  benchInboxChecks,
+  FIRST_PAGE_RATIO_TARGET,
+  MEMORY_RATIO_TARGET,
+} from './inbox-checks';
 import { benchRenderer, BUNDLE_BUDGET_KB, FIRST_ROWS_TARGET_MS } from './renderer';
 import { benchArrivalLatency, benchFirstSync, benchSteady } from './network';
 import { measureDecisionAfterRecovery } from '../integration/sync/recovery';
@@ -97,6 +104,34 @@ const parts: Record<string, Part> = {
     );
     console.log(
       `      ${c.microsecondsPerReservation} µs per reservation on this machine now; checking alone ${c.checkRatio}x the floor`,
+    );
+    const n = Number(process.env.BENCH_CHECKS_RESERVATIONS ?? 100_000);
+    const b = benchInboxChecks(n);
+    console.log(
+      `inbox with checks: ${b.reservations} reservations, database ${b.dbMB} MB; bare page of 200 ${b.bareMs} ms (the issue's ${BARE_PAGE_MS} ms)`,
+    );
+    line(
+      `first inbox page after start ≤ ${FIRST_PAGE_RATIO_TARGET}x the bare page (300 ms at ${BARE_PAGE_MS} ms)`,
+      `${b.firstRatio}x (${b.firstPageMs} ms)`,
+      b.firstRatio <= FIRST_PAGE_RATIO_TARGET,
+    );
+    line(
+      `inbox after a new reservation ≤ ${AFTER_EVENT_RATIO_TARGET}x the bare page (50 ms)`,
+      `${b.afterNewRatio}x (${b.afterNewMs} ms)`,
+      b.afterNewRatio <= AFTER_EVENT_RATIO_TARGET,
+    );
+    line(
+      `inbox after a confirm ≤ ${AFTER_EVENT_RATIO_TARGET}x the bare page (50 ms)`,
+      `${b.afterConfirmRatio}x (${b.afterConfirmMs} ms)`,
+      b.afterConfirmRatio <= AFTER_EVENT_RATIO_TARGET,
+    );
+    line(
+      `memory the checks hold ≤ ${MEMORY_RATIO_TARGET}x the database file`,
+      `${b.memoryRatio}x (${b.checksMB} MB of ${b.dbMB} MB)`,
+      b.memoryRatio <= MEMORY_RATIO_TARGET,
+    );
+    console.log(
+      `      keying every reservation once (first start after migration 012): ${b.keyAllMs} ms; a full rebuild in memory (the desk before, the CLI's show now): ${b.rebuildMs} ms, +${b.rebuildMB} MB`,
     );
   },
   renderer: async () => {

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { RootErrorBoundary } from './components/RootErrorBoundary';
 import { guessLanguage, startI18n } from './i18n';
 import './styles/app.css';
 
@@ -9,7 +10,9 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <RootErrorBoundary>
+        <App />
+      </RootErrorBoundary>
     </StrictMode>,
   );
 }

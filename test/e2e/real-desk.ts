@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { WireFormat } from '../../shared/domain';
 import { createCore, type CoreOptions } from '../../main/desk/core';
-import type { Core, Logger } from '../../main/kernel/core-types';
+import type { AppPort, Core, Logger } from '../../main/kernel/core-types';
+import type { Handlers } from '../../shared/ipc';
 import { startPracticeService, type PracticeService, type PracticeServiceOptions } from '../../main/sandbox';
 import { memoryStore } from '../../main/secrets/memory-store';
 import { launchDesk, type DeskBrowser } from '../harness/chromium';
@@ -61,6 +62,15 @@ export interface RealDeskOptions {
   browserLocale?: string;
   /** The display's scaling, 1.25 for Windows' 125% (launchDesk). */
   scale?: number;
+  /** Main's log (default: none kept). */
+  logger?: Logger;
+  /** What the Electron shell would pass: version, updates, an unclean stop (default: none, as in the CLI). */
+  app?: AppPort;
+  /**
+   * Test-only: answers the browser host gives instead of the core's (a wrong shape, to make a screen
+   * throw). Exists only in this harness; the app's IPC always answers with the core's handlers.
+   */
+  answers?: (handlers: Handlers) => Partial<Handlers>;
 }
 
 export async function startRealDesk(options: RealDeskOptions): Promise<RealDesk> {
@@ -75,7 +85,13 @@ export async function startRealDesk(options: RealDeskOptions): Promise<RealDesk>
     options.connected === false ? null : await startPracticeService({ port: 0, ...serviceOptions });
   const opened: string[] = [];
   const core = createCore(
-    { dataDir, credentials: memoryStore(), logger: quiet, openPath: async (p) => void opened.push(p) },
+    {
+      dataDir,
+      credentials: memoryStore(),
+      logger: options.logger ?? quiet,
+      openPath: async (p) => void opened.push(p),
+      app: options.app,
+    },
     {
       pollIntervalMs: 60_000,
       practice: { reservations: 60, evolveEveryMs: 0, fileReadyAfterMs: 50 },
@@ -93,7 +109,14 @@ export async function startRealDesk(options: RealDeskOptions): Promise<RealDesk>
     });
     await core.handlers.syncNow({});
   }
-  const host = await startBrowserHost({ core, rendererDir: options.rendererDir });
+  const answered = options.answers
+    ? {
+        handlers: { ...core.handlers, ...options.answers(core.handlers) },
+        on: core.on.bind(core),
+        messages: core.messages,
+      }
+    : core;
+  const host = await startBrowserHost({ core: answered, rendererDir: options.rendererDir });
   const browser = await launchDesk({ locale: options.browserLocale, scale: options.scale });
   await browser.page.goto(host.url);
 

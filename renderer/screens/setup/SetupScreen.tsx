@@ -11,6 +11,7 @@ import { ChecksCard } from './ChecksCard';
 import { BackupsCard } from './BackupsCard';
 import { NotificationsCard } from './NotificationsCard';
 import { SyncCard } from './SyncCard';
+import { ThisDeskCard } from './ThisDeskCard';
 import { useSetupForm } from './useSetupForm';
 
 interface Props {
@@ -199,6 +200,7 @@ export function SetupScreen({ setup, firstRun, onSetupChanged }: Props) {
           {!firstRun && <NotificationsCard />}
           {!firstRun && <ChecksCard />}
           {!firstRun && <BackupsCard />}
+          {!firstRun && <ThisDeskCard />}
         </div>
       </div>
     </div>

@@ -6,6 +6,8 @@ import { Store, DecisionRefused } from './store';
 import { Desk } from './operations/desk';
 import { createMessages, refusalSentence } from './kernel/messages';
 import { intervalFrom, syncUntilStopped } from './cli/sync-loop';
+import { DEFAULT_INTERVAL_MS } from './sync/poller';
+import { isPollInterval, POLL_INTERVAL_KEY } from '../shared/poll-interval';
 import type { CycleReport } from './sync/cycle';
 import { reservationsInKeyOrder } from './store/key-order';
 import { readSetup, writeSetup } from './kernel/setup';
@@ -35,7 +37,8 @@ const USAGE = `Usage: resdesk <command> --db FILE [options]
   sync     --service URL --partner-id N [--once] [--interval SECONDS] [--format xml|json] [--batch-size N]
            (RESDESK_USER, RESDESK_PASSWORD; the address, hotel number, format and user are remembered in the
            database, never the password, so later commands need only --db; --batch-size: per transaction;
-           without --once it polls every --interval seconds, default 60, until Ctrl+C or SIGTERM)
+           without --once it polls every --interval seconds (default: the interval set in Settings, else 15)
+           until Ctrl+C or SIGTERM)
   list     [--status W|E|H|S|G] [--json]
   codes    [--json]   (the stored stay codes per agency: boards, room types, rooms with limits, nationalities)
   unreadable [--json] (listed reservations that could not be read, kept aside and not acknowledged)
@@ -175,9 +178,13 @@ function printCycle(report: CycleReport, json: boolean): void {
 }
 
 async function sync(values: Values, store: Store, dbFile: string): Promise<void> {
-  let intervalMs: number | undefined;
+  let intervalMs: number;
   try {
-    intervalMs = intervalFrom(values.interval);
+    // --interval wins; else the interval the hotel chose in Settings (kept in this database); else 15 s.
+    const saved = store.getSetting<unknown>(POLL_INTERVAL_KEY, null);
+    intervalMs =
+      intervalFrom(values.interval) ??
+      (typeof saved === 'number' && isPollInterval(saved) ? saved * 1000 : DEFAULT_INTERVAL_MS);
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
@@ -198,8 +205,7 @@ async function sync(values: Values, store: Store, dbFile: string): Promise<void>
         else printCycle(report, values.json === true);
       },
       onStarted: () => {
-        if (!values.json)
-          out(`Syncing every ${(intervalMs ?? 60_000) / 1000} s. Press Ctrl+C or send SIGTERM to stop.`);
+        if (!values.json) out(`Syncing every ${intervalMs / 1000} s. Press Ctrl+C or send SIGTERM to stop.`);
       },
     });
   } finally {

@@ -3,11 +3,11 @@
 // poller the moment it is saved, so nothing restarts.
 import { DEFAULT_INTERVAL_MS } from '../sync/poller';
 import type { Handlers } from '../../shared/ipc';
-import { isPollInterval, type PollSettings } from '../../shared/poll-interval';
+import { isPollInterval, POLL_INTERVAL_KEY, type PollSettings } from '../../shared/poll-interval';
 import type { Store } from '../store';
 import type { DeskContext } from './context';
 
-export const POLL_INTERVAL_KEY = 'sync.pollIntervalSeconds';
+export { POLL_INTERVAL_KEY };
 
 /** The hotel's interval, or `fallbackMs` (the core's option, else 15 s) when none was saved. */
 export function pollSettings(store: Store, fallbackMs = DEFAULT_INTERVAL_MS): PollSettings {

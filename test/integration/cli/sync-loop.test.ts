@@ -9,6 +9,7 @@ import { Store } from '../../../main/store';
 import { sandboxState, tempDir } from '../sync/helpers';
 import { runResdesk } from '../../harness/resdesk-cli';
 import { intervalFrom } from '../../../main/cli/sync-loop';
+import { POLL_INTERVAL_KEY } from '../../../shared/poll-interval';
 
 interface CycleJson {
   received: number;
@@ -84,6 +85,23 @@ describe('resdesk sync until stopped, and list in key order', () => {
     const run = await syncUntil(['sync', '--db', db, '--json', '--interval', '1'], 2, 'SIGINT');
     expect(run.code).toBe(0);
     expect(run.stdout.trim().split('\n').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('without --interval polls at the interval the hotel chose in Settings (kept in the database)', async () => {
+    const store = Store.open(db);
+    store.setSetting(POLL_INTERVAL_KEY, 42);
+    store.close();
+    let seen = '';
+    const run = await runResdesk(['sync', '--db', db], {
+      onStart: (started) => {
+        started.stdout?.on('data', (chunk: Buffer) => {
+          seen += chunk.toString('utf8');
+          if (/Received/.test(seen)) started.kill('SIGTERM');
+        });
+      },
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/Syncing every 42 s\./);
   });
 
   it('refuses an interval that is not a whole number of seconds from 1 to 3600', async () => {

@@ -16,7 +16,9 @@ async function rules(file: string, source: string): Promise<string[]> {
   return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
 }
 
-describe('typed lint habits', () => {
+// The first typed lint builds the TypeScript program of the whole repository: on a loaded two-core machine
+// that alone can take most of a minute, so these tests get three.
+describe('typed lint habits', { timeout: 180_000 }, () => {
   it('reports a floating promise', async () => {
     const source = 'const later = async (): Promise<number> => 1;\nlater();\nexport {};\n';
     expect(await rules('test/lint-fixture-habits.ts', source)).toContain(

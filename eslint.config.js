@@ -26,7 +26,7 @@ export const layers = {
   // The store's PostgreSQL side: runs the store's operations on the hotel's database (issue 27).
   hotelDb: { path: 'main/hotel-db/', may: ['store', 'domain'] },
   sync: { path: 'main/sync/', may: ['calendar', 'domain', 'contract'] },
-  export: { path: 'main/export/', may: ['store', 'domain'] },
+  export: { path: 'main/export/', may: ['kernel', 'store', 'domain'] },
   // The kernel: what every upper layer shares (logger and other ports, messages, the desk error, request
   // dispatch, failure wording, the saved setup). It sits above the parts it describes and below their users.
   kernel: { path: 'main/kernel/', may: ['exchange', 'store', 'sync', 'contract', 'domain'] },

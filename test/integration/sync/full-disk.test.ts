@@ -1,8 +1,9 @@
 // A desk whose disk fills up: the sync says so in a plain sentence, nothing unstored is acknowledged, a
 // decision is stored whole or not at all, and once space is freed everything arrives and nothing stored
-// earlier is lost. The database lives on a 3 MB tmpfs mounted for the test (root, as on CI); where mounting
+// earlier is lost. The database lives on a 5 MB tmpfs mounted for the test (root, as on CI); where mounting
 // is not allowed, SQLite's max_page_count stands in for the full disk (SQLite answers SQLITE_FULL either
-// way) and the test says so in its log.
+// way) and the test says so in its log. The size leaves room for the empty schema (about 1.7 MB of 32 KB
+// pages since migrations 011 and 012) and a few batches, never for all 1,500 reservations.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,7 +36,7 @@ describe('a full disk', () => {
   beforeAll(async () => {
     service = await startPracticeService({ reservations: 1500, seed: 21, fileReadyAfterMs: 50 });
     dir = mkdtempSync(path.join(tmpdir(), 'resdesk-full-'));
-    mounted = mountSmallDisk(dir, '3m');
+    mounted = mountSmallDisk(dir, '5m');
     if (!mounted)
       console.log('full-disk test: tmpfs not allowed here; max_page_count stands in for the full disk');
     store = Store.open(path.join(dir, 'desk.db'));
@@ -73,6 +74,8 @@ describe('a full disk', () => {
     const acknowledged = (await sandboxState(service.url)).acknowledged.map((a) => a.logId);
     const stored = storedLogIds(store);
     expect(acknowledged.length).toBeLessThan(1500);
+    // Some batches fitted: the rest of the file tests a disk that filled up, not one that was full at once.
+    expect(stored.size).toBeGreaterThan(0);
     for (const logId of acknowledged) expect(stored.has(logId)).toBe(true);
   });
 

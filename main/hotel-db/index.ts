@@ -1,5 +1,5 @@
 // The hotel's shared PostgreSQL database (issue 27): connections, the lease of who talks to the service, and
-// change notification between desks. The store's queries on PostgreSQL come later (docs/architecture.md).
+// change notification between desks, its schema's migrations, and the store's areas ported onto it (HotelStore).
 export {
   clientConfig,
   describeDatabase,
@@ -7,7 +7,8 @@ export {
   type HotelDbConnection,
   type Queryable,
 } from './pool';
-export { ensureHotelDbSchema } from './schema';
+export { migrateHotelDb, NewerHotelDatabase } from './migrate';
+export { HotelStore, type HotelStoreOptions } from './store';
 export {
   CHANGE_CHANNEL,
   ChangeFeed,

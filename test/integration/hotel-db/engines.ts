@@ -8,7 +8,6 @@ import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { openDatabase } from '../../../main/store/db';
 import { SqliteAsyncStore, type AsyncStore } from '../../../main/store/engines/async-store';
-import type { StoreTable } from '../../../main/store/engines/tables';
 import { openHotelPool } from '../../../main/hotel-db/pool';
 import { HotelStore } from '../../../main/hotel-db/store';
 import { startPostgres, type TestPostgres } from '../../harness/postgres';
@@ -24,8 +23,9 @@ export interface EngineUnderTest {
   close(): Promise<void>;
 }
 
-/** The tables the ported areas write, emptied between PostgreSQL tests (ids restart, as in a fresh SQLite file). */
-const portedTables: readonly StoreTable[] = ['settings', 'activity', 'stop_sales', 'mappings', 'hotel_codes'];
+/** Every table of the store's schema (not its version nor the lease), emptied between PostgreSQL tests. */
+const storeTablesSql = `SELECT string_agg(quote_ident(tablename), ', ') AS list FROM pg_tables
+  WHERE schemaname = current_schema() AND tablename NOT IN ('resdesk_meta', 'desk_lease')`;
 
 export interface BothEngines {
   open(name: EngineName): Promise<EngineUnderTest>;
@@ -84,7 +84,9 @@ export function bothEngines(): BothEngines {
         };
       }
       const p = needPool();
-      await p.query(`TRUNCATE ${portedTables.join(', ')} RESTART IDENTITY`);
+      // Ids restart, as in a fresh SQLite file.
+      const tables = (await p.query<{ list: string }>(storeTablesSql)).rows[0]?.list ?? '';
+      await p.query(`TRUNCATE ${tables} RESTART IDENTITY CASCADE`);
       return {
         name,
         store: await HotelStore.open(p, { origin: 'test-desk' }),

@@ -1,7 +1,7 @@
 // A desk reduced to its lease, run as a child process by lease.test.ts: it keeps the service lease and says on
 // stdout, one JSON line each, when it is ready, holds the lease and loses it. SIGTERM: a clean close (release).
 // The connection URL comes in RESDESK_TEST_DB_URL (an environment variable, not an argument: never in `ps`).
-import { ChangeFeed, Lease, LeaseKeeper, ensureHotelDbSchema, openHotelPool } from '../../../main/hotel-db';
+import { ChangeFeed, Lease, LeaseKeeper, migrateHotelDb, openHotelPool } from '../../../main/hotel-db';
 
 const url = process.env.RESDESK_TEST_DB_URL ?? '';
 const deskId = process.env.RESDESK_TEST_DESK_ID ?? `desk-${process.pid}`;
@@ -12,7 +12,7 @@ const say = (line: Record<string, unknown>): void => {
 };
 
 const pool = openHotelPool({ url, applicationName: `resdesk ${pcName}` });
-await ensureHotelDbSchema(pool);
+await migrateHotelDb(pool);
 const changes = new ChangeFeed({ url, applicationName: `resdesk ${pcName} changes` });
 await changes.start();
 const keeper = new LeaseKeeper(new Lease(pool, { deskId, pcName, name }), {

@@ -9,7 +9,7 @@ import {
   Lease,
   LeaseLostError,
   checkFence,
-  ensureHotelDbSchema,
+  migrateHotelDb,
   openHotelPool,
   readHolder,
   withFence,
@@ -27,7 +27,7 @@ let pool: pg.Pool;
 beforeAll(async () => {
   server = await startPostgres();
   pool = openHotelPool({ url: server.url });
-  await ensureHotelDbSchema(pool);
+  await migrateHotelDb(pool);
   await pool.query(
     'CREATE TABLE fenced_writes (id text PRIMARY KEY, desk_id text NOT NULL, generation bigint NOT NULL)',
   );

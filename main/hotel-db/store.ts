@@ -32,7 +32,8 @@ export class HotelStore implements AsyncStore {
     return new HotelStore(pool, options.origin);
   }
 
-  private async read<T>(op: Op<T>): Promise<T> {
+  /** Runs a reading operation on one pooled connection, outside a transaction. */
+  async read<T>(op: Op<T>): Promise<T> {
     const client = await this.pool.connect();
     try {
       return await runPostgres(client, op);
@@ -41,7 +42,8 @@ export class HotelStore implements AsyncStore {
     }
   }
 
-  private async write<T>(op: Op<T>): Promise<T> {
+  /** Runs a writing operation in its own transaction, announcing its changes at commit. */
+  async write<T>(op: Op<T>): Promise<T> {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');

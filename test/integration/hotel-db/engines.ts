@@ -9,6 +9,8 @@ import { afterAll, beforeAll } from 'vitest';
 import { openDatabase } from '../../../main/store/db';
 import { SqliteAsyncStore, type AsyncStore } from '../../../main/store/engines/async-store';
 import { openHotelPool } from '../../../main/hotel-db/pool';
+import type { Op } from '../../../main/store/engines/op';
+import { runSqlite, writeSqlite } from '../../../main/store/engines/run-sqlite';
 import { HotelStore } from '../../../main/hotel-db/store';
 import { startPostgres, type TestPostgres } from '../../harness/postgres';
 
@@ -20,6 +22,9 @@ export interface EngineUnderTest {
   readonly store: AsyncStore;
   /** Rows straight from the engine, for what the store does not read back. The SQL must mean the same on both. */
   rows(sql: string): Promise<Record<string, unknown>[]>;
+  /** Runs any store operation: a read as is, a write in its own transaction (SQLite: immediate). */
+  read<T>(op: Op<T>): Promise<T>;
+  write<T>(op: Op<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -80,6 +85,8 @@ export function bothEngines(): BothEngines {
           name,
           store: new SqliteAsyncStore(db),
           rows: async (sql) => db.prepare<[], Record<string, unknown>>(sql).all(),
+          read: async (op) => runSqlite(db, op),
+          write: async (op) => writeSqlite(db, op),
           close: async () => void db.close(),
         };
       }
@@ -87,10 +94,13 @@ export function bothEngines(): BothEngines {
       // Ids restart, as in a fresh SQLite file.
       const tables = (await p.query<{ list: string }>(storeTablesSql)).rows[0]?.list ?? '';
       await p.query(`TRUNCATE ${tables} RESTART IDENTITY CASCADE`);
+      const store = await HotelStore.open(p, { origin: 'test-desk' });
       return {
         name,
-        store: await HotelStore.open(p, { origin: 'test-desk' }),
+        store,
         rows: async (sql) => (await p.query<Record<string, unknown>>(sql)).rows,
+        read: (op) => store.read(op),
+        write: (op) => store.write(op),
         close: async () => {},
       };
     },

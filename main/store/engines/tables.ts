@@ -4,6 +4,9 @@
 // and counts are numbers (the PostgreSQL runner reads int8 as a number), times and dates ISO text.
 import type { Generated } from 'kysely';
 import type { ActivityEntry, StayCodeKind, StopSaleCodeKind } from '../../../shared/domain';
+import type { AnswerTables } from './tables-answers';
+import type { ReferenceTables } from './tables-reference';
+import type { ReservationTables } from './tables-reservations';
 
 export interface SettingsTable {
   key: string;
@@ -49,7 +52,8 @@ export interface HotelCodesTable {
   added_at: string;
 }
 
-export interface StoreTables {
+/** Every table the shared pattern knows; the areas' own files hold theirs. */
+export interface StoreTables extends ReferenceTables, ReservationTables, AnswerTables {
   settings: SettingsTable;
   activity: ActivityTable;
   stop_sales: StopSalesTable;

@@ -4,24 +4,13 @@
 // NOTIFY is not stored: what is sent while a desk is disconnected is lost to it, so after every reconnect the
 // feed says `resync` and the desk re-reads what it shows, once.
 import pg from 'pg';
+import { announcedTables } from '../store/engines/op';
 import { clientConfig, type HotelDbConnection, type Queryable } from './pool';
 
 export const CHANGE_CHANNEL = 'resdesk_changes';
 
 /** The shared tables whose changes other desks show. `desk_lease`: who talks to the service changed. */
-export const changeTables = [
-  'reservations',
-  'decisions',
-  'mappings',
-  'hotel_codes',
-  'pms_entries',
-  'stop_sales',
-  'settings',
-  'activity',
-  'set_aside_items',
-  'agencies',
-  'desk_lease',
-] as const;
+export const changeTables = [...announcedTables, 'desk_lease'] as const;
 export type ChangeTable = (typeof changeTables)[number];
 
 export const changeKinds = ['added', 'changed', 'removed'] as const;

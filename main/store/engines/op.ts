@@ -15,7 +15,7 @@ import {
   type QueryCompiler,
   type RootOperationNode,
 } from 'kysely';
-import type { StoreTable, StoreTables } from './tables';
+import type { StoreTables } from './tables';
 
 /**
  * Builds queries, never runs one: its driver does nothing. The SQLite adapter and compiler only satisfy Kysely's
@@ -50,9 +50,24 @@ export function once<R>(query: Query<R>): Runnable<R> {
 const runnable = <R>(query: Query<R> | Runnable<R>): Runnable<R> =>
   'compileFor' in query ? query : once(query);
 
+/** The shared tables whose changes other desks show (the change feed's words, main/hotel-db/changes.ts). */
+export const announcedTables = [
+  'reservations',
+  'decisions',
+  'mappings',
+  'hotel_codes',
+  'pms_entries',
+  'stop_sales',
+  'settings',
+  'activity',
+  'set_aside_items',
+  'agencies',
+] as const;
+export type AnnouncedTable = (typeof announcedTables)[number];
+
 /** What changed, for the desks sharing the database; SQLite has no other desk and ignores it. */
 export interface StoreChange {
-  table: StoreTable;
+  table: AnnouncedTable;
   kind: 'added' | 'changed' | 'removed';
   ids: string[];
 }
@@ -87,6 +102,6 @@ export function* run(query: Query<unknown> | Runnable<unknown>): Op<number> {
 }
 
 /** Tells the other desks what this operation changed, in its transaction (PostgreSQL: delivered at commit). */
-export function* changed(table: StoreTable, kind: StoreChange['kind'], ids: readonly string[]): Op<void> {
+export function* changed(table: AnnouncedTable, kind: StoreChange['kind'], ids: readonly string[]): Op<void> {
   yield { change: { table, kind, ids: [...ids] } };
 }

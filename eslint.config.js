@@ -54,6 +54,7 @@ export const layers = {
       'diagnostics',
       'probe',
       'store',
+      'hotelDb',
       'sync',
       'contract',
       'domain',

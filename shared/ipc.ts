@@ -39,6 +39,7 @@ export const invalidReasons = [
   'stop-sale-code',
   'stop-sale-order',
   'hotel-code-required',
+  'hotel-db-input-required',
 ] as const;
 export type InvalidReason = (typeof invalidReasons)[number];
 export const isInvalidReason = (value: unknown): value is InvalidReason =>
@@ -284,6 +285,15 @@ export const requestSchemas = {
 
   // the desk itself (Settings → This desk): version, updates, an unclean stop, diagnostics, a window error
   getAboutDesk: empty,
+  // several desks on one database (Settings → Several desks, issue 27.2)
+  getSeveralDesks: empty,
+  /** Starts the hotel's database on this PC (the first time: creates it) and makes it this desk's choice. */
+  keepHotelDatabase: empty,
+  /** A connection code or a postgres:// URL; saved only after the database answered SELECT 1. */
+  connectHotelDatabase: z
+    .object({ code: z.string().trim().min(1, because('hotel-db-input-required')).max(2000) })
+    .strict(),
+
   checkForUpdates: empty,
   /** Installs a downloaded update once no answer is held or being sent (the desk restarts). */
   installUpdate: empty,
@@ -305,6 +315,7 @@ export type * from './ipc-export-results';
 export type * from './ipc-desk-results';
 import type {
   CheckSettingsView,
+export type * from './ipc-several-desks';
   ReservationChecks,
   StopSaleView,
   SetupView,
@@ -335,6 +346,7 @@ import type {
 import type { AboutDeskView, DiagnosticsSaved } from './ipc-desk-results';
 import { isRealDate } from './calendar';
 
+import type { SeveralDesksView } from './ipc-several-desks';
 export interface Results {
   getSetup: SetupView;
   saveSetup: SetupView;
@@ -391,6 +403,9 @@ export interface Results {
   getAboutDesk: AboutDeskView;
   checkForUpdates: AboutDeskView;
   installUpdate: AboutDeskView;
+  getSeveralDesks: SeveralDesksView;
+  keepHotelDatabase: SeveralDesksView;
+  connectHotelDatabase: SeveralDesksView;
   saveDiagnostics: DiagnosticsSaved;
   reportRendererError: null;
 }

@@ -29,6 +29,7 @@ import { deskBackups } from '../handlers/backups';
 import { aboutHandlers } from '../handlers/about';
 import { diagnosticsHandlers } from '../handlers/diagnostics';
 import { pollIntervalMs, pollSettingsHandlers } from '../handlers/poll-settings';
+import { severalDesksHandlers } from '../handlers/several-desks';
 
 export interface CoreOptions {
   /**
@@ -315,6 +316,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     ...diagnosticsHandlers(ctx),
     ...pollSettingsHandlers(ctx, {
       fallbackMs: options.pollIntervalMs,
+    ...severalDesksHandlers(ctx),
       onChange: (ms) => poller?.setInterval(ms),
     }),
     ...notificationHandlers(

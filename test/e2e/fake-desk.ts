@@ -26,6 +26,7 @@ import type {
   ReservationDetail,
   StopSaleEntry,
   SetupView,
+  SeveralDesksView,
   SyncStatus,
 } from '../../shared/ipc';
 
@@ -221,6 +222,15 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
   let menOnly = false;
   let aboutView: AboutDeskView = {
     version: '0.1.0',
+  const ownFile: SeveralDesksView = {
+    choice: 'file',
+    where: null,
+    reachable: null,
+    problem: null,
+    code: null,
+    onNetwork: true,
+    restartNeeded: false,
+  };
     updates: {
       feed: 'set',
       lastCheckAt: null,
@@ -392,6 +402,10 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
     setBackupFolder: async ({ folder }) => (backupsView = { ...backupsView, secondFolder: folder || null }),
     getAboutDesk: async () => aboutView,
     checkForUpdates: async () =>
+    // Several desks: this fake works in its own file; the real handlers are tested against a real server.
+    getSeveralDesks: async () => ownFile,
+    keepHotelDatabase: async () => ownFile,
+    connectHotelDatabase: async () => ownFile,
       (aboutView = {
         ...aboutView,
         updates: { ...aboutView.updates, lastCheckAt: '2026-06-03T08:00:00.000Z', lastCheck: 'up-to-date' },

@@ -10,6 +10,7 @@ import { AnswersCard } from './AnswersCard';
 import { ChecksCard } from './ChecksCard';
 import { BackupsCard } from './BackupsCard';
 import { NotificationsCard } from './NotificationsCard';
+import { SeveralDesksCard } from './SeveralDesksCard';
 import { SyncCard } from './SyncCard';
 import { ThisDeskCard } from './ThisDeskCard';
 import { useSetupForm } from './useSetupForm';
@@ -201,6 +202,7 @@ export function SetupScreen({ setup, firstRun, onSetupChanged }: Props) {
           {!firstRun && <ChecksCard />}
           {!firstRun && <BackupsCard />}
           {!firstRun && <ThisDeskCard />}
+          {!firstRun && <SeveralDesksCard />}
         </div>
       </div>
     </div>

@@ -1,0 +1,69 @@
+// "Is the hotel's database there?": a real `SELECT 1` over a fresh connection with the pool's limits (5 s to
+// connect, 10 s a query), and why not, as a reason the screen words. Used before a choice is saved and when
+// Settings shows whether the chosen database answers.
+import pg from 'pg';
+import { clientConfig } from './pool';
+
+export type UnreachableReason =
+  /** The server refused the user name or password (28P01). */
+  | 'wrong-password'
+  /** Nothing listens there: the keeping PC is off, its Resdesk not started, or the address is old. */
+  | 'refused'
+  /** No answer in time: a firewall, another network, a PC asleep. */
+  | 'timeout'
+  /** The name in the URL is not known on this network. */
+  | 'unknown-host'
+  /** The server has no such database (3D000). */
+  | 'no-database'
+  /** The server's rules do not let this PC or user in (28000), or it wants SSL the URL did not ask for. */
+  | 'not-allowed'
+  | 'failed';
+
+export class HotelDbUnreachable extends Error {
+  constructor(
+    readonly reason: UnreachableReason,
+    /** A driver or server code for the log (never the address or a password). */
+    readonly detail: string,
+  ) {
+    super(`the hotel's database did not answer: ${reason} (${detail})`);
+    this.name = 'HotelDbUnreachable';
+  }
+}
+
+export function unreachableReason(error: unknown): HotelDbUnreachable {
+  const code = error instanceof Error && 'code' in error ? String(error.code) : '';
+  const message = error instanceof Error ? error.message : '';
+  const reason: UnreachableReason =
+    code === '28P01'
+      ? 'wrong-password'
+      : code === '3D000'
+        ? 'no-database'
+        : code === '28000'
+          ? 'not-allowed'
+          : code === 'ECONNREFUSED'
+            ? 'refused'
+            : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+              ? 'unknown-host'
+              : code === 'ETIMEDOUT' ||
+                  code === 'EHOSTUNREACH' ||
+                  code === 'ENETUNREACH' ||
+                  /timeout/i.test(message)
+                ? 'timeout'
+                : 'failed';
+  return new HotelDbUnreachable(reason, code || 'no code');
+}
+
+/** Resolves when the database answers `SELECT 1`; throws HotelDbUnreachable saying why not. */
+export async function checkHotelDatabase(url: string): Promise<void> {
+  const client = new pg.Client(clientConfig({ url, applicationName: 'resdesk connection test' }));
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    const r = await client.query<{ one: number }>('SELECT 1 AS one');
+    if (r.rows[0]?.one !== 1) throw new HotelDbUnreachable('failed', 'SELECT 1 gave no 1');
+  } catch (error) {
+    throw error instanceof HotelDbUnreachable ? error : unreachableReason(error);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}

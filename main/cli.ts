@@ -271,7 +271,7 @@ async function decide(
     throw new UsageError('Give the decline reason with --reason ID.');
   const desk = openDesk(values, store, dbFile);
   try {
-    desk.decide({
+    await desk.decide({
       keyField,
       action,
       note: values.note,

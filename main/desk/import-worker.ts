@@ -1,8 +1,11 @@
 // Worker-thread entry for the heavy part of a sync: list → decode → store → acknowledge (and the reconcile
 // lists when due). Its own Store and exchange client; the password arrives in workerData, in memory only.
+// It exists for SQLite alone (a second connection to the desk's file, so the window's thread never waits on
+// an import); it opens the synchronous Store and runs the pull through its DeskStore form.
 import { parentPort, workerData } from 'node:worker_threads';
 import { createExchangeClient } from '../exchange';
 import { Store } from '../store';
+import { sqliteDeskStore } from '../store/engines/desk-store';
 import { createMessages } from '../kernel/messages';
 import { classifyFailure, describeFailure } from '../kernel/describe-error';
 import { pullInThisThread } from '../sync/cycle';
@@ -24,7 +27,7 @@ async function run(job: PullJob & { password: string }): Promise<PullJobMessage>
   try {
     await pullInThisThread(
       client,
-      store,
+      sqliteDeskStore(store),
       job.window,
       job.reconcile,
       () => new Date(),

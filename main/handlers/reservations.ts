@@ -29,7 +29,7 @@ function refusal(ctx: DeskContext, error: unknown): never {
 export function reservationHandlers(ctx: DeskContext): ReservationHandlers {
   const deskUser = (): string => ctx.setup().deskUser || ctx.setup().user || 'Resdesk';
 
-  const decide = (
+  const decide = async (
     keyField: string,
     action: 'confirm' | 'decline',
     note: string | undefined,
@@ -40,7 +40,8 @@ export function reservationHandlers(ctx: DeskContext): ReservationHandlers {
     // Held for the hotel's grace period so the receptionist can take it back (Undo) or send it at once.
     const grace = answerSettings(ctx.workStore(), ctx.answerGraceDefaultSeconds).graceSeconds;
     try {
-      return desk.decide({ keyField, action, note, reasonId, user: deskUser(), holdSeconds: grace });
+      // Awaited here: a refusal is a rejection, and this catch turns it into the desk's sentence.
+      return await desk.decide({ keyField, action, note, reasonId, user: deskUser(), holdSeconds: grace });
     } catch (error) {
       return refusal(ctx, error);
     }
@@ -85,13 +86,13 @@ export function reservationHandlers(ctx: DeskContext): ReservationHandlers {
     },
 
     confirm: async ({ keyField, note }) => {
-      const view = decide(keyField, 'confirm', note, undefined);
+      const view = await decide(keyField, 'confirm', note, undefined);
       ctx.pushSoon();
       return view;
     },
 
     decline: async ({ keyField, reasonId }) => {
-      const view = decide(keyField, 'decline', undefined, reasonId);
+      const view = await decide(keyField, 'decline', undefined, reasonId);
       ctx.pushSoon();
       return view;
     },
@@ -101,7 +102,7 @@ export function reservationHandlers(ctx: DeskContext): ReservationHandlers {
       const queuedKeys: string[] = [];
       for (const keyField of new Set(keyFields)) {
         try {
-          decide(keyField, 'confirm', note, undefined);
+          await decide(keyField, 'confirm', note, undefined);
           queuedKeys.push(keyField);
         } catch (error) {
           skipped.push({ keyField, reason: error instanceof Error ? error.message : String(error) });

@@ -8,6 +8,7 @@ import type { ServiceDialect, WireFormat } from '../../shared/domain';
 import type { DecisionView } from '../../shared/ipc';
 import { createExchangeClient, type ExchangeClient } from '../exchange';
 import type { Store } from '../store';
+import { sqliteDeskStore, type DeskStore } from '../store/engines/desk-store';
 import { CONNECTED_KEY, pullInThisThread, runCycle, type CycleReport } from '../sync/cycle';
 import type { CheckInWindow } from '../sync/checkin-window';
 import { pushDecisions, type PushSummary } from '../sync/push';
@@ -33,6 +34,11 @@ export interface DeskConnection {
 }
 
 export interface DeskOptions {
+  /**
+   * The desk's SQLite database. The desk itself works through its DeskStore (`deskStore`), the form a
+   * store on the hotel's PostgreSQL database will take; the synchronous Store stays reachable as `store`
+   * for what only a file has (the import worker opens the same file) and for the tests that look inside.
+   */
   store: Store;
   dataDir: string;
   connection: DeskConnection;
@@ -59,9 +65,9 @@ export interface Decision {
 }
 
 /** A cycle went through once, or (a desk from before the mark existed) the reference data were read. */
-const hasConnected = (store: Store): boolean =>
-  store.getSetting<string | null>(CONNECTED_KEY, null) !== null ||
-  store.getSetting<string | null>('sync.lastReferenceAt', null) !== null;
+const hasConnected = async (store: DeskStore): Promise<boolean> =>
+  (await store.getSetting<string | null>(CONNECTED_KEY, null)) !== null ||
+  (await store.getSetting<string | null>('sync.lastReferenceAt', null)) !== null;
 
 export class Desk {
   readonly client: ExchangeClient;
@@ -73,10 +79,17 @@ export class Desk {
   /** Whether the last pull phase ran in a worker (for the poll's log line). */
   private lastPullInWorker = false;
   private pushing: Promise<unknown> = Promise.resolve();
+  /**
+   * Whether a cycle ever went through, read before each cycle and push: errors are described synchronously
+   * (describeFailure) and the mark only moves at the end of a cycle that succeeded.
+   */
+  private connectedBefore = false;
+  readonly deskStore: DeskStore;
 
   constructor(private readonly options: DeskOptions) {
     this.now = options.now ?? (() => new Date());
     this.startedAt = this.now();
+    this.deskStore = sqliteDeskStore(options.store);
     this.voucherDir = path.join(options.dataDir, 'vouchers');
     mkdirSync(this.voucherDir, { recursive: true });
     const logger = options.logger;
@@ -95,6 +108,7 @@ export class Desk {
     });
   }
 
+  /** The synchronous SQLite Store (see DeskOptions.store). */
   get store(): Store {
     return this.options.store;
   }
@@ -102,7 +116,7 @@ export class Desk {
   describe = (error: unknown): string =>
     describeFailure(error, this.options.messages, {
       partnerId: this.options.connection.partnerId,
-      connectedBefore: hasConnected(this.options.store),
+      connectedBefore: this.connectedBefore,
     });
 
   /** Push, pull, and now and then reconcile and refresh. Never throws. Logs one line. */
@@ -112,7 +126,8 @@ export class Desk {
     const started = performance.now();
     this.tally.take();
     this.lastPullInWorker = false;
-    const report = await runCycle(this.client, this.options.store, {
+    this.connectedBefore = await hasConnected(this.deskStore);
+    const report = await runCycle(this.client, this.deskStore, {
       now: this.now,
       startedAt: this.startedAt,
       partnerId: this.options.connection.partnerId,
@@ -135,7 +150,10 @@ export class Desk {
   pushNow(): Promise<PushSummary> {
     const run = this.pushing
       .catch(() => undefined)
-      .then(() => pushDecisions(this.client, this.options.store, { ...this.pushOptions(), now: this.now }));
+      .then(async () => {
+        this.connectedBefore = await hasConnected(this.deskStore);
+        return pushDecisions(this.client, this.deskStore, { ...this.pushOptions(), now: this.now });
+      });
     this.pushing = run;
     return run;
   }
@@ -145,7 +163,7 @@ export class Desk {
    * whether the service took any, so that the poll comes back at once. Nothing due: no request at all.
    */
   async retryWaiting(): Promise<boolean> {
-    if (this.options.store.nextDecisionsToSend(this.now().toISOString()).length === 0) return false;
+    if ((await this.deskStore.nextDecisionsToSend(this.now().toISOString())).length === 0) return false;
     const pushed = await this.pushNow();
     return !pushed.unreachable && pushed.sent + pushed.failed + pushed.review > 0;
   }
@@ -154,11 +172,13 @@ export class Desk {
    * Stores the decision (and the reservation's pending state) first; the caller then sends it with
    * pushNow. Throws DecisionRefused with its code when it cannot be taken.
    */
-  decide(decision: Decision): DecisionView {
-    const store = this.options.store;
-    const current = store.getReservation(decision.keyField);
+  async decide(decision: Decision): Promise<DecisionView> {
+    const store = this.deskStore;
+    // On PostgreSQL the decision is checked against the newest version again inside its own transaction
+    // (the reservation row locked), so a version arriving between these two calls is still caught.
+    const current = await store.getReservation(decision.keyField);
     const at = this.now().toISOString();
-    store.enqueueDecision(
+    await store.enqueueDecision(
       {
         keyField: decision.keyField,
         action: decision.action,
@@ -179,7 +199,7 @@ export class Desk {
         detail: decision.action === 'confirm' ? (decision.note ?? '') : (decision.reasonId ?? ''),
       },
     );
-    const view = store.decisionFor(decision.keyField);
+    const view = await store.decisionFor(decision.keyField);
     if (!view) throw new Error('decision was not stored');
     return view;
   }
@@ -198,14 +218,14 @@ export class Desk {
   private pullPhase() {
     const worker = this.workerPhase();
     if (!worker) return undefined;
-    const store = this.options.store;
+    const store = this.deskStore;
     const partnerId = this.options.connection.partnerId;
     return async (
       window: CheckInWindow,
       reconcile: ReconcilePlan | null,
       into: PullSummary,
     ): Promise<void> => {
-      const firstSync = store.getSetting<string | null>(CONNECTED_KEY, null) === null;
+      const firstSync = (await store.getSetting<string | null>(CONNECTED_KEY, null)) === null;
       if (reconcile?.kind === 'full' || firstSync) {
         this.lastPullInWorker = true;
         return worker(window, reconcile, into);
@@ -216,8 +236,9 @@ export class Desk {
 
   private workerPhase() {
     const script = this.options.importWorker;
-    const dbFile = this.options.store.file;
-    if (!script || dbFile === ':memory:') return undefined;
+    // The worker opens the desk's SQLite file itself: no file (a database server), no worker.
+    const dbFile = this.deskStore.localFile?.path;
+    if (!script || dbFile === undefined || dbFile === ':memory:') return undefined;
     const c = this.options.connection;
     return workerPullPhase(script, async () => ({
       dbFile,

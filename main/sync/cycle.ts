@@ -13,8 +13,8 @@ import type { CycleResult } from './poller';
 export type CycleStore = ReconcileStore &
   PushStore &
   ReferenceStore & {
-    getSetting<T>(key: string, fallback: T): T;
-    setSetting(key: string, value: unknown): void;
+    getSetting<T>(key: string, fallback: T): Promise<T>;
+    setSetting(key: string, value: unknown): Promise<void>;
   };
 
 export interface CycleOptions {
@@ -66,15 +66,14 @@ export async function runCycle(
   try {
     // The desk's own connection first: a worker's pull opens the path afresh and would fill a new file
     // while this one, which the window reads and decisions go to, is gone.
-    store.checkDatabaseFile();
-    if (
-      due(store.getSetting<string | null>(REFERENCE_KEY, null), options.referenceEveryMs ?? 86_400_000, now)
-    ) {
+    store.localFile?.checkDatabaseFile();
+    const lastReference = await store.getSetting<string | null>(REFERENCE_KEY, null);
+    if (due(lastReference, options.referenceEveryMs ?? 86_400_000, now)) {
       await refreshReferenceData(client, store);
-      store.setSetting(REFERENCE_KEY, now.toISOString());
+      await store.setSetting(REFERENCE_KEY, now.toISOString());
     }
     pushed = await pushDecisions(client, store, { ...options.push, now: options.now });
-    const reconcile = reconcilePlan(store, now, window, options);
+    const reconcile = await reconcilePlan(store, now, window, options);
     const phase =
       options.pullPhase ??
       (async (w: CheckInWindow, r: ReconcilePlan | null, into: PullSummary) => {
@@ -83,10 +82,10 @@ export async function runCycle(
     // Filled in as it goes: what was stored before a failure is still announced (catch below).
     await phase(window, reconcile, pulled);
     if (reconcile)
-      store.setSetting(reconcile.kind === 'full' ? RECONCILE_KEY : BOUNDED_KEY, now.toISOString());
+      await store.setSetting(reconcile.kind === 'full' ? RECONCILE_KEY : BOUNDED_KEY, now.toISOString());
     options.onPulled?.(pulled);
-    if (store.getSetting<string | null>(CONNECTED_KEY, null) === null)
-      store.setSetting(CONNECTED_KEY, now.toISOString());
+    if ((await store.getSetting<string | null>(CONNECTED_KEY, null)) === null)
+      await store.setSetting(CONNECTED_KEY, now.toISOString());
     // Decisions that failed keep their own error on the decision; the cycle itself succeeded.
     return { reachable: true, error: null, pulled, pushed };
   } catch (error) {
@@ -97,16 +96,16 @@ export async function runCycle(
 }
 
 /** Which reconcile this cycle runs, if any; a bounded one with the windows of what is undecided now. */
-function reconcilePlan(
+async function reconcilePlan(
   store: CycleStore,
   now: Date,
   window: CheckInWindow,
   options: CycleOptions,
-): ReconcilePlan | null {
+): Promise<ReconcilePlan | null> {
   const kind = reconcileDue(
     now,
-    store.getSetting<string | null>(RECONCILE_KEY, null),
-    store.getSetting<string | null>(BOUNDED_KEY, null),
+    await store.getSetting<string | null>(RECONCILE_KEY, null),
+    await store.getSetting<string | null>(BOUNDED_KEY, null),
     {
       startedAt: options.startedAt ?? new Date(0),
       ...(options.reconcileEveryMs === undefined ? {} : { boundedEveryMs: options.reconcileEveryMs }),
@@ -115,7 +114,7 @@ function reconcilePlan(
   );
   if (kind === null) return null;
   if (kind === 'full') return { kind };
-  return { kind, windows: waitingSpan(store.reconcileDays(window.checkInStart, window.checkInEnd)) };
+  return { kind, windows: waitingSpan(await store.reconcileDays(window.checkInStart, window.checkInEnd)) };
 }
 
 /**

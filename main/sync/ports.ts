@@ -48,6 +48,20 @@ export interface ImportResult {
   unchanged: number;
 }
 
+/**
+ * The embedded database's file under the store (SQLite), checked between the sync's steps: synchronous, as
+ * they are plain file checks. A store on the hotel's PostgreSQL database has none (null): a commit there is
+ * durable when it returns and there is no file of the desk's to be replaced.
+ */
+export interface LocalFileChecks {
+  /** Throws when the file at the store's path is no longer the one it writes to, or is read-only. */
+  checkDatabaseFile(): void;
+  /** Throws unless the database file on disk holds these LogIds' versions. */
+  confirmStoredOnDisk(logIds: number[]): void;
+  /** Empties the write-ahead log into the database (after a big import; main/store/wal-policy.ts). */
+  compactWal?(): void;
+}
+
 export interface AckGroup {
   serviceId: string;
   logIds: number[];

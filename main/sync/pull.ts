@@ -7,7 +7,7 @@
 // replaced or made read-only under a running sync stops it before it reports anything more.
 import type { Reservation, UnreadableReservation } from '../../shared/domain';
 import type { CheckInWindow } from './checkin-window';
-import type { AckGroup, ImportResult, SyncClient } from './ports';
+import type { AckGroup, ImportResult, LocalFileChecks, SyncClient } from './ports';
 import { screenBatch } from './pull-screen';
 
 export interface PullStore {
@@ -15,17 +15,13 @@ export interface PullStore {
     items: Reservation[],
     receivedAt: string,
     options?: { acknowledgeAgain?: boolean },
-  ): ImportResult & { setAside?: number };
-  pendingAcknowledgements(): AckGroup[];
-  markAcknowledged(serviceId: string, logIds: number[]): void;
+  ): Promise<ImportResult & { setAside?: number }>;
+  pendingAcknowledgements(): Promise<AckGroup[]>;
+  markAcknowledged(serviceId: string, logIds: number[]): Promise<void>;
   /** Keeps an item that could not be read (or must not be taken); its LogId is never acknowledged. */
-  recordUnreadable(items: UnreadableReservation[], at: string): void;
-  /** Throws when the file at the store's path is no longer the one it writes to, or is read-only. */
-  checkDatabaseFile(): void;
-  /** Throws unless the database file on disk holds these LogIds' versions. */
-  confirmStoredOnDisk(logIds: number[]): void;
-  /** Empties the write-ahead log into the database (after a big import; main/store/wal-policy.ts). */
-  compactWal?(): void;
+  recordUnreadable(items: UnreadableReservation[], at: string): Promise<void>;
+  /** SQLite's file checks between the steps (ports.ts); null on a database server. */
+  readonly localFile: LocalFileChecks | null;
 }
 
 /** A read that brought at least this many reservations (a list page) leaves the WAL emptied. */
@@ -33,7 +29,7 @@ export const COMPACT_AFTER = 2000;
 
 /** After a large read: the log it grew goes back into the database file now, not at some later commit. */
 export function compactAfterLargeRead(store: PullStore, summary: PullSummary, receivedBefore: number): void {
-  if (summary.received - receivedBefore >= COMPACT_AFTER) store.compactWal?.();
+  if (summary.received - receivedBefore >= COMPACT_AFTER) store.localFile?.compactWal?.();
 }
 
 export interface PullSummary {
@@ -75,14 +71,14 @@ export const ACK_CHUNK = 1000;
  */
 export async function acknowledgeStored(client: SyncClient, store: PullStore): Promise<number> {
   // Even with nothing queued: a sync must not go on storing into a file that is no longer the desk's.
-  store.checkDatabaseFile();
+  store.localFile?.checkDatabaseFile();
   let count = 0;
-  for (const group of store.pendingAcknowledgements()) {
+  for (const group of await store.pendingAcknowledgements()) {
     for (let i = 0; i < group.logIds.length; i += ACK_CHUNK) {
       const chunk = group.logIds.slice(i, i + ACK_CHUNK);
-      store.confirmStoredOnDisk(chunk);
+      store.localFile?.confirmStoredOnDisk(chunk);
       await client.postSentLogIds(group.serviceId, chunk);
-      store.markAcknowledged(group.serviceId, chunk);
+      await store.markAcknowledged(group.serviceId, chunk);
       count += chunk.length;
     }
   }
@@ -99,32 +95,53 @@ export const emptySummary = (): PullSummary => ({
   unreadable: 0,
 });
 
-/** An onUnreadable that keeps each item in the store at once and counts it in the summary. */
-export const setAsideInto =
-  (store: PullStore, summary: PullSummary, now: () => Date) =>
-  (item: UnreadableReservation): void => {
-    store.recordUnreadable([item], now().toISOString());
-    summary.unreadable++;
+/** An onUnreadable for a list read, and how to wait until what it was given is stored. */
+export interface SetAside {
+  /** The client calls it as it decodes, synchronously: the item is queued for the store at once. */
+  onUnreadable: (item: UnreadableReservation) => void;
+  /** Rejects with the store's error if keeping an item failed. Awaited before each batch and at the end. */
+  settled: () => Promise<void>;
+}
+
+/**
+ * Keeps each unreadable item in the store, in the order given, and counts it in the summary once kept.
+ * The store is asynchronous and the client's callback is not, so the writes are chained; the read waits
+ * for them before it stores the next batch and before it reports anything, as when they were synchronous.
+ */
+export function setAsideInto(store: PullStore, summary: PullSummary, now: () => Date): SetAside {
+  let kept: Promise<void> = Promise.resolve();
+  return {
+    onUnreadable: (item) => {
+      const at = now().toISOString();
+      kept = kept.then(async () => {
+        await store.recordUnreadable([item], at);
+        summary.unreadable++;
+      });
+      // Seen by `settled`; this only stops a failure from counting as unhandled before then.
+      kept.catch(() => undefined);
+    },
+    settled: () => kept,
   };
+}
 
 /**
  * Stores one batch and counts it into `summary`: another hotel's items and impossible counts are set aside
  * first (pull-screen.ts), the rest go to the store, which sets aside what its stored LogIds contradict.
  */
-export function storeBatch(
+export async function storeBatch(
   store: PullStore,
   batch: Reservation[],
   summary: PullSummary,
   options: { now: () => Date; partnerId: number; acknowledgeAgain?: boolean },
-): ImportResult {
+): Promise<ImportResult> {
   summary.received += batch.length;
   const at = options.now().toISOString();
   const { take, aside } = screenBatch(batch, options.partnerId);
   if (aside.length > 0) {
-    store.recordUnreadable(aside, at);
+    await store.recordUnreadable(aside, at);
     summary.unreadable += aside.length;
   }
-  const result = store.importBatch(
+  const result = await store.importBatch(
     take,
     at,
     options.acknowledgeAgain === undefined ? undefined : { acknowledgeAgain: options.acknowledgeAgain },
@@ -166,20 +183,23 @@ export async function pullReservations(
   // Whatever an earlier run stored but could not report goes first.
   summary.acknowledged += await acknowledgeStored(client, store);
   const receivedBefore = summary.received;
+  const aside = setAsideInto(store, summary, options.now);
   await client.fetchReservations(
     {
       ...options.window,
       isSendRequired: true,
       signal: options.signal,
-      onUnreadable: setAsideInto(store, summary, options.now),
+      onUnreadable: aside.onUnreadable,
     },
     async (batch) => {
-      const result = storeBatch(store, batch, summary, options);
+      await aside.settled();
+      const result = await storeBatch(store, batch, summary, options);
       options.onBatchStored?.(result);
       // Reported once the list is read; but a file that changed under the sync stops it at once.
-      store.checkDatabaseFile();
+      store.localFile?.checkDatabaseFile();
     },
   );
+  await aside.settled();
   summary.acknowledged += await acknowledgeStored(client, store);
   compactAfterLargeRead(store, summary, receivedBefore);
   return summary;

@@ -22,23 +22,23 @@ export interface PendingDecision {
 
 export interface PushStore {
   /** Due now: answers still in their grace period (Undo) are left alone. */
-  nextDecisionsToSend(nowIso: string): PendingDecision[];
-  getReservation(keyField: string): Reservation | null;
+  nextDecisionsToSend(nowIso: string): Promise<PendingDecision[]>;
+  getReservation(keyField: string): Promise<Reservation | null>;
   /** confirmationNo: the service's number for a confirmation, when it gave one (read back, below). */
   markSent(
     id: number,
     result: { sentAt: string; pdfPath: string | null; confirmationNo?: string | null },
-  ): void;
+  ): Promise<void>;
   /** Before the request leaves: the outcome is unknown until its answer is stored. */
   /** False when the decision is no longer there to send (taken back meanwhile): it is skipped. */
-  markSending(id: number): boolean;
-  attachVoucher(id: number, pdfPath: string): void;
-  markFailed(id: number, error: string, outcomeUnknown: boolean): void;
+  markSending(id: number): Promise<boolean>;
+  attachVoucher(id: number, pdfPath: string): Promise<void>;
+  markFailed(id: number, error: string, outcomeUnknown: boolean): Promise<void>;
   /** Not reachable: keep it queued (pending) with the reason. */
-  markDeferred(id: number, error: string, outcomeUnknown: boolean): void;
-  markForReview(id: number): void;
+  markDeferred(id: number, error: string, outcomeUnknown: boolean): Promise<void>;
+  markForReview(id: number): Promise<void>;
   /** The service answered something that is not this answer: no more tries until a person looks. */
-  markHeld(id: number, error: string): void;
+  markHeld(id: number, error: string): Promise<void>;
 }
 
 export type FailureKind =
@@ -117,10 +117,10 @@ export async function pushDecisions(
   options: PushOptions,
 ): Promise<PushSummary> {
   const summary: PushSummary = { sent: 0, failed: 0, review: 0, unreachable: false };
-  for (const decision of store.nextDecisionsToSend(options.now().toISOString())) {
-    const reservation = store.getReservation(decision.keyField);
+  for (const decision of await store.nextDecisionsToSend(options.now().toISOString())) {
+    const reservation = await store.getReservation(decision.keyField);
     if (!reservation) {
-      store.markFailed(decision.id, 'This reservation is no longer in the database.', false);
+      await store.markFailed(decision.id, 'This reservation is no longer in the database.', false);
       summary.failed++;
       continue;
     }
@@ -130,24 +130,28 @@ export async function pushDecisions(
       reservation.logId !== decision.basedOnLogId ||
       (reservation.pmsStatus === 3 && decision.action !== 'confirm')
     ) {
-      store.markForReview(decision.id);
+      await store.markForReview(decision.id);
       summary.review++;
       options.onDecision?.(decision.keyField);
       continue;
     }
     const status = decision.action === 'confirm' ? 'E' : 'H';
-    const delivered = (confirmationNo: string | null = null) => {
-      store.markSent(decision.id, { sentAt: options.now().toISOString(), pdfPath: null, confirmationNo });
+    const delivered = async (confirmationNo: string | null = null): Promise<void> => {
+      await store.markSent(decision.id, {
+        sentAt: options.now().toISOString(),
+        pdfPath: null,
+        confirmationNo,
+      });
       summary.sent++;
     };
     try {
       if (decision.outcomeUnknown && (await alreadyAnswered(client, reservation, status))) {
-        delivered();
+        await delivered();
         options.onDecision?.(decision.keyField);
         continue;
       }
       // Taken back (Undo) since it was handed out: nothing leaves.
-      if (!store.markSending(decision.id)) continue;
+      if (!(await store.markSending(decision.id))) continue;
       const answer = await client.sendConfirmation({
         keyField: reservation.keyField,
         agencyId: reservation.agencyId,
@@ -157,12 +161,12 @@ export async function pushDecisions(
         pmsUser: decision.user,
       });
       // Recorded before the voucher is fetched: the PDF is a bonus that must never cause a resend.
-      delivered(status === 'E' ? await confirmationNoOf(client, reservation) : null);
+      await delivered(status === 'E' ? await confirmationNoOf(client, reservation) : null);
       if (answer.pdfUrl) {
         const target = path.join(options.voucherDir, voucherFileName(reservation.keyField));
         try {
           await client.downloadFile(answer.pdfUrl, target);
-          store.attachVoucher(decision.id, target);
+          await store.attachVoucher(decision.id, target);
         } catch {
           // The link is temporary and the answer is recorded; the desk simply has no copy.
         }
@@ -170,7 +174,7 @@ export async function pushDecisions(
     } catch (error) {
       const kind = options.classify(error);
       if (kind === 'unconfirmed') {
-        store.markHeld(decision.id, options.describe(error));
+        await store.markHeld(decision.id, options.describe(error));
         summary.failed++;
         options.onDecision?.(decision.keyField);
         continue;
@@ -178,13 +182,13 @@ export async function pushDecisions(
       // "Already answered": if the service holds the very answer the receptionist gave (a request that
       // landed while the desk died, or an answer given twice), it is delivered, not failed.
       if (kind === 'service' && (await alreadyAnswered(client, reservation, status).catch(() => false))) {
-        delivered();
+        await delivered();
         options.onDecision?.(decision.keyField);
         continue;
       }
       const outcomeUnknown = kind === 'network' || kind === 'malformed';
-      if (kind === 'network') store.markDeferred(decision.id, options.describe(error), outcomeUnknown);
-      else store.markFailed(decision.id, options.describe(error), outcomeUnknown);
+      if (kind === 'network') await store.markDeferred(decision.id, options.describe(error), outcomeUnknown);
+      else await store.markFailed(decision.id, options.describe(error), outcomeUnknown);
       summary.failed++;
       if (kind === 'network' || kind === 'unauthorized') {
         summary.unreachable = true;

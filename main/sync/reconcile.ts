@@ -39,8 +39,11 @@ export type ReconcilePlan = { kind: 'full' } | { kind: 'bounded'; windows: ListW
 
 /** What a bounded reconcile needs besides the pull's store: what the desk holds undecided, and where. */
 export interface ReconcileStore extends PullStore {
-  reconcileDays(from: string, to: string): DayLoad[];
-  undecidedReservations(from: string, to: string): { keyField: string; day: string; agencyId: string }[];
+  reconcileDays(from: string, to: string): Promise<DayLoad[]>;
+  undecidedReservations(
+    from: string,
+    to: string,
+  ): Promise<{ keyField: string; day: string; agencyId: string }[]>;
 }
 
 interface ReconcileOptions {
@@ -60,21 +63,24 @@ async function readList(
   summary: PullSummary,
   seen?: Set<string>,
 ): Promise<void> {
+  const aside = setAsideInto(store, summary, options.now);
   await client.fetchReservations(
     {
       ...window,
       ...(status ? { status } : {}),
       isSendRequired: false,
       signal: options.signal,
-      onUnreadable: setAsideInto(store, summary, options.now),
+      onUnreadable: aside.onUnreadable,
     },
     async (batch) => {
+      await aside.settled();
       for (const item of batch) seen?.add(item.keyField);
       // These lists hold every reservation, reported or not: only LogIds never reported are queued.
-      storeBatch(store, batch, summary, { ...options, acknowledgeAgain: false });
-      store.checkDatabaseFile();
+      await storeBatch(store, batch, summary, { ...options, acknowledgeAgain: false });
+      store.localFile?.checkDatabaseFile();
     },
   );
+  await aside.settled();
 }
 
 /** The three lists over one window. */
@@ -124,7 +130,7 @@ export async function reconcileBounded(
   const left: DayLoad[] = [];
   for (const window of windows) {
     await readList(client, store, window, undefined, options, summary, seen);
-    left.push(...leftWaiting(store, window, seen));
+    left.push(...(await leftWaiting(store, window, seen)));
   }
   for (const window of planWindows(left))
     for (const status of ['E', 'H'] as const) await readList(client, store, window, status, options, summary);
@@ -137,9 +143,13 @@ export async function reconcileBounded(
  * that the waiting list did not hold, with their agencies; the desk's settled ones that day are what an E
  * or H read there brings for nothing.
  */
-function leftWaiting(store: ReconcileStore, window: ListWindow, seen: ReadonlySet<string>): DayLoad[] {
+async function leftWaiting(
+  store: ReconcileStore,
+  window: ListWindow,
+  seen: ReadonlySet<string>,
+): Promise<DayLoad[]> {
   const byDay = new Map<string, DayLoad & { agencies: string[] }>();
-  for (const r of store.undecidedReservations(window.checkInStart, window.checkInEnd)) {
+  for (const r of await store.undecidedReservations(window.checkInStart, window.checkInEnd)) {
     if (seen.has(r.keyField) || (window.agencyId !== undefined && r.agencyId !== window.agencyId)) continue;
     let day = byDay.get(r.day);
     if (!day) byDay.set(r.day, (day = { day: r.day, undecided: 0, settled: 0, agencies: [] }));
@@ -147,7 +157,7 @@ function leftWaiting(store: ReconcileStore, window: ListWindow, seen: ReadonlySe
     if (!day.agencies.includes(r.agencyId)) day.agencies.push(r.agencyId);
   }
   if (byDay.size === 0) return [];
-  for (const d of store.reconcileDays(window.checkInStart, window.checkInEnd)) {
+  for (const d of await store.reconcileDays(window.checkInStart, window.checkInEnd)) {
     const day = byDay.get(d.day);
     if (day) day.settled = d.settled;
     // Settled days in between count for the gaps planWindows weighs.

@@ -4,9 +4,9 @@ import type { Agency, NotConfirmMessage, ServiceLanguage, StayCode } from '../..
 import type { SyncClient } from './ports';
 
 export interface ReferenceStore {
-  replaceAgencies(agencies: Agency[]): void;
-  replaceNotConfirmMessages(lang: ServiceLanguage, messages: NotConfirmMessage[]): void;
-  replaceStayCodes(agencyId: string, codes: StayCode[]): void;
+  replaceAgencies(agencies: Agency[]): Promise<void>;
+  replaceNotConfirmMessages(lang: ServiceLanguage, messages: NotConfirmMessage[]): Promise<void>;
+  replaceStayCodes(agencyId: string, codes: StayCode[]): Promise<void>;
 }
 
 const LANGUAGES: readonly ServiceLanguage[] = ['tr-TR', 'en-US'];
@@ -16,16 +16,16 @@ export async function refreshReferenceData(
   store: ReferenceStore,
 ): Promise<{ agencies: number }> {
   const agencies = await client.getHotelAgencies();
-  store.replaceAgencies(agencies);
+  await store.replaceAgencies(agencies);
   for (const lang of LANGUAGES) {
     const messages = await client.getNotConfirmMessages(lang);
-    store.replaceNotConfirmMessages(
+    await store.replaceNotConfirmMessages(
       lang,
       messages.map((m) => ({ ...m, lang })),
     );
   }
   for (const agency of agencies) {
-    store.replaceStayCodes(agency.id, await client.getStayForMapping(agency.id));
+    await store.replaceStayCodes(agency.id, await client.getStayForMapping(agency.id));
   }
   return { agencies: agencies.length };
 }

@@ -28,32 +28,27 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/**
- * A store that records, in order, each committed batch and each acknowledgement reported. The no-op checks
- * are for the PullStore of the sync work under way (a database file check before reporting); passed as a
- * variable, the object fits the interface with or without them.
- */
+/** A store that records, in order, each committed batch and each acknowledgement reported; no file to check. */
 function recordingStore() {
   const events: { kind: 'commit' | 'acknowledged'; logIds: number[] }[] = [];
   const pending = new Map<string, number[]>();
   const none: ImportResult = { new: [], changed: [], cancelled: [], statusUpdated: [], unchanged: 0 };
   const recording = {
-    importBatch(items: Reservation[]): ImportResult {
+    async importBatch(items: Reservation[]): Promise<ImportResult> {
       events.push({ kind: 'commit', logIds: items.map((r) => r.logId) });
       for (const r of items) pending.set(r.serviceId, [...(pending.get(r.serviceId) ?? []), r.logId]);
       return none;
     },
-    pendingAcknowledgements: () => [...pending].map(([serviceId, logIds]) => ({ serviceId, logIds })),
-    markAcknowledged(serviceId: string, logIds: number[]): void {
+    pendingAcknowledgements: async () => [...pending].map(([serviceId, logIds]) => ({ serviceId, logIds })),
+    async markAcknowledged(serviceId: string, logIds: number[]): Promise<void> {
       events.push({ kind: 'acknowledged', logIds });
       pending.set(
         serviceId,
         (pending.get(serviceId) ?? []).filter((id) => !logIds.includes(id)),
       );
     },
-    recordUnreadable: (): void => undefined,
-    checkDatabaseFile: (): void => undefined,
-    confirmStoredOnDisk: (): void => undefined,
+    recordUnreadable: async (): Promise<void> => undefined,
+    localFile: null,
   };
   const store: PullStore = recording;
   return { store, events };
@@ -111,7 +106,7 @@ describe('a pull from an endless large-result file', () => {
     expect(acknowledgedAtService).toEqual([]);
     expect(events.filter((e) => e.kind === 'acknowledged')).toEqual([]);
     const allCommitted = committed.flatMap((e) => e.logIds);
-    expect(store.pendingAcknowledgements().flatMap((p) => p.logIds)).toEqual(allCommitted);
+    expect((await store.pendingAcknowledgements()).flatMap((p) => p.logIds)).toEqual(allCommitted);
     // The items read after the last whole batch (the cut one among them) were not stored.
     const firstNotTaken = 1_000_000 + allCommitted.length;
     expect(allCommitted).not.toContain(firstNotTaken);

@@ -39,12 +39,18 @@ describe('the confirmation number after a confirmation (practice service)', () =
   it('is read back from the service and shown on the reservation; a decline asks for none', async () => {
     const [confirmed = '', declined = ''] = waitingNew(2);
     expect(desk.store.getReservation(confirmed)?.confirmationNo).toBe('');
-    desk.decide({ keyField: confirmed, action: 'confirm', note: '', user: 'Ayşe' });
+    await desk.decide({ keyField: confirmed, action: 'confirm', note: '', user: 'Ayşe' });
     const reason = desk.store.db
       .prepare<[], string>('SELECT id FROM not_confirm_messages LIMIT 1')
       .pluck()
       .get();
-    desk.decide({ keyField: declined, action: 'decline', reasonId: reason ?? '', note: '', user: 'Ayşe' });
+    await desk.decide({
+      keyField: declined,
+      action: 'decline',
+      reasonId: reason ?? '',
+      note: '',
+      user: 'Ayşe',
+    });
     const before = (await sandboxState(service.url)).requests.length;
     const pushed = await desk.pushNow();
     expect(pushed).toMatchObject({ sent: 2, failed: 0 });

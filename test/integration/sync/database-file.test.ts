@@ -2,6 +2,7 @@
 // SQLite file): the database file deleted, replaced or made read-only while a sync runs (between two of
 // its batches) or between two syncs. The service must have been told only of what the file held, the sync
 // stops, and the sentence says so. In-thread and in a worker thread (the app's way).
+import { sqliteDeskStore } from '../../../main/store/engines/desk-store';
 import { chmodSync, copyFileSync, renameSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -68,7 +69,7 @@ describe('while a sync runs, between two batches of the large-result file', () =
       });
       cleanups.push(() => client.close());
       let batches = 0;
-      const error = await pullReservations(client, store, {
+      const error = await pullReservations(client, sqliteDeskStore(store), {
         window: checkInWindow(new Date()),
         now: () => new Date(),
         partnerId: 1001,

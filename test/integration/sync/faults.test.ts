@@ -59,7 +59,7 @@ describe('sync under faults', () => {
         limit: 1,
       }).rows[0];
       if (!row) throw new Error('no waiting reservation');
-      desk.decide({ keyField: row.keyField, action: 'confirm', note: 'fault test', user: 'Test' });
+      await desk.decide({ keyField: row.keyField, action: 'confirm', note: 'fault test', user: 'Test' });
       await control(service.url, 'faults', { kind, count: 1, path: 'sendconfirmation' });
       const first = await desk.pushNow();
       expect(first.failed).toBe(1);

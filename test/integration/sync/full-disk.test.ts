@@ -79,7 +79,7 @@ describe('a full disk', () => {
     for (const logId of acknowledged) expect(stored.has(logId)).toBe(true);
   });
 
-  it('stores a decision with its activity entry, or neither', () => {
+  it('stores a decision with its activity entry, or neither', async () => {
     // Whatever room is left goes to a filler, so the decision is the write that does not fit.
     if (mounted) {
       try {
@@ -107,7 +107,7 @@ describe('a full disk', () => {
       // Full: the activity table took what the database could still hold.
     }
     try {
-      desk.decide({ keyField: keyField ?? '', action: 'confirm', user: 'Ayşe', note: 'Sea view' });
+      await desk.decide({ keyField: keyField ?? '', action: 'confirm', user: 'Ayşe', note: 'Sea view' });
     } catch (error) {
       refused = error;
     }

@@ -127,7 +127,7 @@ describe('a decision killed mid-flight', () => {
       },
     });
     try {
-      desk.decide({ keyField, action: 'confirm', user: 'Ayşe' });
+      await desk.decide({ keyField, action: 'confirm', user: 'Ayşe' });
       // The same answer reaches the service another way before this desk sends it.
       const reservation = store.getReservation(keyField);
       await desk.client.sendConfirmation({ keyField, agencyId: reservation?.agencyId ?? '', status: 'E' });

@@ -112,7 +112,7 @@ export async function measureDecisionAfterRecovery(
     const keyField = waitingKey(desk);
 
     await service.close();
-    desk.decide({ keyField, action: 'confirm', user: 'Reception' });
+    await desk.decide({ keyField, action: 'confirm', user: 'Reception' });
     // As the handler does: try at once; the service is away, so it stays queued.
     await desk.pushNow();
     while (failed < failedCycles) await time.step();

@@ -1,6 +1,7 @@
 // Issue 25.4: acknowledgements in few requests. The real pull, reconcile and store on a file; a counting
 // stand-in client hands out the batches and records every postsentlogids: one per ServiceId per list
 // read, after every batch of that list is committed, split only past ACK_CHUNK LogIds.
+import { sqliteDeskStore } from '../../../main/store/engines/desk-store';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -68,7 +69,7 @@ describe('acknowledgement grouping', () => {
     const store = storeOnFile();
     // 6 batches of 100 over three ServiceIds: 200 LogIds each.
     const { client, events, acks } = countingClient(batches(600, 100, ['svc-a', 'svc-b', 'svc-c']));
-    const summary = await pullReservations(client, store, {
+    const summary = await pullReservations(client, sqliteDeskStore(store), {
       window: WINDOW,
       now: () => new Date(),
       partnerId: 1001,
@@ -92,7 +93,11 @@ describe('acknowledgement grouping', () => {
       ...batches(count, 2000, ['svc-big']),
       [makeReservation({ keyField: '1001|S-1|1', logId: 10 ** 6, serviceId: 'svc-small' })],
     ]);
-    await pullReservations(client, store, { window: WINDOW, now: () => new Date(), partnerId: 1001 });
+    await pullReservations(client, sqliteDeskStore(store), {
+      window: WINDOW,
+      now: () => new Date(),
+      partnerId: 1001,
+    });
     expect(acks()).toEqual([
       { ack: 'svc-big', ids: ACK_CHUNK },
       { ack: 'svc-big', ids: ACK_CHUNK },
@@ -105,7 +110,11 @@ describe('acknowledgement grouping', () => {
   it('a reconciling cycle reports once per ServiceId per list, and a poll with nothing new not at all', async () => {
     const store = storeOnFile();
     const { client, events, acks } = countingClient(batches(300, 100, ['svc-a', 'svc-b']));
-    await reconcileStatuses(client, store, { window: WINDOW, now: () => new Date(), partnerId: 1001 });
+    await reconcileStatuses(client, sqliteDeskStore(store), {
+      window: WINDOW,
+      now: () => new Date(),
+      partnerId: 1001,
+    });
     // New LogIds came only in the first of the three lists; the others hold them again, already reported.
     expect(events.filter((e) => 'list' in e)).toHaveLength(3);
     expect(acks()).toEqual([
@@ -113,7 +122,11 @@ describe('acknowledgement grouping', () => {
       { ack: 'svc-b', ids: 150 },
     ]);
     const quiet = countingClient([]);
-    await pullReservations(quiet.client, store, { window: WINDOW, now: () => new Date(), partnerId: 1001 });
+    await pullReservations(quiet.client, sqliteDeskStore(store), {
+      window: WINDOW,
+      now: () => new Date(),
+      partnerId: 1001,
+    });
     expect(quiet.acks()).toEqual([]);
     store.close();
   });

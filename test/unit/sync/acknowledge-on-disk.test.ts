@@ -4,6 +4,7 @@
 // was told; between batches (onBatchStored, after the commit and before the report) the test sabotages
 // the file. Asserted: what the service was told (only batches stored before, each stored), that it stops
 // at once, that the next sync stops before asking anything, and the sentence the receptionist reads.
+import { sqliteDeskStore } from '../../../main/store/engines/desk-store';
 import { chmodSync, copyFileSync, mkdtempSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -110,7 +111,7 @@ async function pullWithSabotage(batchCount: number, after: number, kind: Sabotag
   const { store, file } = storeOnFile();
   const client = standInClient(batchesOf(batchCount));
   let stored = 0;
-  const error = await pullReservations(client, store, {
+  const error = await pullReservations(client, sqliteDeskStore(store), {
     window: WINDOW,
     now: () => new Date('2026-06-01T08:00:00Z'),
     partnerId: 1001,
@@ -144,7 +145,11 @@ describe('the database file changes under a running sync', () => {
 
         const again = standInClient(batchesOf(1));
         await expect(
-          pullReservations(again, store, { window: WINDOW, now: () => new Date(), partnerId: 1001 }),
+          pullReservations(again, sqliteDeskStore(store), {
+            window: WINDOW,
+            now: () => new Date(),
+            partnerId: 1001,
+          }),
         ).rejects.toBeInstanceOf(DatabaseFileChangedError);
         expect(again.listed).toBe(0);
         expect(again.acked).toEqual([]);
@@ -158,7 +163,7 @@ describe('the database file changes under a running sync', () => {
     const { store, file } = storeOnFile();
     const client = standInClient(batchesOf(3));
     let batches = 0;
-    const error = await pullReservations(client, store, {
+    const error = await pullReservations(client, sqliteDeskStore(store), {
       window: WINDOW,
       now: () => new Date(),
       partnerId: 1001,
@@ -222,7 +227,7 @@ describe('a file that stays as it was', () => {
     const client = standInClient(batchesOf(3));
     const summary = await pullReservations(
       client,
-      store,
+      sqliteDeskStore(store),
       { window: WINDOW, now: () => new Date(), partnerId: 1001 },
       emptySummary(),
     );

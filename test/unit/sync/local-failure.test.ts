@@ -59,14 +59,13 @@ describe('a failure of the local store', () => {
       postSentLogIds: async (_s: string, ids: number[]) => void acked.push(...ids),
     } as unknown as SyncClient;
     const store: PullStore = {
-      importBatch: () => {
+      importBatch: async () => {
         throw failure;
       },
-      pendingAcknowledgements: () => [],
-      markAcknowledged: () => undefined,
-      recordUnreadable: () => undefined,
-      checkDatabaseFile: () => undefined,
-      confirmStoredOnDisk: () => undefined,
+      pendingAcknowledgements: async () => [],
+      markAcknowledged: async () => undefined,
+      recordUnreadable: async () => undefined,
+      localFile: null,
     };
     const error = await pullReservations(
       client,

@@ -8,6 +8,8 @@ import { ask, onDeskEvent } from './api';
 import { DeskUserPrompt, needsDeskUser } from './components/DeskUserPrompt';
 import { LanguageSwitch } from './components/LanguageSwitch';
 import { PracticeBanner } from './components/PracticeBanner';
+import { HotelDatabaseBanner } from './components/HotelLine';
+import { AnotherReaderBanner } from './components/AnotherReaderBanner';
 import { SkipLink } from './components/SkipLink';
 import { StatusBar } from './components/StatusBar';
 import { ActivityScreen } from './screens/activity/ActivityScreen';
@@ -95,6 +97,14 @@ export function Desk({ setup, onSetupChanged, onLanguage }: Props) {
     ask('syncNow', {}).then(setStatus, setSyncError);
   };
 
+  const [savingSafeMode, setSavingSafeMode] = useState(false);
+  const setSafeMode = (on: boolean) => {
+    setSavingSafeMode(true);
+    ask('setSafeMode', { on })
+      .then(setStatus, setSyncError)
+      .finally(() => setSavingSafeMode(false));
+  };
+
   const leavePractice = () => {
     setLeaving(true);
     ask('leavePracticeMode', {})
@@ -113,6 +123,12 @@ export function Desk({ setup, onSetupChanged, onLanguage }: Props) {
       <SkipLink onShowInbox={() => setView('inbox')} />
       {practice && <PracticeBanner onLeave={leavePractice} busy={leaving} />}
       {!practice && needsDeskUser(setup) && <DeskUserPrompt onSetupChanged={onSetupChanged} />}
+      <HotelDatabaseBanner hotel={status?.hotel ?? null} />
+      <AnotherReaderBanner
+        reader={status?.anotherReader ?? null}
+        onSafeMode={setSafeMode}
+        busy={savingSafeMode}
+      />
       <div className="sr-only" role="status" aria-live="polite" data-testid="announcer">
         {announcement}
       </div>

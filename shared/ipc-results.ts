@@ -193,6 +193,36 @@ export interface SyncStatus {
   practiceMode: boolean;
   /** Listed reservations that could not be read: kept aside, not acknowledged, until fixed at the service. */
   unreadable: number;
+  /** Several desks on the hotel's shared database (issue 27); null: this desk works in its own file. */
+  hotel: HotelLineStatus | null;
+  /**
+   * Another program seems to empty this account's queue of new reservations (issue 27.6): reservations showed up
+   * only in full lists, never in this desk's own pull. null: no such sign.
+   */
+  anotherReader: AnotherReaderStatus | null;
+}
+
+export interface HotelLineStatus {
+  /** Where the shared database is (host, port, database; never a password). */
+  where: string;
+  /** It answers. false: reservations and answers cannot be saved from this PC until it is back. */
+  reachable: boolean;
+  /** ISO instant since when it has (not) answered. */
+  since: string;
+  /** The PC that talks to the service for the hotel now; null while nobody does (one takes over within 30 s). */
+  talkingPc: string | null;
+  thisDeskTalks: boolean;
+  /** This PC has the service's password, so it can take over when the talking PC stops. */
+  canTalk: boolean;
+}
+
+export interface AnotherReaderStatus {
+  /** ISO instant of the last sign. */
+  seenAt: string;
+  /** Reservations seen only in full lists over the last day (a few examples are in the log, never names). */
+  reservations: number;
+  /** Safe mode is on: reading without acknowledging, answering only after re-reading the current version. */
+  safeMode: boolean;
 }
 
 // ---------- backups ----------

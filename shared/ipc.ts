@@ -313,9 +313,9 @@ export const requestSchemas = {
 export type * from './ipc-results';
 export type * from './ipc-export-results';
 export type * from './ipc-desk-results';
+export type * from './ipc-several-desks';
 import type {
   CheckSettingsView,
-export type * from './ipc-several-desks';
   ReservationChecks,
   StopSaleView,
   SetupView,

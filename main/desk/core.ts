@@ -27,6 +27,7 @@ import { notificationSettings } from '../notifications/settings';
 import type { PullSummary } from '../sync/pull';
 import { deskBackups } from '../handlers/backups';
 import { aboutHandlers } from '../handlers/about';
+import { safeModeHandlers } from '../handlers/safe-mode';
 import { diagnosticsHandlers } from '../handlers/diagnostics';
 import { pollIntervalMs, pollSettingsHandlers } from '../handlers/poll-settings';
 import { severalDesksHandlers } from '../handlers/several-desks';
@@ -94,6 +95,8 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
       lastError: s?.lastError ?? null,
       practiceMode: setup().practiceMode,
       unreadable: workStore().openUnreadableCount(),
+      hotel: null,
+      anotherReader: null,
     };
   };
 
@@ -313,10 +316,11 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     ...checkHandlers(ctx),
     ...backups.handlers,
     ...aboutHandlers(ctx),
+    ...safeModeHandlers(ctx),
     ...diagnosticsHandlers(ctx),
+    ...severalDesksHandlers(ctx),
     ...pollSettingsHandlers(ctx, {
       fallbackMs: options.pollIntervalMs,
-    ...severalDesksHandlers(ctx),
       onChange: (ms) => poller?.setInterval(ms),
     }),
     ...notificationHandlers(

@@ -1,11 +1,13 @@
 // The desk's line to the service at a glance: online or not since when, last good sync, next poll, answers
 // still waiting to go out, and a "Sync now" for the impatient. Reservations the service listed but the desk
-// could not read get a line of their own above: they are not lost, but somebody has to look at them.
+// could not read get a line of their own above: they are not lost, but somebody has to look at them. With
+// several desks on the hotel's database, which PC talks to the service for the hotel.
 import { useTranslation } from 'react-i18next';
 import type { SyncStatus } from '../../shared/ipc';
 import { currentLanguage } from '../i18n';
 import { formatInstant } from '../i18n/format';
 import { ErrorNote } from './ErrorNote';
+import { TalkingPc } from './HotelLine';
 
 interface Props {
   status: SyncStatus | null;
@@ -31,6 +33,7 @@ export function StatusBar({ status, onSyncNow, syncError }: Props) {
           ? t('status.onlineSince', { time: formatInstant(status.since, lng) })
           : t('status.offlineSince', { time: formatInstant(status.since, lng) })}
       </span>
+      {status.hotel && <TalkingPc hotel={status.hotel} />}
       <span>
         {t('status.lastSync')}:{' '}
         {status.lastSuccessAt ? formatInstant(status.lastSuccessAt, lng) : t('status.never')}

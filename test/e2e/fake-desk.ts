@@ -220,8 +220,6 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
   };
   let stopSales: StopSaleEntry[] = [];
   let menOnly = false;
-  let aboutView: AboutDeskView = {
-    version: '0.1.0',
   const ownFile: SeveralDesksView = {
     choice: 'file',
     where: null,
@@ -231,6 +229,8 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
     onNetwork: true,
     restartNeeded: false,
   };
+  let aboutView: AboutDeskView = {
+    version: '0.1.0',
     updates: {
       feed: 'set',
       lastCheckAt: null,
@@ -400,12 +400,12 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
     }),
     restoreBackup: async () => ({ replacedBy: '/data/resdesk.db.replaced-2026-06-03T08-00-00-000Z' }),
     setBackupFolder: async ({ folder }) => (backupsView = { ...backupsView, secondFolder: folder || null }),
-    getAboutDesk: async () => aboutView,
-    checkForUpdates: async () =>
     // Several desks: this fake works in its own file; the real handlers are tested against a real server.
     getSeveralDesks: async () => ownFile,
     keepHotelDatabase: async () => ownFile,
     connectHotelDatabase: async () => ownFile,
+    getAboutDesk: async () => aboutView,
+    checkForUpdates: async () =>
       (aboutView = {
         ...aboutView,
         updates: { ...aboutView.updates, lastCheckAt: '2026-06-03T08:00:00.000Z', lastCheck: 'up-to-date' },

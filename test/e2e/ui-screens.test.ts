@@ -176,6 +176,8 @@ describe('reception screens (in-memory core)', () => {
       lastError: null,
       practiceMode: true,
       unreadable: 0,
+      hotel: null,
+      anotherReader: null,
     };
     desk.emit('syncStatus', { ...line, online: false });
     await announcer.filter({ hasText: 'Servis bağlantısı kesildi.' }).waitFor();
@@ -208,6 +210,8 @@ describe('reception screens (in-memory core)', () => {
       queuedDecisions: 0,
       lastError: null,
       practiceMode: true,
+      hotel: null,
+      anotherReader: null,
     };
     desk.emit('syncStatus', { ...status, unreadable: 2 });
     await page
@@ -216,6 +220,36 @@ describe('reception screens (in-memory core)', () => {
       .waitFor();
     desk.emit('syncStatus', { ...status, unreadable: 0 });
     await page.getByTestId('unreadable').waitFor({ state: 'detached' });
+
+    // Several desks (issue 27): which PC talks to the service, and the hotel's database not answering.
+    const hotel = {
+      where: 'reception-1:5433/resdesk',
+      reachable: true,
+      since: new Date().toISOString(),
+      talkingPc: 'RECEPTION-2',
+      thisDeskTalks: false,
+      canTalk: true,
+    };
+    desk.emit('syncStatus', { ...status, unreadable: 0, hotel });
+    await page.getByTestId('talking-pc').filter({ hasText: 'Talking to the service: RECEPTION-2' }).waitFor();
+    desk.emit('syncStatus', { ...status, unreadable: 0, hotel: { ...hotel, reachable: false } });
+    await page
+      .getByTestId('hotel-db-banner')
+      .filter({ hasText: "cannot reach the hotel's database (reception-1:5433/resdesk)" })
+      .waitFor();
+    expect(await page.getByTestId('talking-pc').count()).toBe(0);
+
+    // Another program on the queue (issue 27.6): said plainly, and safe mode one click away.
+    const reader = { seenAt: new Date().toISOString(), reservations: 3, safeMode: false };
+    desk.emit('syncStatus', { ...status, unreadable: 0, anotherReader: reader });
+    await page.getByTestId('hotel-db-banner').waitFor({ state: 'detached' });
+    await page
+      .getByTestId('another-reader')
+      .filter({ hasText: '3 reservations reached this desk only in the full lists' })
+      .waitFor();
+    await page.getByRole('button', { name: 'Turn on safe mode' }).click();
+    await page.getByTestId('another-reader').filter({ hasText: 'Safe mode is on' }).waitFor();
+    expect(callsOf(desk, 'setSafeMode').map((c) => c.request)).toEqual([{ on: true }]);
     expect(errors).toEqual([]);
   });
 });

@@ -283,8 +283,6 @@ export const requestSchemas = {
   /** An existing folder (a USB disk, a network share); empty: none. */
   setBackupFolder: z.object({ folder: z.string().trim().max(1000) }).strict(),
 
-  // the desk itself (Settings → This desk): version, updates, an unclean stop, diagnostics, a window error
-  getAboutDesk: empty,
   // several desks on one database (Settings → Several desks, issue 27.2)
   getSeveralDesks: empty,
   /** Starts the hotel's database on this PC (the first time: creates it) and makes it this desk's choice. */
@@ -294,6 +292,8 @@ export const requestSchemas = {
     .object({ code: z.string().trim().min(1, because('hotel-db-input-required')).max(2000) })
     .strict(),
 
+  // the desk itself (Settings → This desk): version, updates, an unclean stop, diagnostics, a window error
+  getAboutDesk: empty,
   checkForUpdates: empty,
   /** Installs a downloaded update once no answer is held or being sent (the desk restarts). */
   installUpdate: empty,
@@ -344,9 +344,9 @@ import type {
   ExportResult,
 } from './ipc-export-results';
 import type { AboutDeskView, DiagnosticsSaved } from './ipc-desk-results';
+import type { SeveralDesksView } from './ipc-several-desks';
 import { isRealDate } from './calendar';
 
-import type { SeveralDesksView } from './ipc-several-desks';
 export interface Results {
   getSetup: SetupView;
   saveSetup: SetupView;
@@ -400,12 +400,12 @@ export interface Results {
   previewRestore: RestorePreviewView;
   restoreBackup: RestoreDone;
   setBackupFolder: BackupsView;
-  getAboutDesk: AboutDeskView;
-  checkForUpdates: AboutDeskView;
-  installUpdate: AboutDeskView;
   getSeveralDesks: SeveralDesksView;
   keepHotelDatabase: SeveralDesksView;
   connectHotelDatabase: SeveralDesksView;
+  getAboutDesk: AboutDeskView;
+  checkForUpdates: AboutDeskView;
+  installUpdate: AboutDeskView;
   saveDiagnostics: DiagnosticsSaved;
   reportRendererError: null;
 }

@@ -244,6 +244,8 @@ export const requestSchemas = {
 
   getStatus: empty,
   syncNow: empty,
+  /** Safe mode (issue 27.6): read without acknowledging, answer only after re-reading the current version. */
+  setSafeMode: z.object({ on: z.boolean() }).strict(),
   listActivity: z
     .object({ offset: z.number().int().min(0), limit: z.number().int().min(1).max(500) })
     .strict(),
@@ -382,6 +384,7 @@ export interface Results {
   addHotelCode: HotelCode[];
   getStatus: SyncStatus;
   syncNow: SyncStatus;
+  setSafeMode: SyncStatus;
   listActivity: ActivityEntry[];
   listToEnter: ToEnterPage;
   getPmsEntry: PmsEntryView;

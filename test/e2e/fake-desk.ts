@@ -161,6 +161,8 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
     lastError: null,
     practiceMode: setup.practiceMode,
     unreadable: 0,
+    hotel: null,
+    anotherReader: null,
   };
   const emit = <E extends keyof Events>(event: E, payload: Events[E]) => {
     for (const l of listeners.get(event) ?? []) l(payload);
@@ -438,6 +440,11 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
     },
     getStatus: async () => ({ ...status, practiceMode: setup.practiceMode }),
     syncNow: async () => ({ ...status, practiceMode: setup.practiceMode }),
+    setSafeMode: async ({ on }) => ({
+      ...status,
+      practiceMode: setup.practiceMode,
+      anotherReader: { seenAt: new Date().toISOString(), reservations: 3, safeMode: on },
+    }),
     listActivity: async () => [
       {
         id: 1,

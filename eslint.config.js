@@ -84,6 +84,7 @@ export const layers = {
     path: 'main/cli/',
     may: [
       'kernel',
+      'hotelDb',
       'operations',
       'checks',
       'export',

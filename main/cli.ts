@@ -23,6 +23,7 @@ import { BACKUP_USAGE, backupCommand } from './cli/backup';
 import { DIAGNOSTICS_USAGE, diagnosticsCommand } from './cli/diagnostics';
 import { RESTORE_USAGE, restoreCommand } from './cli/restore';
 import { buildChecker } from './operations/checks';
+import { MOVE_DATA_USAGE, moveDataCommand } from './cli/move-data';
 import { localDate } from '../shared/calendar';
 import { existsSync } from 'node:fs';
 
@@ -52,7 +53,8 @@ const USAGE = `Usage: resdesk <command> --db FILE [options]
   ${EXPORT_USAGE}
   ${BACKUP_USAGE}
   ${DIAGNOSTICS_USAGE}
-  ${RESTORE_USAGE}`;
+  ${RESTORE_USAGE}
+  ${MOVE_DATA_USAGE}`;
 
 /** The usage of one command (its line and the indented lines under it), or all of it. */
 function usageOf(command: string | undefined): string {
@@ -349,6 +351,8 @@ export async function main(argv: string[]): Promise<void> {
   if (!values.db) throw new UsageError('Give the database file with --db FILE.');
   // Only sync starts a database; any other command on a missing file is a typing mistake.
   if (command !== 'sync' && values.db !== ':memory:' && !existsSync(values.db))
+  if (argv[0] === 'move-data')
+    return asksHelp ? out(`Usage: resdesk ${MOVE_DATA_USAGE}`) : moveDataCommand(argv.slice(1), out);
     throw new UsageError(`There is no database at ${values.db}: check the path, or run resdesk sync first.`);
   const store = Store.open(values.db);
   try {

@@ -22,8 +22,8 @@ import { STOP_SALE_USAGE, stopSaleCommand } from './cli/stop-sale';
 import { BACKUP_USAGE, backupCommand } from './cli/backup';
 import { DIAGNOSTICS_USAGE, diagnosticsCommand } from './cli/diagnostics';
 import { RESTORE_USAGE, restoreCommand } from './cli/restore';
-import { buildChecker } from './operations/checks';
 import { MOVE_DATA_USAGE, moveDataCommand } from './cli/move-data';
+import { buildChecker } from './operations/checks';
 import { localDate } from '../shared/calendar';
 import { existsSync } from 'node:fs';
 
@@ -342,6 +342,8 @@ export async function main(argv: string[]): Promise<void> {
     return asksHelp ? out(`Usage: resdesk ${BACKUP_USAGE}`) : backupCommand(argv.slice(1), out);
   if (argv[0] === 'restore')
     return asksHelp ? out(`Usage: resdesk ${RESTORE_USAGE}`) : restoreCommand(argv.slice(1), out);
+  if (argv[0] === 'move-data')
+    return asksHelp ? out(`Usage: resdesk ${MOVE_DATA_USAGE}`) : moveDataCommand(argv.slice(1), out);
   const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   const [command, arg] = positionals;
   // --help (or `help`) prints the usage and succeeds: asking is not a mistake.
@@ -351,8 +353,6 @@ export async function main(argv: string[]): Promise<void> {
   if (!values.db) throw new UsageError('Give the database file with --db FILE.');
   // Only sync starts a database; any other command on a missing file is a typing mistake.
   if (command !== 'sync' && values.db !== ':memory:' && !existsSync(values.db))
-  if (argv[0] === 'move-data')
-    return asksHelp ? out(`Usage: resdesk ${MOVE_DATA_USAGE}`) : moveDataCommand(argv.slice(1), out);
     throw new UsageError(`There is no database at ${values.db}: check the path, or run resdesk sync first.`);
   const store = Store.open(values.db);
   try {

@@ -36,8 +36,9 @@ export function severalDesksHandlers(
 
   const serverSentence = (error: HotelServerProblem): DeskError => {
     logger.warn(`hotel database server: ${error.problem} ${error.detail}`);
+    // Not 'internal' or 'offline': the renderer replaces those codes' sentences with generic ones.
     return new DeskError(
-      error.problem === 'port-taken' ? 'conflict' : 'internal',
+      error.problem === 'port-taken' ? 'conflict' : 'service',
       ctx.messages.t(`hotelDb.server.${error.problem}`, { port: options.port ?? 5433 }),
     );
   };
@@ -137,7 +138,7 @@ export function severalDesksHandlers(
         } catch (error) {
           if (!(error instanceof HotelDbUnreachable)) throw error;
           logger.warn(`hotel database: ${target.where} did not answer (${error.reason}, ${error.detail})`);
-          throw new DeskError('offline', unreachableSentence(error, target.where));
+          throw new DeskError('service', unreachableSentence(error, target.where));
         }
         await saveHotelDatabaseChoice(dataDir, credentials, { kind: 'connected', url: target.url });
         changedThisRun = true;

@@ -64,6 +64,7 @@ export const layers = {
   desk: {
     path: 'main/desk/',
     may: [
+      'hotelDb',
       'kernel',
       'operations',
       'checks',

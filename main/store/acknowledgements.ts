@@ -3,21 +3,46 @@
 // the two means reporting again, never reporting something not stored. Before each report the sync also
 // asks confirmStoredOnDisk whether the file on disk really holds them (db-identity.ts says why).
 import BetterSqlite3, { type Database } from 'better-sqlite3';
+import { sql } from 'kysely';
 import { assertDatabaseFile, databaseFileOf, DatabaseFileChangedError } from './db-identity';
 import { sqliteBindingOption } from './native-binding';
+import { all, q, run, type Op } from './engines/op';
+import { jsonListValues, preparedPerEngine } from './engines/per-engine';
+import { prepared } from './engines/prepared';
+import { rawQuery } from './engines/raw-query';
+import { runSqlite, writeSqlite } from './engines/run-sqlite';
 
 export interface PendingAcknowledgement {
   serviceId: string;
   logIds: number[];
 }
 
-/** LogIds to report, grouped by ServiceId (postsentlogids is called once per service), lowest first. */
-export function pendingAcknowledgements(db: Database): PendingAcknowledgement[] {
-  const rows = db
-    .prepare<[], { serviceId: string; logId: number }>(
-      'SELECT service_id AS serviceId, log_id AS logId FROM pending_acknowledgements ORDER BY service_id, log_id',
-    )
-    .all();
+const pending = prepared(() =>
+  q
+    .selectFrom('pending_acknowledgements')
+    .select(['service_id as serviceId', 'log_id as logId'])
+    .orderBy('service_id')
+    .orderBy('log_id'),
+);
+
+// The LogIds travel as one JSON text (one statement text whatever the chunk's length, up to ACK_CHUNK).
+const remove = preparedPerEngine((p: { serviceId: string; logIds: string }, engine) =>
+  q
+    .deleteFrom('pending_acknowledgements')
+    .where('service_id', '=', p.serviceId)
+    .where(sql<boolean>`log_id IN ${jsonListValues(engine, p.logIds, 'bigint')}`),
+);
+const stamp = preparedPerEngine((p: { at: string; logIds: string }, engine) =>
+  rawQuery(
+    sql`UPDATE reservation_versions SET acknowledged_at = ${p.at}
+        WHERE log_id IN ${jsonListValues(engine, p.logIds, 'bigint')} AND acknowledged_at IS NULL`,
+  ),
+);
+
+/** Groups rows ordered by service then LogId: one group per ServiceId (postsentlogids is called per service). */
+export function groupByService(
+  rows: readonly { serviceId: string; logId: number }[],
+): PendingAcknowledgement[] {
   const groups: PendingAcknowledgement[] = [];
   for (const row of rows) {
     const last = groups[groups.length - 1];
@@ -27,6 +52,30 @@ export function pendingAcknowledgements(db: Database): PendingAcknowledgement[] 
   return groups;
 }
 
+/** The acknowledgements' operations, one definition for both engines (engines/op.ts). */
+export const acknowledgementOps = {
+  /** LogIds to report, grouped by ServiceId, lowest first. */
+  *pending(): Op<PendingAcknowledgement[]> {
+    return groupByService(yield* all(pending({})));
+  },
+  /**
+   * Call only after the service accepted postsentlogids for these LogIds: removes them (of this service only)
+   * and stamps their versions. Not announced: no desk shows the queue.
+   */
+  *markAcknowledged(serviceId: string, logIds: readonly number[], at: string): Op<void> {
+    if (logIds.length === 0) return;
+    const list = JSON.stringify(logIds);
+    // Only this service's LogIds leave the queue; the versions of every listed LogId are stamped, as reported.
+    yield* run(remove({ serviceId, logIds: list }));
+    yield* run(stamp({ at, logIds: list }));
+  },
+};
+
+/** LogIds to report, grouped by ServiceId (postsentlogids is called once per service), lowest first. */
+export function pendingAcknowledgements(db: Database): PendingAcknowledgement[] {
+  return runSqlite(db, acknowledgementOps.pending());
+}
+
 /** Call only after the service accepted postsentlogids for these LogIds. */
 export function markAcknowledged(
   db: Database,
@@ -34,18 +83,7 @@ export function markAcknowledged(
   logIds: readonly number[],
   at = new Date().toISOString(),
 ): void {
-  const remove = db.prepare<[string, number]>(
-    'DELETE FROM pending_acknowledgements WHERE service_id = ? AND log_id = ?',
-  );
-  const stamp = db.prepare<[string, number]>(
-    'UPDATE reservation_versions SET acknowledged_at = ? WHERE log_id = ? AND acknowledged_at IS NULL',
-  );
-  db.transaction(() => {
-    for (const logId of logIds) {
-      remove.run(serviceId, logId);
-      stamp.run(at, logId);
-    }
-  })();
+  writeSqlite(db, acknowledgementOps.markAcknowledged(serviceId, logIds, at));
 }
 
 /**

@@ -19,6 +19,9 @@
 //                        accepts it, and a declined change leaves the reservation not live: to-cancel)
 //                      else → entered (first entry) / done (an update was handled)
 //   PMS holds it cancelled   live and confirmed again → to-enter; live and waiting → waiting; else done
+//
+// Issue 27: the text reads the same on SQLite and PostgreSQL (CASE, IN, <>; no engine's own function), so the
+// PMS list's queries (pms-entry-queries.ts) and the export embed it unchanged on both engines.
 
 /** Live: the hotel still has to host it (the same sense as on the mapping screen and the arrivals list). */
 export const liveCondition = `(r.confirmation_status IN ('W', 'E') AND r.change_kind <> 'cancelled')`;

@@ -1,9 +1,9 @@
 import type { Database } from 'better-sqlite3';
-import { statementsOf } from './statements';
-import { changed, first, q, type Op } from './engines/op';
+import { sql } from 'kysely';
+import { all, changed, first, q, type Op } from './engines/op';
 import { prepared } from './engines/prepared';
 import { runSqlite } from './engines/run-sqlite';
-import type { ActivityEntry, UiLanguage } from '../../shared/domain';
+import type { ActivityEntry, ServiceLanguage, UiLanguage } from '../../shared/domain';
 
 export interface NewActivity {
   at: string;
@@ -13,19 +13,49 @@ export interface NewActivity {
   detail: string;
 }
 
-const prepare = (db: Database) => ({
-  // The guest and the reason are looked up for the page only (by the key and id indexes).
-  page: db.prepare<[string, string, number, number], ActivityEntry>(
-    `SELECT a.id, a.at, a.user, a.action, a.key_field AS keyField, a.detail,
-       (SELECT r.lead_guest FROM reservations r WHERE r.key_field = a.key_field) AS guest,
-       CASE WHEN a.action = 'decline' THEN coalesce(
-         (SELECT m.name FROM not_confirm_messages m WHERE m.id = a.detail AND m.lang = ?),
-         (SELECT m.name FROM not_confirm_messages m WHERE m.id = a.detail AND m.lang = ?)) END AS reasonName
-     FROM (SELECT * FROM activity ORDER BY at DESC, id DESC LIMIT ? OFFSET ?) a
-     ORDER BY a.at DESC, a.id DESC`,
-  ),
-});
-const statements = statementsOf(prepare);
+// The guest and the reason are looked up for the page only (by the key and id indexes).
+const page = prepared(
+  (p: { first: ServiceLanguage; second: ServiceLanguage; limit: number; offset: number }) =>
+    q
+      .selectFrom(
+        q
+          .selectFrom('activity')
+          .selectAll()
+          .orderBy('at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(p.limit)
+          .offset(p.offset)
+          .as('a'),
+      )
+      .select((eb) => {
+        const reasonIn = (lang: ServiceLanguage) =>
+          eb
+            .selectFrom('not_confirm_messages as m')
+            .select('m.name')
+            .whereRef('m.id', '=', 'a.detail')
+            .where('m.lang', '=', lang);
+        return [
+          'a.id',
+          'a.at',
+          'a.user',
+          'a.action',
+          'a.key_field as keyField',
+          'a.detail',
+          eb
+            .selectFrom('reservations as r')
+            .select('r.lead_guest')
+            .whereRef('r.key_field', '=', 'a.key_field')
+            .as('guest'),
+          sql<
+            ActivityEntry['reasonName']
+          >`CASE WHEN a.action = 'decline' THEN coalesce(${reasonIn(p.first)}, ${reasonIn(p.second)}) END`.as(
+            'reasonName',
+          ),
+        ];
+      })
+      .orderBy('a.at', 'desc')
+      .orderBy('a.id', 'desc'),
+);
 
 const insert = prepared((p: NewActivity) =>
   q
@@ -51,6 +81,13 @@ export const activityOps = {
     yield* changed('activity', 'added', [String(row.id)]);
     return row.id;
   },
+
+  /** One page of the activity log, newest first, with decline reasons named in `language` when it can. */
+  *list(offset: number, limit: number, language: UiLanguage = 'en'): Op<ActivityEntry[]> {
+    const [first, second]: [ServiceLanguage, ServiceLanguage] =
+      language === 'tr' ? ['tr-TR', 'en-US'] : ['en-US', 'tr-TR'];
+    return yield* all(page({ first, second, limit, offset }));
+  },
 };
 
 /** Records who did what at the desk; returns the entry's id. */
@@ -65,6 +102,5 @@ export function listActivity(
   limit: number,
   language: UiLanguage = 'en',
 ): ActivityEntry[] {
-  const [first, second] = language === 'tr' ? ['tr-TR', 'en-US'] : ['en-US', 'tr-TR'];
-  return statements(db).page.all(first, second, limit, offset);
+  return runSqlite(db, activityOps.list(offset, limit, language));
 }

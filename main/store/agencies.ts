@@ -1,36 +1,69 @@
+// The agencies the service connects the hotel to: refreshed by the sync, read by every screen that names one.
 import type { Database } from 'better-sqlite3';
-import { statementsOf } from './statements';
+import { sql } from 'kysely';
+import { all, changed, first, q, run, type Op } from './engines/op';
+import { prepared } from './engines/prepared';
+import { runSqlite, writeSqlite } from './engines/run-sqlite';
 import type { Agency } from '../../shared/domain';
 
-const prepare = (db: Database) => ({
-  markAllInactive: db.prepare('UPDATE agencies SET active = 0'),
-  upsert: db.prepare<[string, string]>(
-    `INSERT INTO agencies (id, name, active) VALUES (?, ?, 1)
-     ON CONFLICT (id) DO UPDATE SET name = excluded.name, active = 1`,
-  ),
-  listActive: db.prepare<[], Agency>('SELECT id, name FROM agencies WHERE active = 1 ORDER BY name, id'),
-  find: db.prepare<[string], Agency>('SELECT id, name FROM agencies WHERE id = ?'),
-});
-const statements = statementsOf(prepare);
+// 0/1 written into the SQL: constants, not values (engines/prepared.ts).
+const listed = sql.lit(1);
+const unlisted = sql.lit(0);
+
+const markAllInactive = prepared(() =>
+  q.updateTable('agencies').set({ active: unlisted }).where('active', '=', listed).returning('id'),
+);
+const upsert = prepared((p: Agency) =>
+  q
+    .insertInto('agencies')
+    .values({ id: p.id, name: p.name, active: listed })
+    .onConflict((c) => c.column('id').doUpdateSet({ name: (e) => e.ref('excluded.name'), active: listed })),
+);
+const listActive = prepared(() =>
+  q.selectFrom('agencies').select(['id', 'name']).where('active', '=', listed).orderBy('name').orderBy('id'),
+);
+const byId = prepared((p: { id: string }) =>
+  q.selectFrom('agencies').select(['id', 'name']).where('id', '=', p.id),
+);
+
+/** Agencies' operations, one definition for both engines (engines/op.ts). */
+export const agencyOps = {
+  /**
+   * Replaces the list of connected agencies with what the service now sends. An agency that is no longer
+   * listed is kept but marked inactive: reservations already stored still name it.
+   */
+  *replace(agencies: readonly Agency[]): Op<void> {
+    const hidden = yield* all(markAllInactive({}));
+    for (const agency of agencies) yield* run(upsert({ id: agency.id, name: agency.name }));
+    const ids = new Set([...hidden.map((row) => row.id), ...agencies.map((agency) => agency.id)]);
+    if (ids.size > 0) yield* changed('agencies', 'changed', [...ids]);
+  },
+
+  /** Agencies the service currently lists, by name. */
+  *list(): Op<Agency[]> {
+    return yield* all(listActive({}));
+  },
+
+  /** Any agency ever listed, active or not (a reservation's agency may have been dropped since). */
+  *find(id: string): Op<Agency | null> {
+    return (yield* first(byId({ id }))) ?? null;
+  },
+};
 
 /**
  * Replaces the list of connected agencies with what the service now sends. An agency that is no
  * longer listed is kept but marked inactive: reservations already stored still name it.
  */
 export function replaceAgencies(db: Database, agencies: readonly Agency[]): void {
-  const s = statements(db);
-  db.transaction(() => {
-    s.markAllInactive.run();
-    for (const agency of agencies) s.upsert.run(agency.id, agency.name);
-  })();
+  writeSqlite(db, agencyOps.replace(agencies));
 }
 
 /** Agencies the service currently lists, by name. */
 export function listAgencies(db: Database): Agency[] {
-  return statements(db).listActive.all();
+  return runSqlite(db, agencyOps.list());
 }
 
 /** Any agency ever listed, active or not (a reservation's agency may have been dropped since). */
 export function findAgency(db: Database, id: string): Agency | null {
-  return statements(db).find.get(id) ?? null;
+  return runSqlite(db, agencyOps.find(id));
 }

@@ -2,8 +2,10 @@
 // hotel turns it on: most hotels have no such policy, and flagging every lone traveller would teach
 // receptionists to ignore the markers.
 import type { Database } from 'better-sqlite3';
-import { addActivity } from './activity';
-import { getSetting, setSetting } from './settings';
+import { activityOps } from './activity';
+import type { Op } from './engines/op';
+import { runSqlite, writeSqlite } from './engines/run-sqlite';
+import { settingsOps } from './settings';
 import type { ActivityDetail } from '../../shared/domain';
 
 export const MEN_ONLY_KEY = 'checks.menOnly';
@@ -12,31 +14,39 @@ export interface StoredCheckSettings {
   menOnly: boolean;
 }
 
+/** Check settings' operations, one definition for both engines (engines/op.ts). */
+export const checkSettingOps = {
+  *get(): Op<StoredCheckSettings> {
+    // Anything but a stored true (a hand-edited value, an older desk's absence) reads as off.
+    return { menOnly: (yield* settingsOps.get<unknown>(MEN_ONLY_KEY, false)) === true };
+  },
+
+  /** Turns the family-policy check on or off; a change (not a repeat) is written to the activity log. */
+  *setMenOnly(menOnly: boolean, user: string, at: string): Op<StoredCheckSettings> {
+    if ((yield* checkSettingOps.get()).menOnly !== menOnly) {
+      yield* settingsOps.set(MEN_ONLY_KEY, menOnly);
+      yield* activityOps.add({
+        at,
+        user,
+        action: 'settings',
+        keyField: null,
+        // Codes, worded in the desk's language when read (main/kernel/activity-words.ts).
+        detail: JSON.stringify({
+          kind: 'settings',
+          setting: 'menOnly',
+          on: menOnly,
+        } satisfies ActivityDetail),
+      });
+    }
+    return yield* checkSettingOps.get();
+  },
+};
+
 export function checkSettings(db: Database): StoredCheckSettings {
-  // Anything but a stored true (a hand-edited value, an older desk's absence) reads as off.
-  return { menOnly: getSetting<unknown>(db, MEN_ONLY_KEY, false) === true };
+  return runSqlite(db, checkSettingOps.get());
 }
 
 /** Turns the family-policy check on or off; a change (not a repeat) is written to the activity log. */
 export function setMenOnly(db: Database, menOnly: boolean, user: string, at: string): StoredCheckSettings {
-  return db
-    .transaction(() => {
-      if (checkSettings(db).menOnly !== menOnly) {
-        setSetting(db, MEN_ONLY_KEY, menOnly);
-        addActivity(db, {
-          at,
-          user,
-          action: 'settings',
-          keyField: null,
-          // Codes, worded in the desk's language when read (main/kernel/activity-words.ts).
-          detail: JSON.stringify({
-            kind: 'settings',
-            setting: 'menOnly',
-            on: menOnly,
-          } satisfies ActivityDetail),
-        });
-      }
-      return checkSettings(db);
-    })
-    .immediate();
+  return writeSqlite(db, checkSettingOps.setMenOnly(menOnly, user, at));
 }

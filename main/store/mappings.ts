@@ -2,12 +2,22 @@
 // ALL_AGENCIES): an agency's own mapping wins, the all-agencies one applies where it has none. Every reader
 // of `mappings` (here, pms-entry.ts, export-rows.ts, checks-input.ts through main/checks) takes that fallback.
 import type { Database } from 'better-sqlite3';
-import { statementsOf } from './statements';
 import { sql } from 'kysely';
-import { hotelCodeInList, hotelCodeOps, listHotelCodes } from './hotel-codes';
-import { first, q, run, changed, type Op } from './engines/op';
+import { hotelCodeOps } from './hotel-codes';
+import { all, first, q, run, changed, type Op } from './engines/op';
 import { prepared } from './engines/prepared';
 import { runSqlite, writeSqlite } from './engines/run-sqlite';
+import { textList } from './engines/text-list';
+import {
+  allAgencies,
+  codesOfReservation,
+  mappingsOf,
+  ownCode,
+  stayCodesOf,
+  usageOf,
+  withUnmappedCodes,
+  type MappingKey,
+} from './mapping-queries';
 import {
   ALL_AGENCIES,
   type MappedCode,
@@ -47,118 +57,10 @@ export interface ChannelCode {
 }
 
 const kindRank: Record<StayCodeKind, number> = { room: 0, roomType: 1, board: 2, nationality: 3 };
-const kindOrder = `CASE kind WHEN 'room' THEN 0 WHEN 'roomType' THEN 1 WHEN 'board' THEN 2 ELSE 3 END`;
-
-// Live: the hotel still has to host it. Declined and cancelled reservations need no mapping.
-const live = `r.confirmation_status IN ('W', 'E') AND r.change_kind <> 'cancelled'`;
-const all = `'${ALL_AGENCIES}'`;
-const unmapped = (kind: StayCodeKind, code: string): string =>
-  `(${code} <> '' AND NOT EXISTS (SELECT 1 FROM mappings m
-     WHERE m.agency_id IN (r.agency_id, ${all}) AND m.kind = '${kind}' AND m.channel_code = ${code}))`;
-
-// Every code one reservation uses, with the name the channel gave it on this reservation.
-const codesOfReservation = `
-  WITH r AS (SELECT * FROM reservations WHERE key_field = ?),
-  used (kind, code, name) AS (
-    SELECT 'room', room_id, room_name FROM r
-    UNION SELECT 'roomType', room_type_id, room_type_name FROM r
-    UNION SELECT 'board', accom_id, accom_name FROM r
-    UNION SELECT 'nationality', g.nationality, max(g.nationality_string) FROM guests g JOIN r ON g.reservation_id = r.id
-      GROUP BY g.nationality
-  )
-  SELECT u.kind, u.code AS channelCode, coalesce(nullif(u.name, ''), s.name, '') AS channelName,
-         coalesce(m.hotel_code, a.hotel_code) AS hotelCode
-  FROM used u CROSS JOIN r
-  LEFT JOIN mappings m ON m.agency_id = r.agency_id AND m.kind = u.kind AND m.channel_code = u.code
-  LEFT JOIN mappings a ON a.agency_id = ${all} AND a.kind = u.kind AND a.channel_code = u.code
-  LEFT JOIN stay_codes s ON s.agency_id = r.agency_id AND s.kind = u.kind AND s.code = u.code
-  WHERE u.code IS NOT NULL AND u.code <> ''
-  ORDER BY CASE u.kind WHEN 'room' THEN 0 WHEN 'roomType' THEN 1 WHEN 'board' THEN 2 ELSE 3 END, u.code`;
-
-interface UsageRow {
-  kind: StayCodeKind;
-  code: string;
-  name: string;
-  used: number;
-}
-
-interface CombinationRow {
-  roomId: string;
-  roomName: string;
-  roomTypeId: string;
-  roomTypeName: string;
-  accomId: string;
-  accomName: string;
-  used: number;
-}
-
-/** How many live reservations of the agency use each code, with the name the channel gave it. */
-function usageOf(s: ReturnType<typeof prepare>, agencyId: string): UsageRow[] {
-  const usage = new Map<string, UsageRow>();
-  const count = (kind: StayCodeKind, code: string, name: string, used: number): void => {
-    if (code === '') return;
-    const key = `${kind}\u0000${code}`;
-    const row = usage.get(key);
-    if (row) row.used += used;
-    else usage.set(key, { kind, code, name, used });
-  };
-  for (const c of s.usedCombinations.all(agencyId)) {
-    count('room', c.roomId, c.roomName, c.used);
-    count('roomType', c.roomTypeId, c.roomTypeName, c.used);
-    count('board', c.accomId, c.accomName, c.used);
-  }
-  return [...usage.values(), ...s.usedNationalities.all(agencyId)];
-}
-
-const prepare = (db: Database) => ({
-  ownCode: db
-    .prepare<[string, StayCodeKind, string], string>(
-      'SELECT hotel_code FROM mappings WHERE agency_id = ? AND kind = ? AND channel_code = ?',
-    )
-    .pluck(),
-  stayCodes: db.prepare<[string], { kind: StayCodeKind; code: string; name: string }>(
-    `SELECT kind, code, name FROM stay_codes WHERE agency_id = ? ORDER BY ${kindOrder}, position`,
-  ),
-  mappings: db.prepare<[string], { kind: StayCodeKind; code: string; hotelCode: string }>(
-    'SELECT kind, channel_code AS code, hotel_code AS hotelCode FROM mappings WHERE agency_id = ?',
-  ),
-  // One pass over the agency's live reservations for the three reservation-level codes; the few
-  // hundred combinations are then summed per code.
-  usedCombinations: db.prepare<[string], CombinationRow>(
-    `SELECT room_id AS roomId, max(room_name) AS roomName, room_type_id AS roomTypeId,
-       max(room_type_name) AS roomTypeName, accom_id AS accomId, max(accom_name) AS accomName, count(*) AS used
-     FROM reservations r WHERE r.agency_id = ? AND ${live}
-     GROUP BY room_id, room_type_id, accom_id`,
-  ),
-  usedNationalities: db.prepare<[string], UsageRow>(
-    `SELECT 'nationality' AS kind, g.nationality AS code, max(g.nationality_string) AS name,
-       count(DISTINCT r.id) AS used
-     FROM reservations r JOIN guests g ON g.reservation_id = r.id
-     WHERE r.agency_id = ? AND ${live} AND g.nationality <> '' GROUP BY g.nationality`,
-  ),
-  codesOfReservation: db.prepare<[string], MappedCode>(codesOfReservation),
-  withUnmappedCodes: db
-    .prepare<[string], string>(
-      `SELECT r.key_field FROM reservations r
-       WHERE r.key_field IN (SELECT value FROM json_each(?))
-         AND (${unmapped('room', 'r.room_id')} OR ${unmapped('roomType', 'r.room_type_id')}
-           OR ${unmapped('board', 'r.accom_id')}
-           OR EXISTS (SELECT 1 FROM guests g WHERE g.reservation_id = r.id
-                      AND ${unmapped('nationality', 'g.nationality')}))`,
-    )
-    .pluck(),
-});
-const statements = statementsOf(prepare);
 
 /** A mapping's key as the change feed names it. */
 const mappingId = (agencyId: string, kind: StayCodeKind, channelCode: string): string =>
   JSON.stringify([agencyId, kind, channelCode]);
-
-interface MappingKey {
-  agencyId: string;
-  kind: StayCodeKind;
-  channelCode: string;
-}
 
 const upsert = prepared((p: MappingKey & { hotelCode: string; user: string; at: string }) =>
   q
@@ -186,9 +88,7 @@ const remove = prepared((p: MappingKey) =>
     .where('kind', '=', p.kind)
     .where('channel_code', '=', p.channelCode),
 );
-// The agency's own mapping first, else the all-agencies one. The constants are written into the SQL: bound as
-// parameters, SQLite plans this 4x slower (its sort cannot use them).
-const allAgencies = sql.lit(ALL_AGENCIES);
+// The agency's own mapping first, else the all-agencies one (a literal: mapping-queries.ts).
 const mappedCode = prepared((p: MappingKey) =>
   q
     .selectFrom('mappings')
@@ -264,111 +164,138 @@ export function hotelCodeFor(
 const rowGroup = (row: MappingRow): number => (row.hotelCode !== null ? 2 : row.usedByLive > 0 ? 0 : 1);
 const keyOf = (kind: StayCodeKind, code: string): string => `${kind}\u0000${code}`;
 
-/**
- * Every code of an agency beside its hotel code, with how many live reservations use it. The work
- * that blocks reservations comes first: unmapped codes in use (most used first), then other
- * unmapped codes, then the mapped ones. Codes a reservation uses but the agency never listed are
- * included, since the channel sends them anyway, and so are the `include`d ones (the code a screen was
- * opened on, which only a declined or cancelled reservation may use).
- */
+/** The mapping screen's reads and the copy, one definition for both engines (engines/op.ts). */
+export const mappingViewOps = {
+  /**
+   * Every code of an agency beside its hotel code, with how many live reservations use it. The work
+   * that blocks reservations comes first: unmapped codes in use (most used first), then other
+   * unmapped codes, then the mapped ones. Codes a reservation uses but the agency never listed are
+   * included, since the channel sends them anyway, and so are the `include`d ones (the code a screen was
+   * opened on, which only a declined or cancelled reservation may use).
+   */
+  *view(agencyId: string, include: readonly ChannelCode[] = []): Op<MappingView> {
+    const rows = new Map<string, MappingRow & { position: number }>();
+    const add = (kind: StayCodeKind, code: string, name: string): MappingRow & { position: number } => {
+      const key = keyOf(kind, code);
+      let row = rows.get(key);
+      if (!row) {
+        row = {
+          kind,
+          channelCode: code,
+          channelName: name,
+          hotelCode: null,
+          usedByLive: 0,
+          mappedFor: null,
+          allAgenciesCode: null,
+          position: rows.size,
+        };
+        rows.set(key, row);
+      }
+      return row;
+    };
+    for (const code of yield* all(stayCodesOf({ agencyId }))) add(code.kind, code.code, code.name);
+    for (const usage of yield* usageOf(agencyId)) {
+      const row = add(usage.kind, usage.code, usage.name ?? '');
+      row.usedByLive = usage.used;
+      if (row.channelName === '') row.channelName = usage.name ?? '';
+    }
+    for (const code of include) add(code.kind, code.channelCode, '');
+    for (const mapping of yield* all(mappingsOf({ agencyId }))) {
+      const row = add(mapping.kind, mapping.code, '');
+      row.hotelCode = mapping.hotelCode;
+      row.mappedFor = 'agency';
+    }
+    for (const mapping of yield* all(mappingsOf({ agencyId: ALL_AGENCIES }))) {
+      const row = rows.get(keyOf(mapping.kind, mapping.code));
+      if (!row) continue;
+      row.allAgenciesCode = mapping.hotelCode;
+      if (row.mappedFor === null) {
+        row.hotelCode = mapping.hotelCode;
+        row.mappedFor = 'allAgencies';
+      }
+    }
+
+    const ordered = [...rows.values()].sort(
+      (a, b) =>
+        rowGroup(a) - rowGroup(b) ||
+        (rowGroup(a) === 0 ? b.usedByLive - a.usedByLive : 0) ||
+        kindRank[a.kind] - kindRank[b.kind] ||
+        a.position - b.position,
+    );
+    return {
+      agencyId,
+      rows: ordered.map(({ position: _position, ...row }) => row),
+      total: ordered.length,
+      unmapped: ordered.filter((row) => row.hotelCode === null).length,
+      hotelCodes: yield* hotelCodeOps.list(),
+    };
+  },
+
+  /**
+   * Copies another agency's own mappings into this one, for the codes this agency has (listed or used) and
+   * does not map yet, neither itself nor through an all-agencies mapping. Nothing it maps is changed.
+   */
+  *copy(request: MappingCopyRequest): Op<MappingCopy['copied']> {
+    const { agencyId, fromAgencyId, user, at } = request;
+    const copied: MappingCopy['copied'] = [];
+    for (const row of (yield* mappingViewOps.view(agencyId)).rows) {
+      if (row.mappedFor !== null) continue;
+      const theirs = yield* first(
+        ownCode({ agencyId: fromAgencyId, kind: row.kind, channelCode: row.channelCode }),
+      );
+      if (theirs === undefined) continue;
+      const hotelCode = yield* hotelCodeOps.inList(row.kind, theirs.hotel_code, user, at);
+      yield* mappingOps.put(agencyId, row.kind, row.channelCode, hotelCode, user, at);
+      copied.push({ kind: row.kind, channelCode: row.channelCode, hotelCode });
+    }
+    return copied;
+  },
+
+  /** Every channel code one reservation uses, with the hotel's code where mapped. */
+  *codesOf(keyField: string): Op<MappedCode[]> {
+    return yield* all(codesOfReservation({ keyField }));
+  },
+
+  /** The codes of one reservation nobody has mapped yet, so its screen can link to them. */
+  *unmappedOf(keyField: string): Op<ChannelCode[]> {
+    return (yield* mappingViewOps.codesOf(keyField))
+      .filter((code) => code.hotelCode === null)
+      .map(({ kind, channelCode }) => ({ kind, channelCode }));
+  },
+
+  /** Which of these reservations (a page of the inbox) use at least one unmapped code. */
+  *withUnmappedCodes(keyFields: readonly string[]): Op<Set<string>> {
+    if (keyFields.length === 0) return new Set();
+    const rows = yield* all(withUnmappedCodes({ keys: textList(keyFields) }));
+    return new Set(rows.map((row) => row.keyField));
+  },
+};
+
+/** See mappingViewOps.view. */
 export function mappingView(
   db: Database,
   agencyId: string,
   include: readonly ChannelCode[] = [],
 ): MappingView {
-  const s = statements(db);
-  const rows = new Map<string, MappingRow & { position: number }>();
-  const add = (kind: StayCodeKind, code: string, name: string): MappingRow & { position: number } => {
-    const key = keyOf(kind, code);
-    let row = rows.get(key);
-    if (!row) {
-      row = {
-        kind,
-        channelCode: code,
-        channelName: name,
-        hotelCode: null,
-        usedByLive: 0,
-        mappedFor: null,
-        allAgenciesCode: null,
-        position: rows.size,
-      };
-      rows.set(key, row);
-    }
-    return row;
-  };
-  for (const code of s.stayCodes.all(agencyId)) add(code.kind, code.code, code.name);
-  for (const usage of usageOf(s, agencyId)) {
-    const row = add(usage.kind, usage.code, usage.name ?? '');
-    row.usedByLive = usage.used;
-    if (row.channelName === '') row.channelName = usage.name ?? '';
-  }
-  for (const code of include) add(code.kind, code.channelCode, '');
-  for (const mapping of s.mappings.all(agencyId)) {
-    const row = add(mapping.kind, mapping.code, '');
-    row.hotelCode = mapping.hotelCode;
-    row.mappedFor = 'agency';
-  }
-  for (const mapping of s.mappings.all(ALL_AGENCIES)) {
-    const row = rows.get(keyOf(mapping.kind, mapping.code));
-    if (!row) continue;
-    row.allAgenciesCode = mapping.hotelCode;
-    if (row.mappedFor === null) {
-      row.hotelCode = mapping.hotelCode;
-      row.mappedFor = 'allAgencies';
-    }
-  }
-
-  const ordered = [...rows.values()].sort(
-    (a, b) =>
-      rowGroup(a) - rowGroup(b) ||
-      (rowGroup(a) === 0 ? b.usedByLive - a.usedByLive : 0) ||
-      kindRank[a.kind] - kindRank[b.kind] ||
-      a.position - b.position,
-  );
-  return {
-    agencyId,
-    rows: ordered.map(({ position: _position, ...row }) => row),
-    total: ordered.length,
-    unmapped: ordered.filter((row) => row.hotelCode === null).length,
-    hotelCodes: listHotelCodes(db),
-  };
+  return runSqlite(db, mappingViewOps.view(agencyId, include));
 }
 
-/**
- * Copies another agency's own mappings into this one, for the codes this agency has (listed or used) and
- * does not map yet, neither itself nor through an all-agencies mapping. Nothing it maps is changed.
- */
+/** See mappingViewOps.copy: all of it or nothing. */
 export function copyMappings(db: Database, request: MappingCopyRequest): MappingCopy['copied'] {
-  const s = statements(db);
-  const { agencyId, fromAgencyId, user, at } = request;
-  return db.transaction(() => {
-    const copied: MappingCopy['copied'] = [];
-    for (const row of mappingView(db, agencyId).rows) {
-      if (row.mappedFor !== null) continue;
-      const theirs = s.ownCode.get(fromAgencyId, row.kind, row.channelCode);
-      if (theirs === undefined) continue;
-      const hotelCode = hotelCodeInList(db, row.kind, theirs, user, at);
-      runSqlite(db, mappingOps.put(agencyId, row.kind, row.channelCode, hotelCode, user, at));
-      copied.push({ kind: row.kind, channelCode: row.channelCode, hotelCode });
-    }
-    return copied;
-  })();
+  return writeSqlite(db, mappingViewOps.copy(request));
 }
 
 /** Every channel code one reservation uses, with the hotel's code where mapped. */
 export function mappedCodesFor(db: Database, keyField: string): MappedCode[] {
-  return statements(db).codesOfReservation.all(keyField);
+  return runSqlite(db, mappingViewOps.codesOf(keyField));
 }
 
 /** The codes of one reservation nobody has mapped yet, so its screen can link to them. */
 export function unmappedCodesFor(db: Database, keyField: string): ChannelCode[] {
-  return mappedCodesFor(db, keyField)
-    .filter((code) => code.hotelCode === null)
-    .map(({ kind, channelCode }) => ({ kind, channelCode }));
+  return runSqlite(db, mappingViewOps.unmappedOf(keyField));
 }
 
 /** Which of these reservations (a page of the inbox) use at least one unmapped code. */
 export function hasUnmappedCodes(db: Database, keyFields: readonly string[]): Set<string> {
-  if (keyFields.length === 0) return new Set();
-  return new Set(statements(db).withUnmappedCodes.all(JSON.stringify(keyFields)));
+  return runSqlite(db, mappingViewOps.withUnmappedCodes(keyFields));
 }

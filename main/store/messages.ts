@@ -1,25 +1,71 @@
+// The decline reasons the service offers (NotConfirmMessages), one list per language, in the service's order.
 import type { Database } from 'better-sqlite3';
-import { statementsOf } from './statements';
+import { sql } from 'kysely';
+import { all, first, q, run, type Op } from './engines/op';
+import { prepared } from './engines/prepared';
+import { runSqlite, writeSqlite } from './engines/run-sqlite';
 import type { NotConfirmMessage, ServiceLanguage } from '../../shared/domain';
 
-const prepare = (db: Database) => ({
-  deleteLanguage: db.prepare<[ServiceLanguage]>('DELETE FROM not_confirm_messages WHERE lang = ?'),
-  insert: db.prepare<[ServiceLanguage, string, string, number]>(
-    'INSERT OR REPLACE INTO not_confirm_messages (lang, id, name, position) VALUES (?, ?, ?, ?)',
-  ),
-  list: db.prepare<[ServiceLanguage], NotConfirmMessage>(
-    'SELECT id, name, lang FROM not_confirm_messages WHERE lang = ? ORDER BY position',
-  ),
-  // The same reason id is listed once per language; the Turkish text is the service's own.
-  find: db.prepare<[string], NotConfirmMessage>(
-    `SELECT id, name, lang FROM not_confirm_messages WHERE id = ?
-     ORDER BY CASE lang WHEN 'tr-TR' THEN 0 ELSE 1 END LIMIT 1`,
-  ),
-  findInLanguage: db.prepare<[string, ServiceLanguage], NotConfirmMessage>(
-    'SELECT id, name, lang FROM not_confirm_messages WHERE id = ? AND lang = ?',
-  ),
-});
-const statements = statementsOf(prepare);
+const removeLanguage = prepared((p: { lang: ServiceLanguage }) =>
+  q.deleteFrom('not_confirm_messages').where('lang', '=', p.lang),
+);
+// An upsert, not SQLite's INSERT OR REPLACE (PostgreSQL has none): a reason the service lists twice keeps its
+// last name and position, as the replace did.
+const put = prepared((p: NotConfirmMessage & { position: number }) =>
+  q
+    .insertInto('not_confirm_messages')
+    .values({ lang: p.lang, id: p.id, name: p.name, position: p.position })
+    .onConflict((c) =>
+      c.columns(['lang', 'id']).doUpdateSet((e) => ({
+        name: e.ref('excluded.name'),
+        position: e.ref('excluded.position'),
+      })),
+    ),
+);
+const inLanguage = prepared((p: { lang: ServiceLanguage }) =>
+  q
+    .selectFrom('not_confirm_messages')
+    .select(['id', 'name', 'lang'])
+    .where('lang', '=', p.lang)
+    .orderBy('position'),
+);
+// The same reason id is listed once per language; the Turkish text is the service's own.
+const byId = prepared((p: { id: string }) =>
+  q
+    .selectFrom('not_confirm_messages')
+    .select(['id', 'name', 'lang'])
+    .where('id', '=', p.id)
+    .orderBy(sql`CASE lang WHEN 'tr-TR' THEN 0 ELSE 1 END`)
+    .limit(sql.lit(1)),
+);
+const byIdInLanguage = prepared((p: { id: string; lang: ServiceLanguage }) =>
+  q
+    .selectFrom('not_confirm_messages')
+    .select(['id', 'name', 'lang'])
+    .where('id', '=', p.id)
+    .where('lang', '=', p.lang),
+);
+
+/** Decline reasons' operations, one definition for both engines (engines/op.ts). */
+export const declineReasonOps = {
+  /** Replaces the decline reasons of one language, keeping the service's order. */
+  *replace(lang: ServiceLanguage, messages: readonly NotConfirmMessage[]): Op<void> {
+    yield* run(removeLanguage({ lang }));
+    for (const [position, message] of messages.entries())
+      yield* run(put({ lang, id: message.id, name: message.name, position }));
+  },
+
+  /** Decline reasons in one language, in the service's order. */
+  *list(lang: ServiceLanguage): Op<NotConfirmMessage[]> {
+    return yield* all(inLanguage({ lang }));
+  },
+
+  /** A decline reason by id, in the given language when asked, else in whichever language is stored. */
+  *find(id: string, lang?: ServiceLanguage): Op<NotConfirmMessage | null> {
+    const row = yield* first(lang ? byIdInLanguage({ id, lang }) : byId({ id }));
+    return row ?? null;
+  },
+};
 
 /** Replaces the decline reasons of one language, keeping the service's order. */
 export function replaceNotConfirmMessages(
@@ -27,16 +73,12 @@ export function replaceNotConfirmMessages(
   lang: ServiceLanguage,
   messages: readonly NotConfirmMessage[],
 ): void {
-  const s = statements(db);
-  db.transaction(() => {
-    s.deleteLanguage.run(lang);
-    messages.forEach((message, position) => s.insert.run(lang, message.id, message.name, position));
-  })();
+  writeSqlite(db, declineReasonOps.replace(lang, messages));
 }
 
 /** Decline reasons in one language, in the service's order. */
 export function listNotConfirmMessages(db: Database, lang: ServiceLanguage): NotConfirmMessage[] {
-  return statements(db).list.all(lang);
+  return runSqlite(db, declineReasonOps.list(lang));
 }
 
 /** A decline reason by id, in the given language when asked, else in whichever language is stored. */
@@ -45,6 +87,5 @@ export function findNotConfirmMessage(
   id: string,
   lang?: ServiceLanguage,
 ): NotConfirmMessage | null {
-  const s = statements(db);
-  return (lang ? s.findInLanguage.get(id, lang) : s.find.get(id)) ?? null;
+  return runSqlite(db, declineReasonOps.find(id, lang));
 }

@@ -2,6 +2,10 @@
 // the desk's window, how many reservations are still undecided (any status but E and H: W, and the S and G
 // dealt with elsewhere) with their agencies, and how many are settled. One pass over the check-in index.
 import type { Database } from 'better-sqlite3';
+import { sql } from 'kysely';
+import { all, q, type Op } from './engines/op';
+import { prepared } from './engines/prepared';
+import { runSqlite } from './engines/run-sqlite';
 import type { CalendarDate } from '../../shared/domain';
 
 export interface ReconcileDayRow {
@@ -11,36 +15,6 @@ export interface ReconcileDayRow {
   agencies: string[];
 }
 
-interface Row {
-  day: string;
-  agencyId: string;
-  undecided: number;
-  settled: number;
-}
-
-export function reconcileDays(db: Database, from: CalendarDate, to: CalendarDate): ReconcileDayRow[] {
-  const rows = db
-    .prepare<[string, string], Row>(
-      `SELECT substr(check_in, 1, 10) AS day, agency_id AS agencyId,
-              sum(confirmation_status NOT IN ('E', 'H')) AS undecided,
-              sum(confirmation_status IN ('E', 'H')) AS settled
-         FROM reservations
-        WHERE check_in >= ? AND check_in < ?
-        GROUP BY day, agency_id`,
-    )
-    // check_in is stored as YYYY-MM-DDT00:00:00: the day after `to` bounds it from above.
-    .all(from, `${to}~`);
-  const byDay = new Map<string, ReconcileDayRow>();
-  for (const row of rows) {
-    let day = byDay.get(row.day);
-    if (!day) byDay.set(row.day, (day = { day: row.day, undecided: 0, settled: 0, agencies: [] }));
-    day.undecided += row.undecided;
-    day.settled += row.settled;
-    if (row.undecided > 0) day.agencies.push(row.agencyId);
-  }
-  return [...byDay.values()];
-}
-
 /** An undecided reservation of the window: what a bounded reconcile expects to find in the waiting list. */
 export interface UndecidedRow {
   keyField: string;
@@ -48,12 +22,62 @@ export interface UndecidedRow {
   agencyId: string;
 }
 
+// check_in is stored as YYYY-MM-DDT00:00:00: its first ten characters are the day, and the day after `to`
+// bounds it from above ('~' sorts after every character a time holds, bytewise on both engines).
+const day = sql<CalendarDate>`substr(check_in, 1, 10)`;
+const through = (to: CalendarDate): string => `${to}~`;
+// A sum of 0/1, not of a comparison: PostgreSQL's comparisons are booleans, which it does not add up.
+const settledSql = sql`confirmation_status IN ('E', 'H')`;
+
+const perDay = prepared((p: { from: string; to: string }) =>
+  q
+    .selectFrom('reservations')
+    .select([
+      day.as('day'),
+      'agency_id as agencyId',
+      sql<number>`sum(CASE WHEN ${settledSql} THEN 0 ELSE 1 END)`.as('undecided'),
+      sql<number>`sum(CASE WHEN ${settledSql} THEN 1 ELSE 0 END)`.as('settled'),
+    ])
+    .where('check_in', '>=', p.from)
+    .where('check_in', '<', p.to)
+    .groupBy([day, 'agency_id'])
+    // SQLite's grouping already yields this order; PostgreSQL's may not: each day's agencies come sorted on both.
+    .orderBy(day)
+    .orderBy('agency_id'),
+);
+const undecided = prepared((p: { from: string; to: string }) =>
+  q
+    .selectFrom('reservations')
+    .select(['key_field as keyField', day.as('day'), 'agency_id as agencyId'])
+    .where('check_in', '>=', p.from)
+    .where('check_in', '<', p.to)
+    .where(sql<boolean>`NOT ${settledSql}`),
+);
+
+/** The reconcile's reads, one definition for both engines (engines/op.ts). */
+export const reconcileInputOps = {
+  *days(from: CalendarDate, to: CalendarDate): Op<ReconcileDayRow[]> {
+    const rows = yield* all(perDay({ from, to: through(to) }));
+    const byDay = new Map<string, ReconcileDayRow>();
+    for (const row of rows) {
+      let entry = byDay.get(row.day);
+      if (!entry) byDay.set(row.day, (entry = { day: row.day, undecided: 0, settled: 0, agencies: [] }));
+      entry.undecided += row.undecided;
+      entry.settled += row.settled;
+      if (row.undecided > 0) entry.agencies.push(row.agencyId);
+    }
+    return [...byDay.values()];
+  },
+
+  *undecided(from: CalendarDate, to: CalendarDate): Op<UndecidedRow[]> {
+    return yield* all(undecided({ from, to: through(to) }));
+  },
+};
+
+export function reconcileDays(db: Database, from: CalendarDate, to: CalendarDate): ReconcileDayRow[] {
+  return runSqlite(db, reconcileInputOps.days(from, to));
+}
+
 export function undecidedReservations(db: Database, from: CalendarDate, to: CalendarDate): UndecidedRow[] {
-  return db
-    .prepare<[string, string], UndecidedRow>(
-      `SELECT key_field AS keyField, substr(check_in, 1, 10) AS day, agency_id AS agencyId
-         FROM reservations
-        WHERE check_in >= ? AND check_in < ? AND confirmation_status NOT IN ('E', 'H')`,
-    )
-    .all(from, `${to}~`);
+  return runSqlite(db, reconcileInputOps.undecided(from, to));
 }

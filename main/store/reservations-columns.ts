@@ -1,7 +1,9 @@
 // The one place that pairs Reservation fields with reservations / guests columns, so the import's
 // INSERT and the reads cannot drift apart. The `satisfies` checks make a field added to the domain
 // types fail to compile here until it has a column.
-import type { Guest, Reservation } from '../../shared/domain';
+import type { Insertable } from 'kysely';
+import type { ChangeKind, Guest, Reservation } from '../../shared/domain';
+import type { ReservationsTable } from './engines/tables-reservations';
 
 export type Scalar = string | number | bigint | null;
 export type ReservationColumns = Omit<Reservation, 'guests' | 'raw' | 'itemJson'>;
@@ -107,11 +109,46 @@ export function reservationValues(r: Reservation, changeKind: string, receivedAt
   return values;
 }
 
+/** A reservations row as the import writes it (every column but the id and the decision state). */
+export type ReservationRow = Required<Omit<Insertable<ReservationsTable>, 'id' | 'decision_state'>>;
+
+/** The row the import writes for `r`: the same values as reservationValues, by column name. */
+export function reservationRow(r: Reservation, changeKind: ChangeKind, receivedAt: string): ReservationRow {
+  const lead = r.guests[0];
+  const row: Record<string, unknown> = {};
+  for (const [field, column] of reservationFields) row[column] = r[field];
+  row.change_kind = changeKind;
+  row.lead_guest = lead?.name ?? '';
+  row.arrival_time = lead?.arrivalTime ?? null;
+  row.received_at = receivedAt;
+  row.guests_json = guestsJson(r.guests);
+  // Every column of ReservationRow is set above: columnOfField's `satisfies` covers the Reservation fields.
+  return row as ReservationRow;
+}
+
+// Aliases quoted: PostgreSQL folds an unquoted name to lower case (keyField would come back as keyfield).
 const selectList = (fields: readonly (readonly [string, string])[], alias: string): string =>
-  fields.map(([f, c]) => (f === c ? `${alias}.${c}` : `${alias}.${c} AS ${f}`)).join(', ');
+  fields.map(([f, c]) => (f === c ? `${alias}.${c}` : `${alias}.${c} AS "${f}"`)).join(', ');
 
 /** SELECT list (table alias r) giving a row shaped like ReservationColumns. */
 export const reservationSelectList = selectList(reservationFields, 'r');
+
+/**
+ * A reservation's guests from its row's guests_json, in order: what the `guests` view gives on SQLite (its ->>
+ * keeps a JSON number a number), and on PostgreSQL too, whose ->> would give every value as text.
+ */
+export function guestsOfJson(text: string): Guest[] {
+  const parsed: unknown = JSON.parse(text);
+  if (!Array.isArray(parsed)) return [];
+  return parsed.map((values: unknown) => {
+    const guest = {} as Record<keyof Guest, unknown>;
+    guestFields.forEach(([field], i) => {
+      guest[field] = Array.isArray(values) ? (values[i] ?? null) : null;
+    });
+    // guestsJson wrote every Guest field at its position (frozen with the view, above).
+    return guest as Guest;
+  });
+}
 
 /** SELECT list (the `guests` view, alias g) giving a row shaped like a Guest. */
 export const guestSelectList = selectList(guestFields, 'g');

@@ -1,9 +1,14 @@
 // Reading imported reservations back: the current state, the versions received, and the counts the
-// tray badge and the reminder need.
+// tray badge and the reminder need. One definition for both engines (engines/op.ts): `readingOps`; the
+// functions below run them on SQLite for today's callers.
 import type { Database } from 'better-sqlite3';
-import { statementsOf } from './statements';
-import type { ChangeKind, Guest, Reservation, WaitingTally } from '../../shared/domain';
-import { guestSelectList, reservationSelectList, type ReservationColumns } from './reservations-columns';
+import { sql } from 'kysely';
+import type { ChangeKind, Reservation, WaitingTally } from '../../shared/domain';
+import { all, first, q, type Op } from './engines/op';
+import { prepared } from './engines/prepared';
+import { rawQuery } from './engines/raw-query';
+import { runSqlite } from './engines/run-sqlite';
+import { guestsOfJson, reservationSelectList, type ReservationColumns } from './reservations-columns';
 import { decodeSnapshot, rawOfSnapshot } from './reservations-snapshot';
 
 export interface StoredVersion {
@@ -13,93 +18,113 @@ export interface StoredVersion {
   snapshot: Reservation;
 }
 
-type CurrentRow = ReservationColumns & { id: number; rawJson: string | null; snapshotJson: string };
-interface VersionRow {
-  logId: number;
-  changeKind: ChangeKind;
-  receivedAt: string;
-  snapshotJson: string;
-}
+type CurrentRow = ReservationColumns & { guestsJson: string; rawJson: string | null; snapshotJson: string };
 
-const prepare = (db: Database) => ({
-  reservation: db.prepare<[string], CurrentRow>(
-    `SELECT r.id, ${reservationSelectList}, x.raw_json AS rawJson, v.snapshot_json AS snapshotJson
-     FROM reservations r
-       JOIN reservation_versions v ON v.log_id = r.log_id
-       LEFT JOIN reservation_raw x ON x.reservation_id = r.id
-     WHERE r.key_field = ?`,
+// Guests come from the row's guests_json, read in JS: the same values on both engines (guestsOfJson).
+const reservationByKey = prepared((p: { key: string }) =>
+  rawQuery<CurrentRow>(
+    sql`SELECT ${sql.raw(reservationSelectList)}, r.guests_json AS "guestsJson", x.raw_json AS "rawJson",
+          v.snapshot_json AS "snapshotJson"
+        FROM reservations r
+          JOIN reservation_versions v ON v.log_id = r.log_id
+          LEFT JOIN reservation_raw x ON x.reservation_id = r.id
+        WHERE r.key_field = ${p.key}`,
   ),
-  guests: db.prepare<[number], Guest>(
-    `SELECT ${guestSelectList} FROM guests g WHERE g.reservation_id = ? ORDER BY g.position`,
-  ),
-  versions: db.prepare<[string], VersionRow>(
-    `SELECT v.log_id AS logId, v.change_kind AS changeKind, v.received_at AS receivedAt,
-            v.snapshot_json AS snapshotJson
-     FROM reservations r JOIN reservation_versions v ON v.reservation_id = r.id
-     WHERE r.key_field = ?
-     ORDER BY v.log_id`,
-  ),
-  changeKind: db
-    .prepare<[string], ChangeKind>('SELECT change_kind FROM reservations WHERE key_field = ?')
-    .pluck(),
-  waiting: db.prepare<[], WaitingTally>(
-    `SELECT count(*) AS total, coalesce(sum(change_kind = 'cancelled'), 0) AS cancellations
-     FROM reservations WHERE confirmation_status = 'W'`,
-  ),
-  waitingBefore: db
-    .prepare<[string], number>(
-      `SELECT count(*) FROM reservations
-       WHERE confirmation_status = 'W' AND received_at < ? AND decision_state <> 'pending'`,
-    )
-    .pluck(),
-});
-const statements = statementsOf(prepare);
+);
+const versionsOf = prepared((p: { key: string }) =>
+  q
+    .selectFrom('reservations as r')
+    .innerJoin('reservation_versions as v', 'v.reservation_id', 'r.id')
+    .select([
+      'v.log_id as logId',
+      'v.change_kind as changeKind',
+      'v.received_at as receivedAt',
+      'v.snapshot_json as snapshotJson',
+    ])
+    .where('r.key_field', '=', p.key)
+    .orderBy('v.log_id'),
+);
+const changeKindOf = prepared((p: { key: string }) =>
+  q.selectFrom('reservations').select('change_kind as changeKind').where('key_field', '=', p.key),
+);
+const waiting = prepared(() =>
+  q
+    .selectFrom('reservations')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      // A sum of a comparison is SQLite's; a CASE counts on both.
+      sql<number>`coalesce(sum(CASE WHEN change_kind = 'cancelled' THEN 1 ELSE 0 END), 0)`.as(
+        'cancellations',
+      ),
+    ])
+    .where('confirmation_status', '=', sql.lit('W')),
+);
+const waitingBefore = prepared((p: { at: string }) =>
+  q
+    .selectFrom('reservations')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('confirmation_status', '=', sql.lit('W'))
+    .where('received_at', '<', p.at)
+    .where('decision_state', '<>', sql.lit('pending')),
+);
 
-/** The current state of a reservation (its newest LogId), or null when it was never imported. */
-export function getReservation(db: Database, keyField: string): Reservation | null {
-  const s = statements(db);
-  const row = s.reservation.get(keyField);
-  if (!row) return null;
-  const { id, rawJson, snapshotJson, ...columns } = row;
-  // The raw item lives once, in the current version's snapshot, unless a confirmation update replaced it.
-  const raw: unknown = rawJson === null ? rawOfSnapshot(snapshotJson) : JSON.parse(rawJson);
-  return {
-    ...columns,
-    guests: s.guests.all(id),
-    raw:
-      raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {},
-  };
-}
+/** The reading operations, one definition for both engines. */
+export const readingOps = {
+  /** The current state of a reservation (its newest LogId), or null when it was never imported. */
+  *reservation(keyField: string): Op<Reservation | null> {
+    const row = yield* first(reservationByKey({ key: keyField }));
+    if (!row) return null;
+    const { guestsJson, rawJson, snapshotJson, ...columns } = row;
+    // The raw item lives once, in the current version's snapshot, unless a confirmation update replaced it.
+    const raw: unknown = rawJson === null ? rawOfSnapshot(snapshotJson) : JSON.parse(rawJson);
+    return {
+      ...columns,
+      guests: guestsOfJson(guestsJson),
+      raw:
+        raw !== null && typeof raw === 'object' && !Array.isArray(raw)
+          ? (raw as Record<string, unknown>)
+          : {},
+    };
+  },
 
-/** The change kind of the current version (what the inbox shows), or null when never imported. */
-export function currentChangeKind(db: Database, keyField: string): ChangeKind | null {
-  return statements(db).changeKind.get(keyField) ?? null;
-}
+  /** The change kind of the current version (what the inbox shows), or null when never imported. */
+  *changeKind(keyField: string): Op<ChangeKind | null> {
+    return (yield* first(changeKindOf({ key: keyField })))?.changeKind ?? null;
+  },
 
-/** Every version received for this reservation, oldest LogId first. */
-export function listVersions(db: Database, keyField: string): StoredVersion[] {
-  return statements(db)
-    .versions.all(keyField)
-    .map((v) => ({
+  /** Every version received for this reservation, oldest LogId first. */
+  *versions(keyField: string): Op<StoredVersion[]> {
+    return (yield* all(versionsOf({ key: keyField }))).map((v) => ({
       logId: v.logId,
       changeKind: v.changeKind,
       receivedAt: v.receivedAt,
       snapshot: decodeSnapshot(v.snapshotJson),
     }));
-}
+  },
 
-/**
- * Reservations waiting for the hotel's answer (W), and how many of them are cancellations: those are
- * answered too (taken in), or the service keeps them waiting for ever.
- */
-export function waitingCount(db: Database): WaitingTally {
-  return statements(db).waiting.get() ?? { total: 0, cancellations: 0 };
-}
+  /**
+   * Reservations waiting for the hotel's answer (W), and how many of them are cancellations: those are
+   * answered too (taken in), or the service keeps them waiting for ever.
+   */
+  *waitingCount(): Op<WaitingTally> {
+    return (yield* first(waiting({}))) ?? { total: 0, cancellations: 0 };
+  },
 
-/**
- * Waiting reservations whose current version reached the desk before this ISO instant, for the reminder:
- * cancellations to take in included; those whose answer is already queued (pending) do not remind.
- */
-export function waitingReceivedBefore(db: Database, isoInstant: string): number {
-  return statements(db).waitingBefore.get(isoInstant) ?? 0;
-}
+  /**
+   * Waiting reservations whose current version reached the desk before this ISO instant, for the reminder:
+   * cancellations to take in included; those whose answer is already queued (pending) do not remind.
+   */
+  *waitingReceivedBefore(isoInstant: string): Op<number> {
+    return (yield* first(waitingBefore({ at: isoInstant })))?.n ?? 0;
+  },
+};
+
+export const getReservation = (db: Database, keyField: string): Reservation | null =>
+  runSqlite(db, readingOps.reservation(keyField));
+export const currentChangeKind = (db: Database, keyField: string): ChangeKind | null =>
+  runSqlite(db, readingOps.changeKind(keyField));
+export const listVersions = (db: Database, keyField: string): StoredVersion[] =>
+  runSqlite(db, readingOps.versions(keyField));
+export const waitingCount = (db: Database): WaitingTally => runSqlite(db, readingOps.waitingCount());
+export const waitingReceivedBefore = (db: Database, isoInstant: string): number =>
+  runSqlite(db, readingOps.waitingReceivedBefore(isoInstant));

@@ -9,9 +9,20 @@
 // leading zeros ("TRV-0012345" also as "12345"). A query word matches any of its own spellings, so
 // "müller" finds "MUELLER" too. Changing what the index holds needs a migration that re-indexes
 // (migrations/011-search-spellings.ts).
+//
+// On PostgreSQL (issue 27) the same words sit in reservation_search.folded, searched through a GIN index on
+// to_tsvector('simple', folded) (no stemming, no stop words). What it holds is the words FTS5 indexes, joined
+// by spaces: PostgreSQL's parser would read the folded text's punctuation its own way ("ege/401519" as one
+// file-path token, "sun.travel" as a host name), where unicode61 splits at every character that is not a
+// letter or digit. The folding stays here, in JS, for both: PostgreSQL's own case rules depend on the server.
 import type { Database } from 'better-sqlite3';
+import { sql, type RawBuilder } from 'kysely';
 import type { Reservation } from '../../shared/domain';
 import { foldText, foldingsOf } from '../../shared/text-fold';
+import { all, first, q, type Op } from './engines/op';
+import { rawQuery } from './engines/raw-query';
+import { runSqlite } from './engines/run-sqlite';
+import { preparedPerEngine, type EngineName } from './engines/per-engine';
 
 const wordPattern = /[\p{L}\p{N}]+/gu;
 // What a word is before folding: letters with their marks (a decomposed "a\u0308" is one word) and digits.
@@ -59,22 +70,35 @@ function voucherDigits(voucherNo: string, seen: Set<string>, out: string[]): voi
       }
 }
 
+/** What the search index holds for one reservation: SQLite's text, and its words for PostgreSQL. */
+export interface SearchEntry {
+  /** Folded text, then the other spellings: what SQLite's FTS5 table is given. */
+  text: string;
+  /** The words FTS5 makes of `text`, joined by spaces: PostgreSQL's reservation_search.folded. */
+  words: string;
+}
+
 /** What the search index holds for one reservation: folded text, then the other spellings. */
-export function searchTextOfParts(parts: SearchParts): string {
+export function searchEntryOfParts(parts: SearchParts): SearchEntry {
   const written = [...parts.names, parts.voucherNo, parts.tourOpCode, parts.tourOpName, parts.keyField].join(
     ' ',
   );
   const folded = foldText(written);
   const extra: string[] = [];
-  const seen = new Set(folded.match(wordPattern) ?? []);
+  const words = folded.match(wordPattern) ?? [];
+  const seen = new Set(words);
   otherSpellings(written, seen, extra);
   voucherDigits(parts.voucherNo, seen, extra);
-  return extra.length === 0 ? folded : `${folded} ${extra.join(' ')}`;
+  const all = extra.length === 0 ? words : [...words, ...extra];
+  return { text: extra.length === 0 ? folded : `${folded} ${extra.join(' ')}`, words: all.join(' ') };
 }
 
-/** What the search index holds for one reservation (already folded). */
-export function searchTextOf(r: Reservation): string {
-  return searchTextOfParts({
+/** What SQLite's search index holds for one reservation: folded text, then the other spellings. */
+export const searchTextOfParts = (parts: SearchParts): string => searchEntryOfParts(parts).text;
+
+/** What the search index holds for one reservation (already folded), for either engine. */
+export function searchEntryOf(r: Reservation): SearchEntry {
+  return searchEntryOfParts({
     names: r.guests.map((g) => g.name),
     voucherNo: r.voucherNo,
     tourOpCode: r.tourOpCode,
@@ -82,6 +106,9 @@ export function searchTextOf(r: Reservation): string {
     keyField: r.keyField,
   });
 }
+
+/** What SQLite's search index holds for one reservation (already folded). */
+export const searchTextOf = (r: Reservation): string => searchEntryOf(r).text;
 
 /**
  * What the receptionist typed, as a list of terms that must all match; each term is the spellings of one
@@ -124,6 +151,50 @@ export function matchExpression(query: string): string | null {
     .join(grouped ? ' AND ' : ' ');
 }
 
+/**
+ * The to_tsquery expression for what the receptionist typed (PostgreSQL): the same terms as matchExpression,
+ * each word a prefix (`isi:*`), spellings of one word OR-ed, terms AND-ed. Null when nothing searchable was
+ * typed. Words are letters and digits only, so no quoting is needed.
+ */
+export function tsQueryExpression(query: string): string | null {
+  const terms = queryTerms(query);
+  if (terms.length === 0) return null;
+  return terms
+    .map((spellings) =>
+      spellings.length === 1 ? `${spellings[0]}:*` : `(${spellings.map((w) => `${w}:*`).join(' | ')})`,
+    )
+    .join(' & ');
+}
+
+/** What the receptionist typed, as each engine's search expression (bind both; each engine reads its own). */
+export interface SearchMatch {
+  /** SQLite's FTS5 MATCH expression. */
+  fts: string;
+  /** PostgreSQL's to_tsquery('simple', …) expression. */
+  ts: string;
+}
+
+/** Both engines' expressions for what was typed, or null when nothing searchable was typed. */
+export function searchMatch(query: string): SearchMatch | null {
+  const fts = matchExpression(query);
+  const ts = tsQueryExpression(query);
+  return fts === null || ts === null ? null : { fts, ts };
+}
+
+/**
+ * The condition restricting reservations (alias r) to a search, for one engine (engines/per-engine.ts):
+ * `fts` and `ts` are the bound values (stand-ins in a prepared query) of a SearchMatch.
+ */
+export function searchConditionFor(
+  engine: EngineName,
+  match: { fts: unknown; ts: unknown },
+): RawBuilder<boolean> {
+  return engine === 'postgres'
+    ? sql<boolean>`r.id IN (SELECT reservation_id FROM reservation_search
+        WHERE to_tsvector('simple', folded) @@ to_tsquery('simple', ${match.ts}))`
+    : sql<boolean>`r.id IN (SELECT rowid FROM reservation_search WHERE reservation_search MATCH ${match.fts})`;
+}
+
 /** SQL condition restricting reservations (alias r) to a MATCH expression bound as one parameter. */
 export const searchCondition =
   'r.id IN (SELECT rowid FROM reservation_search WHERE reservation_search MATCH ?)';
@@ -140,15 +211,45 @@ export function countMatches(db: Database, match: string): number {
 
 /** KeyFields of reservations matching the query, in check-in order, at most `limit`. */
 export function searchKeyFields(db: Database, query: string, limit = 50): string[] {
-  const match = matchExpression(query);
-  if (match === null) return [];
-  return db
-    .prepare<[string, number], string>(
-      `SELECT r.key_field FROM reservations r WHERE ${searchCondition} ORDER BY r.check_in, r.id LIMIT ?`,
-    )
-    .pluck()
-    .all(match, limit);
+  return runSqlite(db, searchOps.keyFields(query, limit));
 }
+
+const matchCount = preparedPerEngine((p: SearchMatch, engine) =>
+  engine === 'postgres'
+    ? q
+        .selectFrom('reservation_search')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(sql<boolean>`to_tsvector('simple', folded) @@ to_tsquery('simple', ${p.ts})`)
+    : rawQuery(
+        sql<{
+          n: number;
+        }>`SELECT count(*) AS n FROM reservation_search WHERE reservation_search MATCH ${p.fts}`,
+      ),
+);
+const keyFieldsMatching = preparedPerEngine((p: SearchMatch & { limit: number }, engine) =>
+  q
+    .selectFrom('reservations as r')
+    .select('r.key_field as keyField')
+    .where(searchConditionFor(engine, p))
+    .orderBy('r.check_in')
+    .orderBy('r.id')
+    .limit(p.limit),
+);
+
+/** Search reads, one definition for both engines. */
+export const searchOps = {
+  /** How many reservations a search finds (cheap: read from the index alone). */
+  *count(match: SearchMatch): Op<number> {
+    return (yield* first(matchCount(match)))?.n ?? 0;
+  },
+
+  /** KeyFields of reservations matching the query, in check-in order, at most `limit`. */
+  *keyFields(query: string, limit = 50): Op<string[]> {
+    const match = searchMatch(query);
+    if (match === null) return [];
+    return (yield* all(keyFieldsMatching({ ...match, limit }))).map((row) => row.keyField);
+  },
+};
 
 /**
  * Builds the whole index again from the reservations' rows, with today's folding: for a migration that

@@ -2,7 +2,9 @@
 // display-neutral strings: dates stay 'YYYY-MM-DD', numbers as digits, and the UI formats them.
 import type { Database } from 'better-sqlite3';
 import type { FieldChange, Guest, Reservation, VersionView } from '../../shared/domain';
-import { listVersions } from './reservations-read';
+import type { Op } from './engines/op';
+import { runSqlite } from './engines/run-sqlite';
+import { readingOps, type StoredVersion } from './reservations-read';
 
 type Compared =
   | 'checkIn'
@@ -115,9 +117,8 @@ export function diffReservations(before: Reservation, after: Reservation): Field
   return changes;
 }
 
-/** The versions of a reservation, newest first, each with what changed since the one before it. */
-export function versionViews(db: Database, keyField: string): VersionView[] {
-  const versions = listVersions(db, keyField);
+/** The versions, newest first, each with what changed since the one before it. */
+function viewsOf(versions: readonly StoredVersion[]): VersionView[] {
   return versions
     .map((v, i) => {
       const previous = versions[i - 1];
@@ -130,3 +131,15 @@ export function versionViews(db: Database, keyField: string): VersionView[] {
     })
     .reverse();
 }
+
+/** The history's operations, one definition for both engines (engines/op.ts). */
+export const historyOps = {
+  /** The versions of a reservation, newest first, each with what changed since the one before it. */
+  *versionViews(keyField: string): Op<VersionView[]> {
+    return viewsOf(yield* readingOps.versions(keyField));
+  },
+};
+
+/** The versions of a reservation, newest first, each with what changed since the one before it. */
+export const versionViews = (db: Database, keyField: string): VersionView[] =>
+  runSqlite(db, historyOps.versionViews(keyField));

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Reservation } from '../../../shared/domain';
 import { HotelStore } from '../../../main/hotel-db/store';
 import { openHotelPool } from '../../../main/hotel-db/pool';
+import { historyOps } from '../../../main/store/history';
 import { importOps, type ImportResult } from '../../../main/store/reservations';
 import { readingOps } from '../../../main/store/reservations-read';
 import { searchOps } from '../../../main/store/search';
@@ -91,6 +92,12 @@ describe.each(engineNames)('reservations on %s', (name) => {
     ]);
     expect(versions.map((v) => v.snapshot)).toEqual([v1, v2, v3]);
     expect(await tally(e)).toEqual(await counted(e));
+    const views = await e.read(historyOps.versionViews(v1.keyField));
+    expect(views.map((v) => [v.logId, v.changeKind, v.changes.map((c) => c.field)])).toEqual([
+      [12, 'cancelled', ['cancelled']],
+      [11, 'changed', ['checkOut', 'nights']],
+      [10, 'new', []],
+    ]);
   });
 
   it('an older LogId arriving late is history only; the same data again changes nothing', async () => {

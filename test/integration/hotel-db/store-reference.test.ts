@@ -12,6 +12,7 @@ import { reconcileInputOps } from '../../../main/store/reconcile-input';
 import { settingsOps } from '../../../main/store/settings';
 import { stayCodeOps } from '../../../main/store/stay-codes';
 import { unreadableOps } from '../../../main/store/unreadable';
+import type { Op, Outcome, StoreChange } from '../../../main/store/engines/op';
 import type { StayCode, StayCodeKind, UnreadableReservation } from '../../../shared/domain';
 import { bothEngines, engineNames, type EngineUnderTest } from './engines';
 
@@ -36,6 +37,24 @@ interface Seed {
   /** [nationality code, the channel's name for it] per guest. */
   guests?: [string, string][];
   leadGuest?: string;
+}
+
+/** Runs `op` as is, keeping what it tells the other desks (PostgreSQL's runner also NOTIFYs it at commit). */
+function* recording<T>(op: Op<T>, heard: StoreChange[]): Op<T> {
+  let next = op.next();
+  while (!next.done) {
+    const step = next.value;
+    if ('change' in step) heard.push(step.change);
+    let outcome: Outcome;
+    try {
+      outcome = yield step;
+    } catch (error) {
+      next = op.throw(error);
+      continue;
+    }
+    next = op.next(outcome);
+  }
+  return next.value;
 }
 
 const text = (value: string): string => `'${value.replace(/'/g, "''")}'`;
@@ -80,6 +99,69 @@ describe.each(engineNames)('on %s', (name) => {
   });
   afterEach(async () => {
     await e.close();
+  });
+
+  describe('what other desks hear', () => {
+    it('agencies by id (the hidden ones too), set-aside items added or seen again, copied mappings; not the lists', async () => {
+      const heard: StoreChange[] = [];
+      await e.write(
+        recording(
+          agencyOps.replace([
+            { id: 'A1', name: 'One' },
+            { id: 'A2', name: 'Two' },
+          ]),
+          heard,
+        ),
+      );
+      await e.write(recording(agencyOps.replace([{ id: 'A3', name: 'Three' }]), heard));
+      await e.write(
+        recording(declineReasonOps.replace('tr-TR', [{ id: '1', name: 'Dolu', lang: 'tr-TR' }]), heard),
+      );
+      await e.write(recording(stayCodeOps.replace('A1', [code('room', 'R1', 'Sea')]), heard));
+      const item = {
+        operation: 'L',
+        field: 'F',
+        expected: 'E',
+        keyField: null,
+        logId: null,
+        serviceId: null,
+      };
+      await e.write(recording(unreadableOps.record([{ ...item, text: 'a' }], AT), heard));
+      await e.write(
+        recording(
+          unreadableOps.record(
+            [
+              { ...item, text: 'a' },
+              { ...item, text: 'b' },
+            ],
+            AT,
+          ),
+          heard,
+        ),
+      );
+      await e.write(
+        mappingOps.set({
+          agencyId: 'A2',
+          kind: 'room',
+          channelCode: 'R1',
+          hotelCode: 'SEA',
+          user: 'u',
+          at: AT,
+        }),
+      );
+      await e.write(
+        recording(mappingViewOps.copy({ agencyId: 'A1', fromAgencyId: 'A2', user: 'u', at: AT }), heard),
+      );
+      const [first, second] = (await e.read(unreadableOps.list())).map((u) => String(u.id)).reverse();
+      expect(heard).toEqual([
+        { table: 'agencies', kind: 'changed', ids: ['A1', 'A2'] },
+        { table: 'agencies', kind: 'changed', ids: ['A1', 'A2', 'A3'] },
+        { table: 'set_aside_items', kind: 'added', ids: [first] },
+        { table: 'set_aside_items', kind: 'added', ids: [second] },
+        { table: 'set_aside_items', kind: 'changed', ids: [first] },
+        { table: 'mappings', kind: 'changed', ids: ['["A1","room","R1"]'] },
+      ]);
+    });
   });
 
   describe('agencies', () => {

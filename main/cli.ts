@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { Store, DecisionRefused } from './store';
+import { sqliteDeskStore, type DeskStore } from './store/engines/desk-store';
 import { Desk } from './operations/desk';
 import { createMessages, refusalSentence } from './kernel/messages';
 import { intervalFrom, syncUntilStopped } from './cli/sync-loop';
@@ -179,11 +180,18 @@ function printCycle(report: CycleReport, json: boolean): void {
   );
 }
 
+/**
+ * The commands read and write through the DeskStore, as the desk does. What stays on the synchronous Store:
+ * the saved setup (this PC's own settings, kernel/setup.ts), `list` (a keyset walk over SQLite's own
+ * statements, store/key-order.ts), and opening and closing the file.
+ */
+const deskStore = (store: Store): DeskStore => sqliteDeskStore(store);
+
 async function sync(values: Values, store: Store, dbFile: string): Promise<void> {
   let intervalMs: number;
   try {
     // --interval wins; else the interval the hotel chose in Settings (kept in this database); else 15 s.
-    const saved = store.getSetting<unknown>(POLL_INTERVAL_KEY, null);
+    const saved = await deskStore(store).getSetting<unknown>(POLL_INTERVAL_KEY, null);
     intervalMs =
       intervalFrom(values.interval) ??
       (typeof saved === 'number' && isPollInterval(saved) ? saved * 1000 : DEFAULT_INTERVAL_MS);
@@ -242,8 +250,9 @@ function list(values: Values, store: Store): void {
   out(`${rows.length} reservations`);
 }
 
-function show(keyField: string, values: Values, store: Store): void {
-  const r = store.getReservation(keyField);
+async function show(keyField: string, values: Values, store: Store): Promise<void> {
+  const desk = sqliteDeskStore(store);
+  const r = await desk.getReservation(keyField);
   if (!r) throw new Error(`No reservation with KeyField ${keyField} in this database.`);
   if (values.json) {
     const today = values.today ?? localDate(new Date());
@@ -251,10 +260,10 @@ function show(keyField: string, values: Values, store: Store): void {
     return out(
       JSON.stringify({
         reservation: r,
-        decision: store.decisionFor(keyField),
-        versions: store.versions(keyField),
+        decision: await desk.decisionFor(keyField),
+        versions: await desk.versions(keyField),
         // What the desk shows under "Before you confirm", exactly as the checks engine says it.
-        checks: buildChecker(store, today).check(r),
+        checks: (await buildChecker(desk, today)).check(r),
       }),
     );
   }
@@ -281,12 +290,12 @@ async function decide(
       user: values.user ?? process.env.RESDESK_USER ?? 'resdesk',
     });
     await desk.pushNow();
-    const view = store.decisionFor(keyField);
+    const view = await desk.deskStore.decisionFor(keyField);
     // Confirming a cancellation takes it in: the agency learns the hotel has it.
     const done =
       action === 'decline'
         ? 'Declined'
-        : store.changeKind(keyField) === 'cancelled'
+        : (await desk.deskStore.changeKind(keyField)) === 'cancelled'
           ? 'Cancellation taken in'
           : 'Confirmed';
     if (values.json) out(JSON.stringify(view));
@@ -362,14 +371,14 @@ export async function main(argv: string[]): Promise<void> {
       case 'list':
         return list(values, store);
       case 'codes':
-        return codesCommand(store, values.json === true, out);
+        return await codesCommand(deskStore(store), values.json === true, out);
       case 'unreadable':
-        return unreadableCommand(store, values.json === true, out);
+        return await unreadableCommand(deskStore(store), values.json === true, out);
       case 'reasons':
-        return reasonsCommand(store, { json: values.json === true, language: values.language }, out);
+        return await reasonsCommand(store, { json: values.json === true, language: values.language }, out);
       case 'show':
         if (!arg) throw new UsageError('Give the KeyField: resdesk show KEYFIELD --db FILE');
-        return show(arg, values, store);
+        return await show(arg, values, store);
       case 'confirm':
       case 'decline':
         if (!arg) throw new UsageError(`Give the KeyField: resdesk ${command} KEYFIELD --db FILE`);

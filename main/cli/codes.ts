@@ -1,6 +1,6 @@
 // `resdesk codes`: the stored stay codes of every agency, per kind, in the spec's words, with the room
 // limits a receptionist checks guests against.
-import type { Store } from '../store';
+import type { DeskStore } from '../store/engines/desk-store';
 import type { StayCode, StayCodeKind } from '../../shared/domain';
 
 const KINDS: readonly StayCodeKind[] = ['board', 'roomType', 'room', 'nationality'];
@@ -21,8 +21,9 @@ const plural: Record<StayCodeKind, keyof Omit<AgencyCodes, 'agencyId' | 'agencyN
   nationality: 'nationalities',
 };
 
-export function storedCodes(store: Store): AgencyCodes[] {
-  return store.listAgencies().map((agency) => {
+export async function storedCodes(store: DeskStore): Promise<AgencyCodes[]> {
+  const agencies: AgencyCodes[] = [];
+  for (const agency of await store.listAgencies()) {
     const entry: AgencyCodes = {
       agencyId: agency.id,
       agencyName: agency.name,
@@ -31,9 +32,10 @@ export function storedCodes(store: Store): AgencyCodes[] {
       rooms: [],
       nationalities: [],
     };
-    for (const kind of KINDS) entry[plural[kind]] = store.listStayCodes(agency.id, kind);
-    return entry;
-  });
+    for (const kind of KINDS) entry[plural[kind]] = await store.listStayCodes(agency.id, kind);
+    agencies.push(entry);
+  }
+  return agencies;
 }
 
 const limits = (c: StayCode): string =>
@@ -47,8 +49,12 @@ const limits = (c: StayCode): string =>
     .filter(Boolean)
     .join(', ');
 
-export function codesCommand(store: Store, json: boolean, out: (line: string) => void): void {
-  const agencies = storedCodes(store);
+export async function codesCommand(
+  store: DeskStore,
+  json: boolean,
+  out: (line: string) => void,
+): Promise<void> {
+  const agencies = await storedCodes(store);
   if (json) return out(JSON.stringify({ agencies }));
   for (const a of agencies) {
     out(`${a.agencyName} (${a.agencyId})`);

@@ -7,6 +7,7 @@ import { checkExportTarget, checkTargetKinds, targetRefusal } from './export-tar
 import { exportRequestSchema } from '../../shared/ipc';
 import type { UiLanguage } from '../../shared/domain';
 import { Store } from '../store';
+import { sqliteDeskStore } from '../store/engines/desk-store';
 import { readSetup } from '../kernel/setup';
 import { invalidRequest } from '../kernel/ipc-dispatch';
 import { createMessages } from '../kernel/messages';
@@ -90,7 +91,7 @@ export async function exportCommand(argv: string[]): Promise<void> {
     const language: UiLanguage = (values.lang as UiLanguage | undefined) ?? readSetup(store).language;
     const user = values.user ?? process.env.RESDESK_USER ?? 'resdesk';
     const result = await runExport({
-      store,
+      store: sqliteDeskStore(store),
       request: parsed.data,
       language,
       file,
@@ -103,7 +104,8 @@ export async function exportCommand(argv: string[]): Promise<void> {
     });
     let marked = 0;
     if (values['mark-entered'] && result.markable.length > 0)
-      marked = store.markEntered(result.markable, user, new Date().toISOString()).marked;
+      marked = (await sqliteDeskStore(store).markEntered(result.markable, user, new Date().toISOString()))
+        .marked;
     if (values.json) return say(JSON.stringify({ ...result, marked }));
     say(`Wrote ${result.rows} rows (${result.reservations} reservations) to ${result.path}`);
     if (result.htmlPath) say(`Printable list: ${result.htmlPath}`);

@@ -2,27 +2,29 @@
 // `decline --reason ID` can be used without reading the database. In the desk's language (Setup), or the
 // one asked with --language; a reason the service did not send in that language falls back to the other.
 import type { Store } from '../store';
+import { sqliteDeskStore, type DeskStore } from '../store/engines/desk-store';
 import type { NotConfirmMessage, UiLanguage } from '../../shared/domain';
 import { readSetup } from '../kernel/setup';
 
 const serviceLanguage = (language: UiLanguage) => (language === 'tr' ? 'tr-TR' : 'en-US');
 
-export function declineReasons(store: Store, language: UiLanguage): NotConfirmMessage[] {
-  const wanted = store.listNotConfirmMessages(serviceLanguage(language));
-  const other = store.listNotConfirmMessages(serviceLanguage(language === 'tr' ? 'en' : 'tr'));
+export async function declineReasons(store: DeskStore, language: UiLanguage): Promise<NotConfirmMessage[]> {
+  const wanted = await store.listNotConfirmMessages(serviceLanguage(language));
+  const other = await store.listNotConfirmMessages(serviceLanguage(language === 'tr' ? 'en' : 'tr'));
   const seen = new Set(wanted.map((r) => r.id));
   return [...wanted, ...other.filter((r) => !seen.has(r.id))];
 }
 
-export function reasonsCommand(
+/** `store` is the file's Store: the desk's language is this PC's setup (kernel/setup.ts), read from it. */
+export async function reasonsCommand(
   store: Store,
   options: { json: boolean; language?: string },
   out: (line: string) => void,
-): void {
+): Promise<void> {
   if (options.language !== undefined && options.language !== 'tr' && options.language !== 'en')
     throw new Error('--language must be tr or en.');
   const language: UiLanguage = options.language ?? readSetup(store).language;
-  const reasons = declineReasons(store, language);
+  const reasons = await declineReasons(sqliteDeskStore(store), language);
   if (options.json) return out(JSON.stringify(reasons.map(({ id, name }) => ({ id, name }))));
   if (reasons.length === 0)
     return out('No decline reasons are stored yet: run resdesk sync --once first, then try again.');

@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import type { StopSaleCodeKind, StopSaleEntry } from '../../shared/domain';
 import { Store } from '../store';
+import { sqliteDeskStore } from '../store/engines/desk-store';
 import { isRealDate } from '../../shared/calendar';
 
 export const STOP_SALE_USAGE = `stop-sale add --room-type CODE|--room CODE --from D --to D [--note TEXT] [--user NAME]
@@ -25,7 +26,7 @@ const options = {
 const line = (s: StopSaleEntry): string =>
   [s.id, s.codeKind, s.hotelCode, s.from, s.to, s.note, s.createdBy].join('\t');
 
-export function stopSaleCommand(argv: string[], out: (text: string) => void): void {
+export async function stopSaleCommand(argv: string[], out: (text: string) => void): Promise<void> {
   let parsed: ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>;
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
@@ -40,11 +41,12 @@ export function stopSaleCommand(argv: string[], out: (text: string) => void): vo
   // Opening a mistyped path would create an empty database and keep the stop-sale where no desk reads it.
   if (!existsSync(values.db)) throw new Error(`There is no database at ${values.db}.`);
   const user = values.user ?? process.env.RESDESK_USER ?? 'resdesk';
-  const store = Store.open(values.db);
+  const file = Store.open(values.db);
+  const store = sqliteDeskStore(file);
   try {
     switch (action) {
       case 'list': {
-        const all = store.listStopSales();
+        const all = await store.listStopSales();
         if (values.json) return out(JSON.stringify(all));
         for (const s of all) out(line(s));
         return out(`${all.length} stop-sales`);
@@ -69,7 +71,7 @@ export function stopSaleCommand(argv: string[], out: (text: string) => void): vo
             );
         if (from === undefined || to === undefined) return;
         if (to < from) throw new Error(`--to ${to} is before --from ${from}.`);
-        const saved = store.addStopSale({
+        const saved = await store.addStopSale({
           codeKind,
           hotelCode,
           from,
@@ -79,7 +81,7 @@ export function stopSaleCommand(argv: string[], out: (text: string) => void): vo
           at: new Date().toISOString(),
         });
         // Closing a code no channel code is mapped to closes nothing yet: say so, keep it anyway.
-        if (!store.stopSaleHotelCodes()[codeKind].includes(saved.hotelCode))
+        if (!(await store.stopSaleHotelCodes())[codeKind].includes(saved.hotelCode))
           console.error(
             `Note: no ${codeKind === 'roomType' ? 'room type' : 'room'} is mapped to ${saved.hotelCode} yet, so this stop-sale flags nothing until one is.`,
           );
@@ -89,7 +91,7 @@ export function stopSaleCommand(argv: string[], out: (text: string) => void): vo
         const id = Number(arg);
         if (!arg || !Number.isInteger(id) || id <= 0)
           throw new Error('Give the number of the stop-sale to remove (resdesk stop-sale list shows them).');
-        const removed = store.removeStopSale(id, user, new Date().toISOString());
+        const removed = await store.removeStopSale(id, user, new Date().toISOString());
         if (!removed) throw new Error(`There is no stop-sale ${id}.`);
         return out(values.json ? JSON.stringify(removed) : `Removed: ${line(removed)}`);
       }
@@ -97,6 +99,6 @@ export function stopSaleCommand(argv: string[], out: (text: string) => void): vo
         throw new Error(`Usage: resdesk ${STOP_SALE_USAGE}`);
     }
   } finally {
-    store.close();
+    file.close();
   }
 }

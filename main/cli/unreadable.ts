@@ -1,9 +1,13 @@
 // `resdesk unreadable`: reservations the service listed that could not be read, kept aside with their
 // text and never acknowledged, so the service keeps offering them until it is fixed there.
-import type { Store } from '../store';
+import type { DeskStore } from '../store/engines/desk-store';
 
-export function unreadableCommand(store: Store, json: boolean, out: (line: string) => void): void {
-  const items = store.listUnreadable();
+export async function unreadableCommand(
+  store: DeskStore,
+  json: boolean,
+  out: (line: string) => void,
+): Promise<void> {
+  const items = await store.listUnreadable();
   if (json) return out(JSON.stringify(items));
   for (const i of items) {
     const which = i.keyField ? `KeyField ${i.keyField}` : 'a reservation without a readable KeyField';

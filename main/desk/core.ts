@@ -8,6 +8,7 @@ import type { Core, CorePorts } from '../kernel/core-types';
 import { Desk } from '../operations/desk';
 import { createMessages } from '../kernel/messages';
 import { Store } from '../store';
+import { sqliteDeskStore } from '../store/engines/desk-store';
 import { Poller, type PollerState } from '../sync/poller';
 import { DeskEvents } from '../sync/events';
 import { credentialAccount, isConfigured, readSetup, writeSetup, type SavedSetup } from '../kernel/setup';
@@ -76,12 +77,18 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
   };
   const setup = (): SavedSetup => readSetup(settings());
   const workStore = (): Store => {
+  /**
+   * The work database as SQLite's synchronous Store. The handlers, the checks and the desk get its DeskStore
+   * (sqliteDeskStore, one per Store); the core itself keeps the synchronous form for what must answer at
+   * once: status() (emitted from timers and callbacks), the tray's waiting count, the quit guard's
+   * answerInFlight and the held-answer timer.
+   */
     if (!setup().practiceMode) return settings();
     if (!practiceStore) practiceStore = Store.open(path.join(ports.dataDir, 'practice.db'));
     return practiceStore;
   };
 
-  const checks = new DeskChecks(workStore, now, ports.logger);
+  const checks = new DeskChecks(() => sqliteDeskStore(workStore()), now, ports.logger);
 
   const status = (): SyncStatus => {
     const s = pollerState;
@@ -118,8 +125,18 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
   const emitDecision = (keyField: string): void => {
     // A sent answer moves the status (a declined one leaves the duplicate-voucher and returning-guest pools).
     checks.decisionMoved();
-    const decision = desk?.store.decisionFor(keyField);
-    if (decision) events.emit('decisionChanged', { keyField, decision });
+    const current = desk;
+    if (!current) return;
+    // On SQLite it resolves at once, so the event still follows the push step that told of it.
+    current.deskStore.decisionFor(keyField).then(
+      (decision) => {
+        if (decision) events.emit('decisionChanged', { keyField, decision });
+      },
+      (error: unknown) =>
+        ports.logger.warn('a decision could not be read back', {
+          error: error instanceof Error ? error.name : 'unknown',
+        }),
+    );
   };
 
   const connect = (): void => {
@@ -280,7 +297,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     get settingsStore() {
       return settings();
     },
-    workStore,
+    workStore: () => sqliteDeskStore(workStore()),
     desk: () => desk,
     setup,
     checks,

@@ -12,7 +12,8 @@ import type {
   PmsVersionRef,
   UiLanguage,
 } from '../../shared/domain';
-import type { ExportGuestRow, ExportSelection, Store } from '../store';
+import type { ExportGuestRow, ExportSelection } from '../store';
+import type { DeskStore } from '../store/engines/desk-store';
 import { headerLine, linesOf } from './columns';
 import { csvFormatFor } from './format';
 import { exportMessages } from './labels';
@@ -38,9 +39,9 @@ const pending = new Set(['to-enter', 'needs-update', 'to-cancel']);
 const offersMarking = (s: ExportSelection): boolean => s.kind !== 'arrivals' && s.scope === 'to-enter';
 
 /** Counts and unmapped codes of an export, so the screen can warn before anything is written. */
-export function previewExport(store: Store, request: ExportRequest): ExportPreview {
+export async function previewExport(store: DeskStore, request: ExportRequest): Promise<ExportPreview> {
   const selection = selectionOf(request);
-  const counts = store.exportCounts(selection);
+  const counts = await store.exportCounts(selection);
   return {
     kind: request.kind,
     rows: counts.rows,
@@ -61,7 +62,7 @@ export function exportFileName(request: ExportRequest, now: Date): string {
 }
 
 export interface ExportJob {
-  store: Store;
+  store: DeskStore;
   request: ExportRequest;
   language: UiLanguage;
   /** Where the CSV goes; an arrivals list also writes the same name with .html. */
@@ -79,7 +80,7 @@ export interface ExportJob {
    * The check markers of reservations, for the printable arrivals list's flags (the desk's checks; the
    * export cannot compute them itself). Without it the page has no flags.
    */
-  markers?: (keyFields: readonly string[]) => ReadonlyMap<string, readonly CheckMarker[]>;
+  markers?: (keyFields: readonly string[]) => Promise<ReadonlyMap<string, readonly CheckMarker[]>>;
 }
 
 /** The printable list beside an arrivals CSV: the same name with .html. */
@@ -123,7 +124,8 @@ export async function runExport(job: ExportJob): Promise<ExportResult> {
   const staged = await stageExport(job.file, htmlPath, replace);
   let rows: number;
   try {
-    const reader = store.openExportRows(selection);
+    // The rows come from a read-only connection of their own (SQLite), walked as the CSV is written.
+    const reader = await store.openExportRows(selection);
     try {
       const lines = function* (): Generator<string[]> {
         for (const row of reader.rows) {
@@ -145,7 +147,7 @@ export async function runExport(job: ExportJob): Promise<ExportResult> {
       reader.close();
     }
     if (staged.html !== null) {
-      const markers = job.markers?.([...new Set(arrivals.map((r) => r.keyField))]);
+      const markers = await job.markers?.([...new Set(arrivals.map((r) => r.keyField))]);
       await staged.html.handle.writeFile(
         arrivalsHtml(selection.date ?? '', arrivals, format, markers),
         'utf8',
@@ -172,7 +174,7 @@ export async function runExport(job: ExportJob): Promise<ExportResult> {
     reservations,
     file: job.file.split(/[\\/]/).pop() ?? '',
   };
-  store.addActivity({
+  await store.addActivity({
     at: job.at.toISOString(),
     user: job.user,
     action: 'export',

@@ -2,19 +2,23 @@
 // work database, read each time a receptionist answers. `fallback` is the core's default (10 s).
 import { ANSWER_GRACE_MAX_SECONDS } from '../../shared/domain';
 import type { AnswerSettings } from '../../shared/ipc';
-import type { Store } from '../store';
+import type { DeskStore } from '../store/engines/desk-store';
 
 const GRACE_KEY = 'answers.graceSeconds';
 
-export function answerSettings(store: Store, fallback: number): AnswerSettings {
-  const saved = store.getSetting<number>(GRACE_KEY, fallback);
+export async function answerSettings(store: DeskStore, fallback: number): Promise<AnswerSettings> {
+  const saved = await store.getSetting<number>(GRACE_KEY, fallback);
   // A value from a hand-edited or older database is kept within what the screen offers.
   const graceSeconds =
     Number.isInteger(saved) && saved >= 0 ? Math.min(saved, ANSWER_GRACE_MAX_SECONDS) : fallback;
   return { graceSeconds };
 }
 
-export function saveAnswerSettings(store: Store, settings: AnswerSettings, fallback: number): AnswerSettings {
-  store.setSetting(GRACE_KEY, settings.graceSeconds);
+export async function saveAnswerSettings(
+  store: DeskStore,
+  settings: AnswerSettings,
+  fallback: number,
+): Promise<AnswerSettings> {
+  await store.setSetting(GRACE_KEY, settings.graceSeconds);
   return answerSettings(store, fallback);
 }

@@ -14,9 +14,9 @@ type AnswerHandlers = Pick<
 >;
 
 export function answerHandlers(ctx: DeskContext): AnswerHandlers {
-  const undo = (keyField: string): boolean => {
+  const undo = async (keyField: string): Promise<boolean> => {
     try {
-      ctx.workStore().undoDecision(keyField);
+      await ctx.workStore().undoDecision(keyField);
       ctx.emit('decisionChanged', { keyField, decision: null });
       return true;
     } catch (error) {
@@ -27,20 +27,21 @@ export function answerHandlers(ctx: DeskContext): AnswerHandlers {
 
   return {
     undoDecision: async ({ keyField }) => {
-      if (!undo(keyField)) throw new DeskError('conflict', refusalSentence(ctx.messages, 'too-late-to-undo'));
+      if (!(await undo(keyField)))
+        throw new DeskError('conflict', refusalSentence(ctx.messages, 'too-late-to-undo'));
       ctx.emit('syncStatus', ctx.status());
       return ctx.workStore().decisionFor(keyField);
     },
 
     undoMany: async ({ keyFields }) => {
       let undone = 0;
-      for (const keyField of new Set(keyFields)) if (undo(keyField)) undone++;
+      for (const keyField of new Set(keyFields)) if (await undo(keyField)) undone++;
       ctx.emit('syncStatus', ctx.status());
       return { undone, tooLate: new Set(keyFields).size - undone };
     },
 
     sendDecisionNow: async ({ keyField }) => {
-      ctx.workStore().sendDecisionNow(keyField);
+      await ctx.workStore().sendDecisionNow(keyField);
       ctx.pushSoon();
       return ctx.workStore().decisionFor(keyField);
     },

@@ -3,7 +3,7 @@
 // here tells it to rebuild before the next question.
 import type { Handlers, StopSaleView } from '../../shared/ipc';
 import { DeskError } from '../kernel/ipc-dispatch';
-import type { Store } from '../store';
+import type { DeskStore } from '../store/engines/desk-store';
 import type { DeskContext } from './context';
 
 type CheckHandlers = Pick<
@@ -11,9 +11,9 @@ type CheckHandlers = Pick<
   'getChecks' | 'listStopSales' | 'addStopSale' | 'removeStopSale' | 'getCheckSettings' | 'saveCheckSettings'
 >;
 
-const stopSaleView = (store: Store): StopSaleView => ({
-  stopSales: store.listStopSales(),
-  hotelCodes: store.stopSaleHotelCodes(),
+const stopSaleView = async (store: DeskStore): Promise<StopSaleView> => ({
+  stopSales: await store.listStopSales(),
+  hotelCodes: await store.stopSaleHotelCodes(),
 });
 
 export function checkHandlers(ctx: DeskContext): CheckHandlers {
@@ -21,7 +21,7 @@ export function checkHandlers(ctx: DeskContext): CheckHandlers {
 
   return {
     getChecks: async ({ keyFields }) => {
-      const checks = ctx.checks.forKeys([...new Set(keyFields)]);
+      const checks = await ctx.checks.forKeys([...new Set(keyFields)]);
       return [...checks].map(([keyField, list]) => ({ keyField, checks: list }));
     },
 
@@ -29,7 +29,7 @@ export function checkHandlers(ctx: DeskContext): CheckHandlers {
 
     addStopSale: async ({ codeKind, hotelCode, from, to, note }) => {
       const store = ctx.workStore();
-      store.addStopSale({
+      await store.addStopSale({
         codeKind,
         hotelCode,
         from,
@@ -44,7 +44,7 @@ export function checkHandlers(ctx: DeskContext): CheckHandlers {
 
     removeStopSale: async ({ id }) => {
       const store = ctx.workStore();
-      const removed = store.removeStopSale(id, deskUser(), ctx.now().toISOString());
+      const removed = await store.removeStopSale(id, deskUser(), ctx.now().toISOString());
       if (!removed) throw new DeskError('not-found', ctx.messages.t('error.noStopSale'));
       ctx.checks.invalidate();
       return stopSaleView(store);
@@ -53,7 +53,7 @@ export function checkHandlers(ctx: DeskContext): CheckHandlers {
     getCheckSettings: async () => ctx.workStore().checkSettings(),
 
     saveCheckSettings: async ({ menOnly }) => {
-      const saved = ctx.workStore().setMenOnly(menOnly, deskUser(), ctx.now().toISOString());
+      const saved = await ctx.workStore().setMenOnly(menOnly, deskUser(), ctx.now().toISOString());
       ctx.checks.invalidate();
       return saved;
     },

@@ -7,16 +7,21 @@ import type { Desk } from '../operations/desk';
 import type { Messages } from '../kernel/messages';
 import type { SavedSetup } from '../kernel/setup';
 import type { Store } from '../store';
+import type { DeskStore } from '../store/engines/desk-store';
 
 export interface DeskContext {
   readonly ports: CorePorts;
   readonly messages: Messages;
   /** Seconds an answer is held when the hotel has not chosen (Settings → Answers). */
   readonly answerGraceDefaultSeconds: number;
-  /** Always the real desk's database: setup, language, desk user. */
+  /**
+   * Always the real desk's own SQLite database: setup, language, desk user, poll interval, backups. It stays
+   * synchronous: these are this PC's settings (which ones a shared database would hold is issue 27.7's
+   * question), read by the core's synchronous status and store choice, and backups are of this file.
+   */
   readonly settingsStore: Store;
   /** The database the receptionist works in: the real one, or the practice one in practice mode. */
-  workStore(): Store;
+  workStore(): DeskStore;
   /** The connected desk, or null when not set up. */
   desk(): Desk | null;
   setup(): SavedSetup;

@@ -59,12 +59,12 @@ export function exportHandlers(ctx: DeskContext): ExportHandlers {
 
   return {
     listToEnter: async ({ offset, limit }) => {
-      const page = ctx.workStore().listToEnter(offset, limit);
-      return { ...page, rows: ctx.checks.markRows(page.rows) };
+      const page = await ctx.workStore().listToEnter(offset, limit);
+      return { ...page, rows: await ctx.checks.markRows(page.rows) };
     },
 
     getPmsEntry: async ({ keyField }) => {
-      const view = ctx.workStore().pmsEntryOf(keyField);
+      const view = await ctx.workStore().pmsEntryOf(keyField);
       if (!view) throw new DeskError('not-found', words().noReservation());
       return view;
     },
@@ -89,11 +89,12 @@ export function exportHandlers(ctx: DeskContext): ExportHandlers {
           at,
           replace: false,
           // The printable arrivals list shows each reservation's flags as the desk's rows do.
-          markers: (keyFields) =>
+          markers: async (keyFields) =>
             new Map(
-              ctx.checks
-                .markRows(keyFields.map((keyField) => ({ keyField })))
-                .map((r) => [r.keyField, r.checks]),
+              (await ctx.checks.markRows(keyFields.map((keyField) => ({ keyField })))).map((r) => [
+                r.keyField,
+                r.checks,
+              ]),
             ),
         });
       } catch (error) {

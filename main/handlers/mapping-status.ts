@@ -15,10 +15,8 @@ export function mappingStatusHandlers(ctx: DeskContext): OtherHandlers {
     syncNow: () => ctx.syncNow(),
     listActivity: async ({ offset, limit }) => {
       const language = ctx.setup().language;
-      return ctx
-        .workStore()
-        .listActivity(offset, limit, language)
-        .map((entry) => wordActivity(ctx.messages, language, entry));
+      const entries = await ctx.workStore().listActivity(offset, limit, language);
+      return entries.map((entry) => wordActivity(ctx.messages, language, entry));
     },
   };
 }

@@ -5,7 +5,8 @@ import type { StayCodeKind } from '../../shared/domain';
 import type { Handlers } from '../../shared/ipc';
 import { DeskError } from '../kernel/ipc-dispatch';
 import { activityDetail } from '../kernel/activity-words';
-import { HotelCodeTaken, type Store } from '../store';
+import { HotelCodeTaken } from '../store';
+import type { DeskStore } from '../store/engines/desk-store';
 import type { DeskContext } from './context';
 
 export type MappingHandlers = Pick<Handlers, 'getMapping' | 'setMapping' | 'copyMappings' | 'addHotelCode'>;
@@ -13,7 +14,13 @@ export type MappingHandlers = Pick<Handlers, 'getMapping' | 'setMapping' | 'copy
 export function mappingHandlers(ctx: DeskContext): MappingHandlers {
   const deskUser = (): string => ctx.setup().deskUser || ctx.setup().user || 'Resdesk';
   const codeKind = (kind: StayCodeKind): string => ctx.messages.t(`activity.codeKind.${kind}`);
-  const logMapping = (store: Store, at: string, kind: StayCodeKind, channelCode: string, hotelCode: string) =>
+  const logMapping = (
+    store: DeskStore,
+    at: string,
+    kind: StayCodeKind,
+    channelCode: string,
+    hotelCode: string,
+  ) =>
     store.addActivity({
       at,
       user: deskUser(),
@@ -30,32 +37,32 @@ export function mappingHandlers(ctx: DeskContext): MappingHandlers {
       const store = ctx.workStore();
       const typed = change.hotelCode.trim();
       // Picked from the hotel's list: a code it lacks is added there first, on purpose (addHotelCode).
-      const listed = typed === '' ? null : store.findHotelCode(change.kind, typed);
+      const listed = typed === '' ? null : await store.findHotelCode(change.kind, typed);
       if (typed !== '' && listed === null)
         throw new DeskError(
           'conflict',
           ctx.messages.t('error.hotelCodeUnknown', { code: typed, codeKind: codeKind(change.kind) }),
         );
       const at = ctx.now().toISOString();
-      store.setMapping({ ...change, hotelCode: listed?.code ?? '', user: deskUser(), at });
+      await store.setMapping({ ...change, hotelCode: listed?.code ?? '', user: deskUser(), at });
       ctx.checks.invalidate();
-      logMapping(store, at, change.kind, change.channelCode, listed?.code ?? '');
+      await logMapping(store, at, change.kind, change.channelCode, listed?.code ?? '');
       return store.mappingView(change.agencyId, [change]);
     },
 
     copyMappings: async ({ agencyId, fromAgencyId }) => {
       const store = ctx.workStore();
       const at = ctx.now().toISOString();
-      const copied = store.copyMappings({ agencyId, fromAgencyId, user: deskUser(), at });
+      const copied = await store.copyMappings({ agencyId, fromAgencyId, user: deskUser(), at });
       if (copied.length > 0) ctx.checks.invalidate();
-      for (const c of copied) logMapping(store, at, c.kind, c.channelCode, c.hotelCode);
-      return { view: store.mappingView(agencyId), copied };
+      for (const c of copied) await logMapping(store, at, c.kind, c.channelCode, c.hotelCode);
+      return { view: await store.mappingView(agencyId), copied };
     },
 
     addHotelCode: async ({ kind, code, name }) => {
       const store = ctx.workStore();
       try {
-        store.addHotelCode({ kind, code, name, user: deskUser(), at: ctx.now().toISOString() });
+        await store.addHotelCode({ kind, code, name, user: deskUser(), at: ctx.now().toISOString() });
       } catch (error) {
         if (!(error instanceof HotelCodeTaken)) throw error;
         const { existing } = error;

@@ -38,7 +38,7 @@ export function reservationHandlers(ctx: DeskContext): ReservationHandlers {
     const desk = ctx.desk();
     if (!desk) throw new DeskError('not-configured', ctx.messages.t('error.notConfigured'));
     // Held for the hotel's grace period so the receptionist can take it back (Undo) or send it at once.
-    const grace = answerSettings(ctx.workStore(), ctx.answerGraceDefaultSeconds).graceSeconds;
+    const grace = (await answerSettings(ctx.workStore(), ctx.answerGraceDefaultSeconds)).graceSeconds;
     try {
       // Awaited here: a refusal is a rejection, and this catch turns it into the desk's sentence.
       return await desk.decide({ keyField, action, note, reasonId, user: deskUser(), holdSeconds: grace });
@@ -48,40 +48,43 @@ export function reservationHandlers(ctx: DeskContext): ReservationHandlers {
   };
 
   // The checks are computed, never stored: "has a problem" is resolved here and handed to the store's SQL.
-  const problemKeysFor = (filter: { hasProblem?: boolean }) =>
+  const problemKeysFor = async (filter: { hasProblem?: boolean }) =>
     filter.hasProblem === true ? ctx.checks.problemKeys() : undefined;
 
-  const currentDecision = (keyField: string) => {
-    const view = ctx.workStore().decisionFor(keyField);
+  const currentDecision = async (keyField: string) => {
+    const view = await ctx.workStore().decisionFor(keyField);
     if (!view) throw new DeskError('not-found', ctx.messages.t('decision.not-found'));
     return view;
   };
 
   return {
     listReservations: async (q) => {
-      const page = ctx.workStore().inboxPage(q, problemKeysFor(q.filter));
-      return { ...page, rows: ctx.checks.markRows(page.rows) };
+      const page = await ctx.workStore().inboxPage(q, await problemKeysFor(q.filter));
+      return { ...page, rows: await ctx.checks.markRows(page.rows) };
     },
-    inboxCounts: async ({ filter }) => ctx.workStore().inboxCounts(filter, problemKeysFor(filter)),
+    inboxCounts: async ({ filter }) => ctx.workStore().inboxCounts(filter, await problemKeysFor(filter)),
 
     getReservation: async ({ keyField }): Promise<ReservationDetail> => {
       const store = ctx.workStore();
-      const found = store.getReservation(keyField);
+      const found = await store.getReservation(keyField);
       if (!found) throw new DeskError('not-found', ctx.messages.t('error.notFound'));
       const { raw: _raw, ...reservation } = found;
-      return {
-        reservation,
-        changeKind: store.changeKind(keyField) ?? 'new',
-        codes: store.mappedCodesFor(keyField),
-        guests: found.guests.map((g) => ({
+      const guests: ReservationDetail['guests'] = [];
+      for (const g of found.guests)
+        guests.push({
           ...g,
           hotelNationality: g.nationality
-            ? store.hotelCodeFor(found.agencyId, 'nationality', g.nationality)
+            ? await store.hotelCodeFor(found.agencyId, 'nationality', g.nationality)
             : null,
-        })),
-        versions: store.versions(keyField),
-        decision: store.decisionFor(keyField),
-        checks: ctx.checks.of(found),
+        });
+      return {
+        reservation,
+        changeKind: (await store.changeKind(keyField)) ?? 'new',
+        codes: await store.mappedCodesFor(keyField),
+        guests,
+        versions: await store.versions(keyField),
+        decision: await store.decisionFor(keyField),
+        checks: await ctx.checks.of(found),
       };
     },
 
@@ -114,19 +117,19 @@ export function reservationHandlers(ctx: DeskContext): ReservationHandlers {
 
     retryDecision: async ({ keyField }) => {
       // A decision that used up its automatic tries gets a fresh set when a person asks.
-      const record = ctx.workStore().decisionRecordFor(keyField);
-      if (record?.state === 'failed') ctx.workStore().retryDecision(record.id);
-      const view = currentDecision(keyField);
+      const record = await ctx.workStore().decisionRecordFor(keyField);
+      if (record?.state === 'failed') await ctx.workStore().retryDecision(record.id);
+      const view = await currentDecision(keyField);
       ctx.pushSoon();
       return view;
     },
 
     resolveReview: async ({ keyField, action }) => {
       const store = ctx.workStore();
-      const record = store.decisionRecordFor(keyField);
+      const record = await store.decisionRecordFor(keyField);
       if (!record) throw new DeskError('not-found', ctx.messages.t('decision.not-in-review'));
       try {
-        const view = store.resolveReview(record.id, action);
+        const view = await store.resolveReview(record.id, action);
         if (action === 'send') ctx.pushSoon();
         return view;
       } catch (error) {
@@ -135,7 +138,7 @@ export function reservationHandlers(ctx: DeskContext): ReservationHandlers {
     },
 
     openVoucher: async ({ keyField }) => {
-      const record = ctx.workStore().decisionRecordFor(keyField);
+      const record = await ctx.workStore().decisionRecordFor(keyField);
       if (!record?.pdfPath) throw new DeskError('not-found', ctx.messages.t('error.noVoucher'));
       if (!ctx.ports.openPath) throw new DeskError('internal', ctx.messages.t('error.noViewer'));
       await ctx.ports.openPath(record.pdfPath);

@@ -7,7 +7,7 @@ import type { DeskContext } from './context';
 export function safeModeHandlers(ctx: DeskContext): Pick<Handlers, 'setSafeMode'> {
   return {
     setSafeMode: async ({ on }) => {
-      ctx.workStore().setSetting(SAFE_MODE_KEY, on);
+      await ctx.workStore().setSetting(SAFE_MODE_KEY, on);
       return ctx.status();
     },
   };

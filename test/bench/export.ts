@@ -2,6 +2,7 @@
 // RSS growth while it runs, against a lower bound measured in the same run on the same database:
 // iterating the same rows, formatting the same cells and writing them joined by the delimiter with no
 // CSV quoting (what the export cannot beat). `benchExport()` returns the numbers; run this file to print.
+import { sqliteDeskStore } from '../../main/store/engines/desk-store';
 import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
@@ -108,7 +109,14 @@ export async function benchExport(count = 100_000, runs = 5): Promise<ExportBenc
     const exportRun = (name: string, request: ExportRequest) => {
       const file = join(dir, `${name}.csv`);
       return measured(file, async () => {
-        const result = await runExport({ store, request, language: 'tr', file, user: 'bench', at });
+        const result = await runExport({
+          store: sqliteDeskStore(store),
+          request,
+          language: 'tr',
+          file,
+          user: 'bench',
+          at,
+        });
         return result.rows;
       });
     };

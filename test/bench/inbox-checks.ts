@@ -2,6 +2,7 @@
 // first page after start, the page after a new reservation and after a confirm, and the memory the
 // checks hold, each against the bare page (the same query, no checks) measured in the same run. Also
 // what a full rebuild over every reservation (the desk before, the CLI's one-off today) costs here.
+import { sqliteDeskStore } from '../../main/store/engines/desk-store';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,15 +61,16 @@ function fill(file: string, count: number): void {
   store.close();
 }
 
-export function benchInboxChecks(count = 100_000, runs = 7): InboxChecksBenchResult {
+export async function benchInboxChecks(count = 100_000, runs = 7): Promise<InboxChecksBenchResult> {
   const dir = mkdtempSync(join(tmpdir(), 'resdesk-inbox-checks-'));
   const file = join(dir, 'bench.db');
   try {
     fill(file, count);
     let store = Store.open(file);
     let start = performance.now();
-    new DeskChecks(
-      () => store,
+    const keyed = sqliteDeskStore(store);
+    await new DeskChecks(
+      () => keyed,
       () => TODAY,
     ).markRows(store.inboxPage(query).rows);
     const keyAllMs = performance.now() - start;
@@ -90,19 +92,19 @@ export function benchInboxChecks(count = 100_000, runs = 7): InboxChecksBenchRes
       store.close();
       store = Store.open(file);
       rss0 = rssMB();
-      const opened = store;
+      const opened = sqliteDeskStore(store);
       checks = new DeskChecks(
         () => opened,
         () => TODAY,
       );
       start = performance.now();
-      checks.markRows(store.inboxPage(query).rows);
+      await checks.markRows(store.inboxPage(query).rows);
       first.push(performance.now() - start);
     }
     const desk = checks as DeskChecks;
-    const page = (): number => {
+    const page = async (): Promise<number> => {
       const started = performance.now();
-      desk.markRows(store.inboxPage(query).rows);
+      await desk.markRows(store.inboxPage(query).rows);
       return performance.now() - started;
     };
     const afterNew: number[] = [];
@@ -120,7 +122,7 @@ export function benchInboxChecks(count = 100_000, runs = 7): InboxChecksBenchRes
         AT,
       );
       desk.reservationsChanged();
-      afterNew.push(page());
+      afterNew.push(await page());
       const decision = store.enqueueDecision({
         keyField,
         action: 'confirm',
@@ -132,13 +134,13 @@ export function benchInboxChecks(count = 100_000, runs = 7): InboxChecksBenchRes
       });
       store.markSent(decision.id, { sentAt: AT, pdfPath: null });
       desk.decisionMoved();
-      afterConfirm.push(page());
+      afterConfirm.push(await page());
     }
     const checksMB = Math.max(0, rssMB() - rss0);
 
     const beforeRebuild = rssMB();
     start = performance.now();
-    const full = buildChecker(store, '2026-06-15');
+    const full = await buildChecker(sqliteDeskStore(store), '2026-06-15');
     const rebuildMs = performance.now() - start;
     const rebuildMB = rssMB() - beforeRebuild;
     void full.settings;

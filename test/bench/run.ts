@@ -106,7 +106,7 @@ const parts: Record<string, Part> = {
       `      ${c.microsecondsPerReservation} µs per reservation on this machine now; checking alone ${c.checkRatio}x the floor`,
     );
     const n = Number(process.env.BENCH_CHECKS_RESERVATIONS ?? 100_000);
-    const b = benchInboxChecks(n);
+    const b = await benchInboxChecks(n);
     console.log(
       `inbox with checks: ${b.reservations} reservations, database ${b.dbMB} MB; bare page of 200 ${b.bareMs} ms (the issue's ${BARE_PAGE_MS} ms)`,
     );

@@ -208,4 +208,11 @@ export class SqliteDeskStore extends SqliteAsyncStore implements DeskStore {
   readonly latestStay = async (...a: Parameters<Store['latestStay']>) => this.local.latestStay(...a);
 }
 
-export const sqliteDeskStore = (store: Store): SqliteDeskStore => new SqliteDeskStore(store);
+const opened = new WeakMap<Store, SqliteDeskStore>();
+
+/** The one DeskStore of a Store: the same object each time, so caches keyed by the store (checks.ts) hold. */
+export function sqliteDeskStore(store: Store): SqliteDeskStore {
+  let desk = opened.get(store);
+  if (!desk) opened.set(store, (desk = new SqliteDeskStore(store)));
+  return desk;
+}

@@ -3,6 +3,7 @@
 // hotel would meet it — a reservation still waiting after its check-in day with a honeymoon note, codes
 // left unmapped then mapped, a stop-sale added and removed with `resdesk stop-sale`, and a guest who
 // stayed before, found among the practice world's own reservations.
+import { sqliteDeskStore } from '../../../main/store/engines/desk-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { startPracticeService, type PracticeService } from '../../../main/sandbox';
@@ -186,14 +187,15 @@ describe.each(['original', 'spec'] as const)('checks in show --json, the %s dial
 
   it('a guest who stayed before: the earlier reservation has the same lead guest and an earlier check-in', async () => {
     // Found in-process (one index, every reservation), then shown through the CLI like any other.
-    const candidate = withStore((store) => {
-      const checker = buildChecker(store, today);
+    const store = Store.open(db);
+    const candidate = await (async () => {
+      const checker = await buildChecker(sqliteDeskStore(store), today);
       for (const r of store.checksInput().reservations) {
         const row = store.checkedReservations([r.keyField]).get(r.keyField);
         if (row && checker.check(row).some((c) => c.kind === 'returning-guest')) return r.keyField;
       }
       return null;
-    });
+    })().finally(() => store.close());
     let found: { shown: Shown; check: Extract<ReservationCheck, { kind: 'returning-guest' }> } | null = null;
     if (candidate !== null) {
       const shown = await show(candidate);

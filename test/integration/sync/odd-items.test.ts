@@ -1,6 +1,7 @@
 // Issue 23, items 1, 2, 6 and 9 through the real desk (client, sync, store on a file) against a stand-in
 // service: what is stored, what the service was told it has (nothing not stored), and what the receptionist
 // is shown (the cycle's sentence, the set-aside count of the status area, the pre-confirm checks).
+import { sqliteDeskStore } from '../../../main/store/engines/desk-store';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Desk } from '../../../main/operations/desk';
@@ -148,8 +149,8 @@ describe('impossible stays', () => {
       { keyField: 'K3', field: 'Adults', reason: 'unreadable' },
     ]);
 
-    const checks = new DeskChecks(
-      () => desk.store,
+    const checks = await new DeskChecks(
+      () => sqliteDeskStore(desk.store),
       () => new Date(2026, 7, 1, 9),
     ).forKeys(['K1', 'K2', 'K4']);
     expect(checks.get('K1')?.[0]).toMatchObject({

@@ -1,5 +1,6 @@
 // A room count no booking can have (stored before the decoder refused such values) must not make the
 // export build — or write — a line per room for ever: the lines are streamed and capped.
+import { sqliteDeskStore } from '../../../main/store/engines/desk-store';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { runExport } from '../../../main/export/run-export';
@@ -22,7 +23,7 @@ it('writes at most the capped number of room lines for an absurd room count, and
   const file = join(desk.dir, 'all.csv');
   const before = process.memoryUsage().heapUsed;
   const result = await runExport({
-    store: desk.store,
+    store: sqliteDeskStore(desk.store),
     request: { kind: 'reservations', scope: 'all', delimiter: ';' },
     language: 'en',
     file,

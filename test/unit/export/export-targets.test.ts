@@ -2,6 +2,7 @@
 // nothing), a named pipe, a device or a folder at the target is refused before anything is written,
 // left exactly as it was, and no temporary file stays behind; the same when one appears while the
 // export is being written. A regular file is replaced only when the caller allows it.
+import { sqliteDeskStore } from '../../../main/store/engines/desk-store';
 import { execFileSync } from 'node:child_process';
 import {
   lstatSync,
@@ -37,7 +38,16 @@ const exportTo = (
   file: string,
   request: ExportRequest = { kind: 'reservations', scope: 'all' },
   replace = true,
-) => runExport({ store: desk.store, request, language: 'en', file, user: 'test', at: new Date(), replace });
+) =>
+  runExport({
+    store: sqliteDeskStore(desk.store),
+    request,
+    language: 'en',
+    file,
+    user: 'test',
+    at: new Date(),
+    replace,
+  });
 
 /** What a folder holds, and what each entry is, to prove nothing was added, removed or changed. */
 function snapshot(folder: string): string[] {

@@ -11,6 +11,7 @@
 //   (negative prices stay numbers);
 // - each cell taken from one field is that field with only the needed apostrophes added (nothing lost);
 // - the printable arrivals list has one row per arrivals line, no <br>, and no cell a spreadsheet would run.
+import { sqliteDeskStore } from '../../../main/store/engines/desk-store';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -203,7 +204,7 @@ describe('hostile text in every field of every export', () => {
           for (const kind of ['reservations', 'guests', 'arrivals'] as const) {
             const file = join(desk.dir, `${kind}.csv`);
             const result = await runExport({
-              store: desk.store,
+              store: sqliteDeskStore(desk.store),
               request:
                 kind === 'arrivals'
                   ? { kind, date: DAY, delimiter: s.delimiter }

@@ -1,5 +1,6 @@
 // The desk keeps one checker in memory: it must answer from current data after a change it was told about,
 // after the reference data were refreshed, and after midnight, and not rebuild otherwise.
+import { sqliteDeskStore } from '../../../main/store/engines/desk-store';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DeskChecks, markersOf } from '../../../main/operations/checks';
 import type { Logger } from '../../../main/kernel/core-types';
@@ -25,7 +26,7 @@ beforeEach(() => {
   clock = new Date(2026, 6, 9, 12); // 9 July, local time: the desk's clock is the hotel's
   builds = 0;
   checks = new DeskChecks(
-    () => store,
+    () => sqliteDeskStore(store),
     () => clock,
     logger,
   );
@@ -45,16 +46,12 @@ beforeEach(() => {
 });
 afterEach(() => store.close());
 
-const kinds = () =>
-  checks
-    .forKeys(['K1'])
-    .get('K1')
-    ?.map((c) => c.kind);
+const kinds = async () => (await checks.forKeys(['K1'])).get('K1')?.map((c) => c.kind);
 
 describe('the desk checks cache', () => {
-  it('builds once, then rebuilds only when told, when the reference data moved or the date changed', () => {
-    expect(kinds()).toEqual(['unmapped', 'unmapped', 'unmapped', 'unmapped']);
-    expect(kinds()).toEqual(['unmapped', 'unmapped', 'unmapped', 'unmapped']);
+  it('builds once, then rebuilds only when told, when the reference data moved or the date changed', async () => {
+    expect(await kinds()).toEqual(['unmapped', 'unmapped', 'unmapped', 'unmapped']);
+    expect(await kinds()).toEqual(['unmapped', 'unmapped', 'unmapped', 'unmapped']);
     expect(builds).toBe(1);
 
     // A mapping written without telling the cache is not seen (the handlers tell it)...
@@ -66,10 +63,10 @@ describe('the desk checks cache', () => {
       user: 'A',
       at: AT,
     });
-    expect(kinds()).toHaveLength(4);
+    expect(await kinds()).toHaveLength(4);
     // ...and is once told.
     checks.invalidate();
-    expect(kinds()).toHaveLength(3);
+    expect(await kinds()).toHaveLength(3);
     expect(builds).toBe(2);
 
     // The sync refreshing the stay codes is seen without being told.
@@ -77,16 +74,16 @@ describe('the desk checks cache', () => {
       { agencyId: 'AG1', kind: 'room', code: 'R1', name: 'Sea view', maxAdults: 1, maxPax: 1 },
     ]);
     store.setSetting('sync.lastReferenceAt', AT);
-    expect(kinds()).toContain('capacity');
+    expect(await kinds()).toContain('capacity');
     expect(builds).toBe(3);
 
     // Two days later the reservation is still waiting: its check-in has passed.
     clock = new Date(2026, 6, 11, 9);
-    expect(kinds()?.[0]).toBe('past-check-in');
+    expect((await kinds())?.[0]).toBe('past-check-in');
     expect(builds).toBe(4);
   });
 
-  it('marks page rows with one marker per kind, problems first, none for a row no longer stored', () => {
+  it('marks page rows with one marker per kind, problems first, none for a row no longer stored', async () => {
     store.addStopSale({
       codeKind: 'roomType',
       hotelCode: 'STD',
@@ -95,7 +92,7 @@ describe('the desk checks cache', () => {
       user: 'A',
       at: AT,
     });
-    const rows = checks.markRows([{ keyField: 'K1' }, { keyField: 'gone' }]);
+    const rows = await checks.markRows([{ keyField: 'K1' }, { keyField: 'gone' }]);
     expect(rows).toEqual([
       { keyField: 'K1', checks: [{ kind: 'unmapped', severity: 'note' }] },
       { keyField: 'gone', checks: [] },

@@ -1,6 +1,7 @@
 // The desk's checks look other reservations up in key indexes the store keeps current, instead of
 // indexing every reservation again after each change. Whatever happened, they must say exactly what a
 // full rebuild over the same database says, and a new reservation or a decision must rebuild nothing.
+import { sqliteDeskStore } from '../../../main/store/engines/desk-store';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildChecker, DeskChecks } from '../../../main/operations/checks';
@@ -34,7 +35,7 @@ beforeEach(() => {
   store = openStore();
   builds = 0;
   checks = new DeskChecks(
-    () => store,
+    () => sqliteDeskStore(store),
     () => TODAY,
     logger,
   );
@@ -42,15 +43,15 @@ beforeEach(() => {
 afterEach(() => store.close());
 
 /** What a full rebuild over the store says of every reservation it holds. */
-function rebuilt(): Map<string, unknown> {
-  const checker = buildChecker(store, '2026-07-09');
+async function rebuilt(): Promise<Map<string, unknown>> {
+  const checker = await buildChecker(sqliteDeskStore(store), '2026-07-09');
   const keys = [...store.checksInput().reservations].map((r) => r.keyField);
   return new Map([...store.checkedReservations(keys)].map(([keyField, r]) => [keyField, checker.check(r)]));
 }
 
-function incremental(): Map<string, unknown> {
+async function incremental(): Promise<Map<string, unknown>> {
   const keys = [...store.checksInput().reservations].map((r) => r.keyField);
-  return new Map(checks.forKeys(keys));
+  return new Map(await checks.forKeys(keys));
 }
 
 // Small pools, so vouchers, names and days collide often; placeholders, lone words, unknown birth dates
@@ -152,47 +153,37 @@ function apply(e: Event): void {
 }
 
 describe('the desk checks kept up to date', () => {
-  it('after any sequence of events, say exactly what a full rebuild says', () => {
-    fc.assert(
-      fc.property(fc.array(event, { minLength: 1, maxLength: 25 }), (events) => {
+  it('after any sequence of events, say exactly what a full rebuild says', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(event, { minLength: 1, maxLength: 25 }), async (events) => {
         store.close();
         store = openStore();
         for (const e of events) {
           apply(e);
           // Asked between events too, so what the desk keeps from one question to the next is tested.
-          const expected = rebuilt();
-          expect(incremental()).toEqual(expected);
+          const expected = await rebuilt();
+          expect(await incremental()).toEqual(expected);
           const problems = store
             .problemCandidates()
             .filter((k) => (expected.get(k) as { severity: string }[]).some((c) => c.severity === 'problem'));
-          expect(checks.problemKeys().sort()).toEqual(problems.sort());
+          expect((await checks.problemKeys()).sort()).toEqual(problems.sort());
         }
       }),
       { numRuns: 200 },
     );
   });
 
-  it('a new reservation or a confirm rebuilds nothing, and is seen at the next question', () => {
+  it('a new reservation or a confirm rebuilds nothing, and is seen at the next question', async () => {
     const book = (key: string, voucherNo: string) =>
       makeReservation({ keyField: key, logId: ++logId, voucherNo, guests: [makeGuest('YILMAZ AYŞE', key)] });
     store.importBatch([book('A', 'SUN-1')], AT);
-    expect(
-      checks
-        .forKeys(['A'])
-        .get('A')
-        ?.map((c) => c.kind),
-    ).not.toContain('duplicate-voucher');
+    expect((await checks.forKeys(['A'])).get('A')?.map((c) => c.kind)).not.toContain('duplicate-voucher');
     expect(builds).toBe(1);
 
     store.importBatch([book('B', 'SUN-1')], AT);
     checks.reservationsChanged();
-    expect(
-      checks
-        .forKeys(['A'])
-        .get('A')
-        ?.map((c) => c.kind),
-    ).toContain('duplicate-voucher');
-    expect(checks.problemKeys()).toEqual(['A', 'B']);
+    expect((await checks.forKeys(['A'])).get('A')?.map((c) => c.kind)).toContain('duplicate-voucher');
+    expect(await checks.problemKeys()).toEqual(['A', 'B']);
 
     const decision = store.enqueueDecision({
       keyField: 'B',
@@ -205,13 +196,8 @@ describe('the desk checks kept up to date', () => {
     });
     store.markSent(decision.id, { sentAt: AT, pdfPath: null });
     checks.decisionMoved();
-    expect(
-      checks
-        .forKeys(['A'])
-        .get('A')
-        ?.map((c) => c.kind),
-    ).not.toContain('duplicate-voucher');
-    expect(checks.problemKeys()).toEqual([]);
+    expect((await checks.forKeys(['A'])).get('A')?.map((c) => c.kind)).not.toContain('duplicate-voucher');
+    expect(await checks.problemKeys()).toEqual([]);
     expect(builds).toBe(1);
   });
 });

@@ -294,6 +294,11 @@ export const requestSchemas = {
     .object({ code: z.string().trim().min(1, because('hotel-db-input-required')).max(2000) })
     .strict(),
 
+  // who is answering a reservation on the hotel's shared database (issue 27.4): a notice, not a lock
+  /** The answer form of this reservation opened (true: also every 30 s while open) or closed (false). */
+  answering: z.object({ keyField, open: z.boolean() }).strict(),
+  getAnswering: z.object({ keyField }).strict(),
+
   // the desk itself (Settings → This desk): version, updates, an unclean stop, diagnostics, a window error
   getAboutDesk: empty,
   checkForUpdates: empty,
@@ -316,6 +321,7 @@ export type * from './ipc-results';
 export type * from './ipc-export-results';
 export type * from './ipc-desk-results';
 export type * from './ipc-several-desks';
+export type * from './ipc-answering';
 import type {
   CheckSettingsView,
   ReservationChecks,
@@ -347,6 +353,7 @@ import type {
 } from './ipc-export-results';
 import type { AboutDeskView, DiagnosticsSaved } from './ipc-desk-results';
 import type { SeveralDesksView } from './ipc-several-desks';
+import type { AnsweringView } from './ipc-answering';
 import { isRealDate } from './calendar';
 
 export interface Results {
@@ -406,6 +413,8 @@ export interface Results {
   getSeveralDesks: SeveralDesksView;
   keepHotelDatabase: SeveralDesksView;
   connectHotelDatabase: SeveralDesksView;
+  answering: AnsweringView;
+  getAnswering: AnsweringView;
   getAboutDesk: AboutDeskView;
   checkForUpdates: AboutDeskView;
   installUpdate: AboutDeskView;
@@ -424,6 +433,8 @@ export interface Events {
   openReservation: { keyField: string };
   /** A grouped notification was clicked: show the inbox. */
   openInbox: Record<string, never>;
+  /** Who is answering this reservation changed on the shared database; null: several or unknown, re-read. */
+  answeringChanged: { keyField: string | null };
 }
 
 export const eventNames = [
@@ -432,6 +443,7 @@ export const eventNames = [
   'decisionChanged',
   'openReservation',
   'openInbox',
+  'answeringChanged',
 ] as const satisfies readonly (keyof Events)[];
 
 // ---------- derived types ----------

@@ -32,6 +32,7 @@ import { safeModeHandlers } from '../handlers/safe-mode';
 import { diagnosticsHandlers } from '../handlers/diagnostics';
 import { pollIntervalMs, pollSettingsHandlers } from '../handlers/poll-settings';
 import { severalDesksHandlers } from '../handlers/several-desks';
+import { answeringHandlers } from '../handlers/answering';
 
 export interface CoreOptions {
   /**
@@ -336,6 +337,8 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     ...safeModeHandlers(ctx),
     ...diagnosticsHandlers(ctx),
     ...severalDesksHandlers(ctx),
+    // Who is answering (issue 27.4): nobody else until the shared database is wired into the core.
+    ...answeringHandlers(ctx, () => null),
     ...pollSettingsHandlers(ctx, {
       fallbackMs: options.pollIntervalMs,
       onChange: (ms) => poller?.setInterval(ms),

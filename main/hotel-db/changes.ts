@@ -9,8 +9,11 @@ import { clientConfig, type HotelDbConnection, type Queryable } from './pool';
 
 export const CHANGE_CHANNEL = 'resdesk_changes';
 
-/** The shared tables whose changes other desks show. `desk_lease`: who talks to the service changed. */
-export const changeTables = [...announcedTables, 'desk_lease'] as const;
+/**
+ * The shared tables whose changes other desks show. `desk_lease`: who talks to the service changed;
+ * `answering`: who is answering a reservation (main/hotel-db/answering.ts).
+ */
+export const changeTables = [...announcedTables, 'desk_lease', 'answering'] as const;
 export type ChangeTable = (typeof changeTables)[number];
 
 export const changeKinds = ['added', 'changed', 'removed'] as const;

@@ -14,6 +14,7 @@ import {
 import { markersOf } from '../../main/operations/checks';
 import type {
   AboutDeskView,
+  AnsweringView,
   BackupsView,
   ConnectionCheckStep,
   DecisionView,
@@ -100,6 +101,8 @@ export interface FakeDeskOptions {
   configured?: boolean;
   /** Reservations this desk already confirmed (sent), with the note and when: a later version is a change since. */
   confirmed?: Record<string, { note: string; decidedAt: string }>;
+  /** Reservations another desk on the shared database is answering (issue 27.4), by KeyField. */
+  answeringElsewhere?: Record<string, NonNullable<AnsweringView['elsewhere']>>;
 }
 
 export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
@@ -220,6 +223,9 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
   const notModelled = (request: string) => async (): Promise<never> => {
     throw new DeskError('internal', `The screen tests' desk does not model ${request}.`);
   };
+  const answeringView = (keyField: string): AnsweringView => ({
+    elsewhere: options.answeringElsewhere?.[keyField] ?? null,
+  });
   let stopSales: StopSaleEntry[] = [];
   let menOnly = false;
   const ownFile: SeveralDesksView = {
@@ -406,6 +412,10 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
     getSeveralDesks: async () => ownFile,
     keepHotelDatabase: async () => ownFile,
     connectHotelDatabase: async () => ownFile,
+    // Who is answering: another desk holds the reservations the options name; this desk's own openings are
+    // only recorded (calls), as the real presence never reports a desk to itself.
+    answering: async (r) => answeringView(r.keyField),
+    getAnswering: async (r) => answeringView(r.keyField),
     getAboutDesk: async () => aboutView,
     checkForUpdates: async () =>
       (aboutView = {

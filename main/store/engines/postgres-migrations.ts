@@ -359,8 +359,24 @@ CREATE TABLE desk_lease (
 );
 `;
 
+// Who is answering which reservation right now (issue 27.4), PostgreSQL's alone: a desk on its own file has
+// nobody else to tell. A notice, not a lock, so no foreign key: a row may outlive its reservation for the
+// seconds until it expires. `until` is on the database's clock, so the PCs' clocks never matter.
+const answering = `
+CREATE TABLE answering (
+  key_field text COLLATE "C" PRIMARY KEY,
+  desk_id   text COLLATE "C" NOT NULL,
+  desk_user text NOT NULL,
+  pc_name   text NOT NULL,
+  since     timestamptz NOT NULL,
+  until     timestamptz NOT NULL
+);
+CREATE INDEX answering_by_desk ON answering (desk_id);
+`;
+
 /** Ordered: a migration's version is its position in this list plus one. */
 export const postgresMigrations: readonly PostgresMigration[] = [
   { version: 1, name: 'shared-desk-areas', sql: sharedDeskAreas },
   { version: 2, name: 'store-tables', sql: storeTables },
+  { version: 3, name: 'answering', sql: answering },
 ];

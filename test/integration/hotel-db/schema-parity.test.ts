@@ -11,8 +11,11 @@ import { startPostgres, type TestPostgres } from '../../harness/postgres';
 
 /** SQLite-only: its own bookkeeping and FTS5's shadow tables (PostgreSQL has reservation_search as a plain table). */
 const sqliteOnly = /^(sqlite_|reservation_search_)/;
-/** PostgreSQL-only: the schema version and the lease of who talks to the service. */
-const postgresOnly = new Set(['resdesk_meta', 'desk_lease']);
+/**
+ * PostgreSQL-only: the schema version, the lease of who talks to the service, and who is answering which
+ * reservation (a desk on its own file has no other desk to tell).
+ */
+const postgresOnly = new Set(['resdesk_meta', 'desk_lease', 'answering']);
 /** PostgreSQL-only columns: the lease generation that claimed a row for sending (exactly-once sending). */
 const postgresOnlyColumns = new Set([
   'decisions.claimed_generation',

@@ -16,6 +16,8 @@ import { AgencyNotes } from './AgencyNotes';
 import { ConfirmForm, DeclineForm } from './DecisionForms';
 import { useDeclineReasonName } from './useDeclineReasonName';
 import { HeldAnswer } from './HeldAnswer';
+import { AnsweringNotice } from './AnsweringNotice';
+import { useAnswering } from './useAnswering';
 
 interface Props {
   detail: ReservationDetail;
@@ -118,6 +120,8 @@ export function DecisionPanel({ detail, intent, intentNonce, onDecided, onAnswer
     onFormClosed();
   };
   const takeInButton = useRef<HTMLButtonElement>(null);
+  // Another desk on the hotel's database answering this reservation: said above the buttons, never a lock.
+  const elsewhere = useAnswering(reservation.keyField, canDecide || canTakeIn, canDecide && mode !== 'idle');
 
   // Each opening's intent (C, D, Enter) is applied once: an answer taken back (Undo) must not reopen the
   // form by itself on the reservation the receptionist just said was the wrong one.
@@ -176,6 +180,7 @@ export function DecisionPanel({ detail, intent, intentNonce, onDecided, onAnswer
           )}
         </p>
       )}
+      {canTakeIn && <AnsweringNotice elsewhere={elsewhere} />}
       {canTakeIn && (
         <div className="actions">
           <button
@@ -268,6 +273,7 @@ export function DecisionPanel({ detail, intent, intentNonce, onDecided, onAnswer
           </button>
         </div>
       )}
+      {canDecide && <AnsweringNotice elsewhere={elsewhere} />}
       {canDecide && mode === 'idle' && (
         <div className="actions">
           <button type="button" className="button confirm" onClick={() => setMode('confirm')}>

@@ -1,7 +1,10 @@
 // Turns the inbox filter into a WHERE clause over reservations (alias r) with bound parameters. Only ever
-// parameters, never text from the request, go into the SQL.
+// parameters, never text from the request, go into the SQL, each as `?` (sql-per-engine.ts numbers them for
+// PostgreSQL). Written for either engine: SQLite's planner hints (a unary + keeping a column off an index) are
+// SQLite's only, and the JSON list and the search condition are each engine's own.
 import type { InboxFilter } from '../../shared/domain';
-import { matchExpression, searchCondition } from './search';
+import type { EngineName } from './engines/per-engine';
+import { matchExpression, searchCondition, tsQueryExpression } from './search';
 
 export type { InboxFilter };
 export type SqlValue = string | number;
@@ -34,6 +37,8 @@ export interface FilterOptions {
    * export's filter has no such field).
    */
   problemKeys?: readonly string[];
+  /** The engine the clause is written for (default SQLite). */
+  engine?: EngineName;
 }
 
 /** True when the filter asks for reservations with a problem and the caller resolved which they are. */
@@ -56,7 +61,9 @@ const inList = (column: string, values: readonly string[]): string =>
  * A search without any letter or digit is no search.
  */
 export function filterClause(filter: InboxFilter, options: FilterOptions = {}): FilterClause {
-  const plain = options.orderedBy === undefined;
+  const postgres = options.engine === 'postgres';
+  // PostgreSQL has no unary + for text, and its planner needs no such hint.
+  const plain = options.orderedBy === undefined || postgres;
   const column = (name: string): string => (plain ? `r.${name}` : `+r.${name}`);
   const checkIn = plain || options.orderedBy === 'checkIn' ? 'r.check_in' : '+r.check_in';
   const conditions: string[] = [];
@@ -98,8 +105,21 @@ export function filterClause(filter: InboxFilter, options: FilterOptions = {}): 
     params.push(filter.receivedTo);
   }
   if (hasProblemKeys(filter, options)) {
-    conditions.push(`${column('key_field')} IN (SELECT value FROM json_each(?))`);
+    conditions.push(
+      postgres
+        ? `${column('key_field')} IN (SELECT value FROM json_array_elements_text(CAST(? AS json)) AS value)`
+        : `${column('key_field')} IN (SELECT value FROM json_each(?))`,
+    );
     params.push(JSON.stringify(options.problemKeys));
+  }
+  if (postgres) {
+    const ts = filter.search === undefined ? null : tsQueryExpression(filter.search);
+    if (ts !== null) {
+      conditions.push(`r.id IN (SELECT reservation_id FROM reservation_search
+        WHERE to_tsvector('simple', folded) @@ to_tsquery('simple', ?))`);
+      params.push(ts);
+    }
+    return { where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', params };
   }
   const match = filter.search === undefined ? null : matchExpression(filter.search);
   if (match !== null) {

@@ -1,9 +1,14 @@
-// The inbox: a page of reservations under a filter and sort, and the counts for the filter chips.
-import type { Database, Statement } from 'better-sqlite3';
+// The inbox: a page of reservations under a filter and sort, and the counts for the filter chips. One
+// definition for both engines (inboxOps); the SQL follows the filter and is written per engine (inbox-filter.ts:
+// SQLite's planner hints, INDEXED BY, are SQLite's only; PostgreSQL plans on its statistics).
+import type { Database } from 'better-sqlite3';
 import { isConfirmationStatus, type InboxCounts, type InboxPage, type InboxRow } from '../../shared/domain';
+import { all, first, type Op } from './engines/op';
+import type { EngineName } from './engines/per-engine';
+import { runSqlite } from './engines/run-sqlite';
+import { sqlPerEngine } from './engines/sql-per-engine';
 import { filterClause, hasReceived, hasSearch, type InboxFilter, type SqlValue } from './inbox-filter';
-import { countMatches, matchExpression } from './search';
-import { statementsOf } from './statements';
+import { searchMatch, searchOps } from './search';
 
 export type { InboxFilter } from './inbox-filter';
 
@@ -26,12 +31,13 @@ export type InboxEnricher = (rows: InboxRow[]) => InboxRow[];
 
 type StoredRow = Omit<InboxRow, 'hasUnmappedCodes'>;
 
-const rowColumns = `r.key_field AS keyField, r.voucher_no AS voucherNo, r.tour_op_name AS tourOpName,
-  r.agency_name AS agencyName, r.lead_guest AS leadGuest, r.check_in AS checkIn, r.check_out AS checkOut,
-  r.nights, r.room_type_name AS roomTypeName, r.room_name AS roomName, r.room_count AS roomCount,
-  r.room_no AS roomNo, r.accom_id AS accomId, r.adults, r.childs, r.infants,
-  r.confirmation_status AS confirmationStatus, r.change_kind AS changeKind, r.received_at AS receivedAt,
-  r.arrival_time AS arrivalTime`;
+// Aliases quoted: PostgreSQL folds unquoted names to lower case.
+const rowColumns = `r.key_field AS "keyField", r.voucher_no AS "voucherNo", r.tour_op_name AS "tourOpName",
+  r.agency_name AS "agencyName", r.lead_guest AS "leadGuest", r.check_in AS "checkIn", r.check_out AS "checkOut",
+  r.nights, r.room_type_name AS "roomTypeName", r.room_name AS "roomName", r.room_count AS "roomCount",
+  r.room_no AS "roomNo", r.accom_id AS "accomId", r.adults, r.childs, r.infants,
+  r.confirmation_status AS "confirmationStatus", r.change_kind AS "changeKind", r.received_at AS "receivedAt",
+  r.arrival_time AS "arrivalTime"`;
 
 // Sort column then id, both in the index that starts with them (migration 001): no sort step, and the
 // id makes the order total so pages neither skip nor repeat rows.
@@ -41,16 +47,6 @@ const orderBy = (sort: InboxQuery['sort'], direction: InboxQuery['direction']): 
   return `ORDER BY ${column} ${dir}, r.id ${dir}`;
 };
 
-// The SQL varies only with which filters are present and the sort, so there are few shapes: keep each
-// prepared once per database.
-const preparedBySql = statementsOf(() => new Map<string, Statement<SqlValue[]>>());
-function prepared(db: Database, sql: string): Statement<SqlValue[]> {
-  const byDb = preparedBySql(db);
-  let statement = byDb.get(sql);
-  if (!statement) byDb.set(sql, (statement = db.prepare<SqlValue[]>(sql)));
-  return statement;
-}
-
 // Up to this many matches, a search is read match by match and sorted; beyond it, walking the sort
 // index and probing the matches fills a page sooner (a common surname can match thousands).
 const FEW_MATCHES = 300;
@@ -59,10 +55,11 @@ const sortIndex = (sort: InboxQuery['sort']): string =>
   sort === 'checkIn' ? 'reservations_by_check_in' : 'reservations_by_arrival';
 
 /** How a search should drive the query: by its matches when they are few. */
-function searchDrives(db: Database, filter: InboxFilter): boolean {
-  const match = filter.search === undefined ? null : matchExpression(filter.search);
-  return match !== null && countMatches(db, match) <= FEW_MATCHES;
+function* searchDrivesOp(filter: InboxFilter): Op<boolean> {
+  const match = filter.search === undefined ? null : searchMatch(filter.search);
+  return match !== null && (yield* searchOps.count(match)) <= FEW_MATCHES;
 }
+const searchDrives = (db: Database, filter: InboxFilter): boolean => runSqlite(db, searchDrivesOp(filter));
 
 /** The page query (without LIMIT / OFFSET values), exposed for the query-plan tests. */
 export function inboxPageSql(
@@ -71,15 +68,25 @@ export function inboxPageSql(
   drives = searchDrives(db, query.filter),
   problemKeys?: readonly string[],
 ): { sql: string; params: SqlValue[] } {
+  return pageSql('sqlite', query, drives, problemKeys);
+}
+
+function pageSql(
+  engine: EngineName,
+  query: Pick<InboxQuery, 'filter' | 'sort' | 'direction'>,
+  drives: boolean,
+  problemKeys?: readonly string[],
+): { sql: string; params: SqlValue[] } {
   const { where, params } = filterClause(query.filter, {
     orderedBy: query.sort,
     searchDrives: drives,
     problemKeys,
+    engine,
   });
   const columns = `${rowColumns}, r.decision_state AS decision`;
   // Received today is a few rows among all: the arrival index finds them, and they are sorted if need be.
   const index = hasReceived(query.filter) ? sortIndex('arrival') : sortIndex(query.sort);
-  const from = drives ? 'reservations r' : `reservations r INDEXED BY ${index}`;
+  const from = drives || engine === 'postgres' ? 'reservations r' : `reservations r INDEXED BY ${index}`;
   return {
     sql: `SELECT ${columns} FROM ${from} ${where} ${orderBy(query.sort, query.direction)} LIMIT ? OFFSET ?`,
     params,
@@ -98,39 +105,130 @@ export function inboxTotalSql(
   drives?: boolean,
   problemKeys?: readonly string[],
 ): { sql: string; params: SqlValue[] } {
+  return totalSql('sqlite', filter, () => drives ?? searchDrives(db, filter), problemKeys);
+}
+
+function totalSql(
+  engine: EngineName,
+  filter: InboxFilter,
+  drives: () => boolean,
+  problemKeys?: readonly string[],
+): { sql: string; params: SqlValue[] } {
+  const sqlite = engine === 'sqlite';
+  const indexedBy = (index: string): string => (sqlite ? ` INDEXED BY ${index}` : '');
   if (filter.hasProblem === true && problemKeys !== undefined) {
     // A few reservations waiting with a problem: counted one by one, the tally knows no checks.
-    const { where, params } = filterClause(filter, { problemKeys });
-    return { sql: `SELECT count(*) FROM reservations r ${where}`, params };
+    const { where, params } = filterClause(filter, { problemKeys, engine });
+    return { sql: `SELECT count(*) AS n FROM reservations r ${where}`, params };
   }
   if (hasReceived(filter) && !hasSearch(filter)) {
     // The tally has no arrival time; the arrival index covers every other filter column.
-    const { where, params } = filterClause(filter);
+    const { where, params } = filterClause(filter, { engine });
     return {
-      sql: `SELECT count(*) FROM reservations r INDEXED BY reservations_by_arrival ${where}`,
+      sql: `SELECT count(*) AS n FROM reservations r${indexedBy('reservations_by_arrival')} ${where}`,
       params,
     };
   }
   if (!hasSearch(filter)) {
-    const { where, params } = filterClause(filter);
-    return { sql: `SELECT coalesce(sum(r.n), 0) FROM reservation_tally r ${where}`, params };
+    const { where, params } = filterClause(filter, { engine });
+    // PostgreSQL sums a bigint as numeric, which pg reads as text.
+    const sum = sqlite ? 'coalesce(sum(r.n), 0)' : 'CAST(coalesce(sum(r.n), 0) AS bigint)';
+    return { sql: `SELECT ${sum} AS n FROM reservation_tally r ${where}`, params };
   }
   const onlySearch = Object.entries(filter).every(
     ([key, value]) => key === 'search' || value === undefined || (Array.isArray(value) && value.length === 0),
   );
   if (onlySearch) {
-    return {
-      sql: 'SELECT count(*) FROM reservation_search WHERE reservation_search MATCH ?',
-      params: [matchExpression(filter.search ?? '') ?? ''],
-    };
+    const match = searchMatch(filter.search ?? '');
+    return sqlite
+      ? {
+          sql: 'SELECT count(*) AS n FROM reservation_search WHERE reservation_search MATCH ?',
+          params: [match?.fts ?? ''],
+        }
+      : {
+          sql: `SELECT count(*) AS n FROM reservation_search
+                WHERE to_tsvector('simple', folded) @@ to_tsquery('simple', ?)`,
+          params: [match?.ts ?? ''],
+        };
   }
-  if (drives ?? searchDrives(db, filter)) {
-    const { where, params } = filterClause(filter);
-    return { sql: `SELECT count(*) FROM reservations r ${where}`, params };
+  if (drives() || !sqlite) {
+    const { where, params } = filterClause(filter, { engine });
+    return { sql: `SELECT count(*) AS n FROM reservations r ${where}`, params };
   }
   const { where, params } = filterClause(filter, { orderedBy: 'checkIn' });
-  return { sql: `SELECT count(*) FROM reservations r INDEXED BY reservations_by_check_in ${where}`, params };
+  return {
+    sql: `SELECT count(*) AS n FROM reservations r INDEXED BY reservations_by_check_in ${where}`,
+    params,
+  };
 }
+
+/** The facet count query, exposed for the query-plan tests. */
+export function inboxCountsSql(
+  filter: InboxFilter,
+  problemKeys?: readonly string[],
+  engine: EngineName = 'sqlite',
+): { sql: string; params: SqlValue[] } {
+  const { where, params } = filterClause(filter, {
+    omitStatuses: true,
+    omitKinds: true,
+    problemKeys,
+    engine,
+  });
+  const [table, n] =
+    hasSearch(filter) || (filter.hasProblem === true && problemKeys !== undefined)
+      ? ['reservations r', 'count(*)']
+      : hasReceived(filter)
+        ? [
+            engine === 'sqlite' ? 'reservations r INDEXED BY reservations_by_arrival' : 'reservations r',
+            'count(*)',
+          ]
+        : ['reservation_tally r', engine === 'sqlite' ? 'sum(r.n)' : 'CAST(sum(r.n) AS bigint)'];
+  return {
+    sql: `SELECT r.change_kind AS kind, r.confirmation_status AS status, ${n} AS n
+          FROM ${table} ${where} GROUP BY r.change_kind, r.confirmation_status`,
+    params,
+  };
+}
+
+/** The inbox's operations, one definition for both engines (engines/op.ts). */
+export const inboxOps = {
+  /** A page of rows (not enriched) and the total under the filter. */
+  *page(query: InboxQuery, problemKeys?: readonly string[]): Op<{ rows: InboxRow[]; total: number }> {
+    const drives = yield* searchDrivesOp(query.filter);
+    const stored = yield* all(
+      sqlPerEngine<StoredRow>((engine) => {
+        const page = pageSql(engine, query, drives, problemKeys);
+        return { sql: page.sql, params: [...page.params, query.limit, query.offset] };
+      }),
+    );
+    const total = yield* first(
+      sqlPerEngine<{ n: number }>((engine) => totalSql(engine, query.filter, () => drives, problemKeys)),
+    );
+    return { rows: stored.map((r) => ({ ...r, hasUnmappedCodes: false })), total: total?.n ?? 0 };
+  },
+
+  /** The chips' counts (inboxCounts says how each is counted). */
+  *counts(filter: InboxFilter, problemKeys?: readonly string[]): Op<InboxCounts> {
+    const cells = yield* all(
+      sqlPerEngine<{ kind: string; status: string; n: number }>((engine) =>
+        inboxCountsSql(filter, problemKeys, engine),
+      ),
+    );
+    return countsOf(filter, cells);
+  },
+
+  /** KeyFields of the reservations the "has a problem" filter looks at (problemCandidates). */
+  *problemCandidates(): Op<string[]> {
+    const rows = yield* all(
+      sqlPerEngine<{ keyField: string }>(() => ({
+        sql: `SELECT key_field AS "keyField" FROM reservations
+              WHERE confirmation_status = 'W' AND change_kind <> 'cancelled'`,
+        params: [],
+      })),
+    );
+    return rows.map((r) => r.keyField);
+  },
+};
 
 export function inboxPage(
   db: Database,
@@ -138,37 +236,9 @@ export function inboxPage(
   enrich?: InboxEnricher,
   problemKeys?: readonly string[],
 ): InboxPage {
-  const drives = searchDrives(db, query.filter);
-  const page = inboxPageSql(db, query, drives, problemKeys);
-  const count = inboxTotalSql(db, query.filter, drives, problemKeys);
   // One read transaction, so the total and the rows describe the same moment.
-  const { stored, total } = db.transaction(() => ({
-    stored: prepared(db, page.sql).all(...page.params, query.limit, query.offset) as StoredRow[],
-    total: prepared(db, count.sql)
-      .pluck()
-      .get(...count.params) as number,
-  }))();
-  const rows: InboxRow[] = stored.map((r) => ({ ...r, hasUnmappedCodes: false }));
+  const { rows, total } = db.transaction(() => runSqlite(db, inboxOps.page(query, problemKeys)))();
   return { rows: enrich ? enrich(rows) : rows, total };
-}
-
-/** The facet count query, exposed for the query-plan tests. */
-export function inboxCountsSql(
-  filter: InboxFilter,
-  problemKeys?: readonly string[],
-): { sql: string; params: SqlValue[] } {
-  const { where, params } = filterClause(filter, { omitStatuses: true, omitKinds: true, problemKeys });
-  const [table, n] =
-    hasSearch(filter) || (filter.hasProblem === true && problemKeys !== undefined)
-      ? ['reservations r', 'count(*)']
-      : hasReceived(filter)
-        ? ['reservations r INDEXED BY reservations_by_arrival', 'count(*)']
-        : ['reservation_tally r', 'sum(r.n)'];
-  return {
-    sql: `SELECT r.change_kind AS kind, r.confirmation_status AS status, ${n} AS n
-          FROM ${table} ${where} GROUP BY r.change_kind, r.confirmation_status`,
-    params,
-  };
 }
 
 /**
@@ -178,9 +248,13 @@ export function inboxCountsSql(
  * waiting for the hotel's answer, cancellations to take in included (as in filterClause).
  */
 export function inboxCounts(db: Database, filter: InboxFilter, problemKeys?: readonly string[]): InboxCounts {
-  const { sql, params } = inboxCountsSql(filter, problemKeys);
-  const cells = prepared(db, sql).all(...params) as { kind: string; status: string; n: number }[];
+  return runSqlite(db, inboxOps.counts(filter, problemKeys));
+}
 
+function countsOf(
+  filter: InboxFilter,
+  cells: readonly { kind: string; status: string; n: number }[],
+): InboxCounts {
   const isOther = (s: string): boolean => !isConfirmationStatus(s);
   const statusWanted = (s: string): boolean =>
     !filter.statuses?.length || filter.statuses.some((x) => (x === 'other' ? isOther(s) : x === s));
@@ -219,11 +293,4 @@ export function inboxCounts(db: Database, filter: InboxFilter, problemKeys?: rea
  * The reservations the "has a problem" filter looks at: waiting for the hotel's answer, not cancellations
  * (a cancellation is taken in, never checked). The checks engine then keeps those with a problem.
  */
-export function problemCandidates(db: Database): string[] {
-  return db
-    .prepare<[], string>(
-      `SELECT key_field FROM reservations WHERE confirmation_status = 'W' AND change_kind <> 'cancelled'`,
-    )
-    .pluck()
-    .all();
-}
+export const problemCandidates = (db: Database): string[] => runSqlite(db, inboxOps.problemCandidates());

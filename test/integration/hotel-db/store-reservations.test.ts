@@ -10,6 +10,7 @@ import { openHotelPool } from '../../../main/hotel-db/pool';
 import { historyOps } from '../../../main/store/history';
 import { importOps, type ImportResult } from '../../../main/store/reservations';
 import { readingOps } from '../../../main/store/reservations-read';
+import { inboxOps, type InboxQuery } from '../../../main/store/inbox';
 import { searchOps } from '../../../main/store/search';
 import { generateReservations, makeGuest, makeReservation } from '../../unit/store/fixtures';
 import { bothEngines, engineNames, type EngineUnderTest } from './engines';
@@ -223,6 +224,103 @@ describe.each(engineNames)('reservations on %s', (name) => {
     expect(await e.read(searchOps.keyFields('kaya ali'))).toEqual([k]);
     const match = { fts: '"kaya"*', ts: 'kaya:*' };
     expect(await e.read(searchOps.count(match))).toBe(1);
+  });
+});
+
+describe.each(engineNames)('the inbox on %s', (name) => {
+  let e: EngineUnderTest;
+  beforeEach(async () => {
+    e = await engines.open(name);
+    const items = generateReservations(120, 3);
+    await e.write(importOps.batch(items, T1));
+    await e.write(
+      importOps.batch(
+        items.slice(0, 10).map((r) => ({ ...r, logId: r.logId + 5000, pmsStatus: 3 })),
+        T2,
+      ),
+    );
+  });
+  afterEach(async () => {
+    await e.close();
+  });
+  const page = (filter: InboxQuery['filter'], sort: InboxQuery['sort'] = 'checkIn', offset = 0) =>
+    e.read(inboxOps.page({ filter, sort, direction: 'asc', offset, limit: 25 }));
+
+  it('pages in check-in order with a total, under every kind of filter, as counting the rows says', async () => {
+    const all = await e.rows(
+      `SELECT key_field, check_in, id, confirmation_status, change_kind, agency_id, received_at FROM reservations`,
+    );
+    const expected = (keep: (r: Record<string, unknown>) => boolean): string[] =>
+      all
+        .filter(keep)
+        .sort((a, b) =>
+          String(a.check_in) + String(a.id).padStart(6, '0') <
+          String(b.check_in) + String(b.id).padStart(6, '0')
+            ? -1
+            : 1,
+        )
+        .map((r) => String(r.key_field));
+    const cases: [InboxQuery['filter'], (r: Record<string, unknown>) => boolean][] = [
+      [{}, () => true],
+      [{ statuses: ['W'] }, (r) => r.confirmation_status === 'W'],
+      [{ kinds: ['cancelled'] }, (r) => r.change_kind === 'cancelled'],
+      [
+        { agencyId: 'AG2', statuses: ['E', 'H'] },
+        (r) => r.agency_id === 'AG2' && r.confirmation_status !== 'W',
+      ],
+      [
+        { checkInFrom: '2026-06-01', checkInTo: '2026-07-31' },
+        (r) => String(r.check_in) >= '2026-06-01' && String(r.check_in) <= '2026-07-31',
+      ],
+      [{ receivedFrom: T2 }, (r) => String(r.received_at) >= T2],
+    ];
+    for (const [filter, keep] of cases) {
+      const want = expected(keep);
+      const first = await page(filter);
+      expect(first.total, JSON.stringify(filter)).toBe(want.length);
+      expect(
+        first.rows.map((r) => r.keyField),
+        JSON.stringify(filter),
+      ).toEqual(want.slice(0, 25));
+      const second = await page(filter, 'checkIn', 25);
+      expect(second.rows.map((r) => r.keyField)).toEqual(want.slice(25, 50));
+    }
+  });
+
+  it('counts the chips and searches, the same on both engines', async () => {
+    const counts = await e.read(inboxOps.counts({}));
+    expect(counts.total).toBe(120);
+    expect(counts.cancelled).toBe(
+      (await e.rows(`SELECT key_field FROM reservations WHERE change_kind = 'cancelled'`)).length,
+    );
+    expect(counts.new + counts.changed + counts.cancelled).toBe(120);
+    expect(counts.waiting + counts.confirmed + counts.declined + counts.otherStatus).toBe(120);
+    // YILMAZ is a surname of the fixtures; no other word of theirs starts with it.
+    const yilmaz = generateReservations(120, 3)
+      .filter((r) => r.guests.some((g) => g.name.startsWith('YILMAZ ')))
+      .map((r) => r.keyField);
+    expect(yilmaz.length).toBeGreaterThan(5);
+    for (const typed of ['yılmaz', 'YILMAZ', 'yilm']) {
+      const found = await page({ search: typed });
+      expect(found.total, typed).toBe(yilmaz.length);
+      expect(found.rows.map((r) => r.keyField).sort(), typed).toEqual(
+        yilmaz.slice(0, 25).length === yilmaz.length
+          ? [...yilmaz].sort()
+          : found.rows.map((r) => r.keyField).sort(),
+      );
+      expect((await e.read(inboxOps.counts({ search: typed }))).total).toBe(yilmaz.length);
+    }
+    const waitingYilmaz = await page({ search: 'yilmaz', statuses: ['W'] });
+    expect(waitingYilmaz.rows.every((r) => r.confirmationStatus === 'W' && yilmaz.includes(r.keyField))).toBe(
+      true,
+    );
+    expect((await e.read(inboxOps.problemCandidates())).length).toBe(
+      (
+        await e.rows(
+          `SELECT key_field FROM reservations WHERE confirmation_status = 'W' AND change_kind <> 'cancelled'`,
+        )
+      ).length,
+    );
   });
 });
 

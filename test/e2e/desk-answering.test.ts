@@ -100,6 +100,37 @@ describe('who is answering a reservation (in-memory core)', () => {
     expect(errors).toEqual([]);
   });
 
+  it('the second answer is refused in a plain sentence, and the other desk answer is shown', async () => {
+    const desk = createFakeDesk({
+      reservations: 10,
+      configured: true,
+      answeringElsewhere: { K1: { deskUser: 'Ayşe', pcName: 'RECEPTION-2', since: todayAt1042() } },
+      answeredElsewhere: ['K1'],
+    });
+    const { page, errors } = await start(desk);
+    await page.locator('[data-key="K1"]').click();
+    await page.locator('[data-testid="answering-elsewhere"][data-shown="yes"]').waitFor();
+    await page.locator('.decision-panel button.confirm').click();
+    await page.getByRole('button', { name: 'Onayı gönder' }).click();
+    // Read again after the refusal: the form is gone, Ayşe's answer is shown, and the sentence says why.
+    await page
+      .locator('[data-testid="decision-state"][data-state="pending"]')
+      .filter({ hasText: 'Ayşe' })
+      .waitFor();
+    expect(await page.locator('#confirm-note').count()).toBe(0);
+    expect(await page.locator('.decision-panel').textContent()).toContain(
+      'Bu rezervasyon bu bilgisayarda ya da başka bir bilgisayarda zaten yanıtlanmış, bu yüzden başka bir şey gönderilmedi.',
+    );
+    // The form closed with the refusal: this desk no longer says it is answering.
+    await expect
+      .poll(() => callsOf(desk, 'answering').map((c) => c.request))
+      .toEqual([
+        { keyField: 'K1', open: true },
+        { keyField: 'K1', open: false },
+      ]);
+    expect(errors).toEqual([]);
+  });
+
   it('the view re-reads on answeringChanged: the notice comes and goes', async () => {
     const answering: Record<string, NonNullable<AnsweringView['elsewhere']>> = {};
     const desk = createFakeDesk({ reservations: 10, configured: true, answeringElsewhere: answering });

@@ -103,6 +103,11 @@ export interface FakeDeskOptions {
   confirmed?: Record<string, { note: string; decidedAt: string }>;
   /** Reservations another desk on the shared database is answering (issue 27.4), by KeyField. */
   answeringElsewhere?: Record<string, NonNullable<AnsweringView['elsewhere']>>;
+  /**
+   * Reservations another desk answers first: this desk's answer is refused as the shared database's
+   * one-open-decision rule refuses it, and the other desk's confirmation (by Ayşe) is what is stored.
+   */
+  answeredElsewhere?: string[];
 }
 
 export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
@@ -201,6 +206,23 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
     };
   };
   const decide = (keyField: string, action: 'confirm' | 'decline', note: string, reasonId: string | null) => {
+    if (options.answeredElsewhere?.includes(keyField)) {
+      const theirs: DecisionView = {
+        state: 'pending',
+        action: 'confirm',
+        note: '',
+        reasonId: null,
+        user: 'Ayşe',
+        decidedAt: new Date().toISOString(),
+        sentAt: null,
+        error: null,
+        voucherSaved: false,
+        sendAfter: null,
+      };
+      decisions.set(keyField, theirs);
+      rowOf(keyField).decision = 'pending';
+      throw new DeskError('conflict', messages.t('decision.already-decided'));
+    }
     const view: DecisionView = {
       state: 'pending',
       action,

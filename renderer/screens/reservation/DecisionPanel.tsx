@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DecisionView, ReservationDetail } from '../../../shared/ipc';
-import { ask } from '../../api';
+import { ask, errorCode } from '../../api';
 import { useStatusLabel } from '../../components/badges';
 import { ErrorNote } from '../../components/ErrorNote';
 import { currentLanguage } from '../../i18n';
@@ -24,6 +24,11 @@ interface Props {
   intent: OpenIntent;
   intentNonce: number;
   onDecided: (decision: DecisionView | null) => void;
+  /**
+   * An answer was refused because what is shown is out of date (another desk answered it first, a newer
+   * version arrived): the reservation is read again, so the refusal's sentence sits under what is true now.
+   */
+  onRefused: () => void;
   /** A confirmation or decline was accepted: the inbox takes the keyboard back, on this reservation. */
   onAnswered: () => void;
   /** The answer form was left without sending (Esc or Cancel): the inbox takes the keyboard back. */
@@ -92,7 +97,15 @@ function DecisionState({ decision, cancellation, metCancellation, confirmationNo
   );
 }
 
-export function DecisionPanel({ detail, intent, intentNonce, onDecided, onAnswered, onFormClosed }: Props) {
+export function DecisionPanel({
+  detail,
+  intent,
+  intentNonce,
+  onDecided,
+  onRefused,
+  onAnswered,
+  onFormClosed,
+}: Props) {
   const { t } = useTranslation();
   const statusLabel = useStatusLabel();
   const { reservation, decision } = detail;
@@ -143,6 +156,7 @@ export function DecisionPanel({ detail, intent, intentNonce, onDecided, onAnswer
       if (answer) onAnswered();
     } catch (e) {
       setError(e);
+      if (errorCode(e) === 'conflict') onRefused();
     } finally {
       setBusy(false);
     }

@@ -132,6 +132,7 @@ export function ReservationScreen({
             intent={localIntent.intent}
             intentNonce={localIntent.nonce}
             onDecided={() => load()}
+            onRefused={() => load()}
             onAnswered={() => onAnswered(keyField)}
             onFormClosed={() => onAnswered(keyField)}
           />

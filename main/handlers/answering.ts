@@ -33,7 +33,7 @@ const viewOf = (desk: AnsweringDesk | null): AnsweringView =>
     : nobody;
 
 export function answeringHandlers(
-  ctx: DeskContext,
+  ctx: Pick<DeskContext, 'setup' | 'ports'>,
   presence: () => AnswerPresencePort | null,
 ): Pick<Handlers, 'answering' | 'getAnswering'> {
   // The reservations whose form this desk reported open: the next report of one is a renewal.

@@ -9,6 +9,10 @@ export {
 } from './pool';
 export { migrateHotelDb, NewerHotelDatabase } from './migrate';
 export { HotelStore, type HotelStoreOptions } from './store';
+export { HotelDeskStore, NotTalkingToService, type HotelDeskStoreOptions } from './desk-store';
+export { AnswerPresence, type AnsweringElsewhere } from './answering';
+export { hotelDatabaseChoice, type HotelDatabaseChoice } from './choice';
+export { startHotelServer } from './server/keeper';
 export {
   CHANGE_CHANNEL,
   ChangeFeed,
@@ -38,3 +42,9 @@ export {
   type LeaseOptions,
   type LeaseToken,
 } from './lease';
+export {
+  ANSWERING_TTL_MS,
+  AnswerPresence,
+  type AnswerPresenceOptions,
+  type AnsweringElsewhere,
+} from './answering';

@@ -9,10 +9,6 @@ export {
 } from './pool';
 export { migrateHotelDb, NewerHotelDatabase } from './migrate';
 export { HotelStore, type HotelStoreOptions } from './store';
-export { HotelDeskStore, NotTalkingToService, type HotelDeskStoreOptions } from './desk-store';
-export { AnswerPresence, type AnsweringElsewhere } from './answering';
-export { hotelDatabaseChoice, type HotelDatabaseChoice } from './choice';
-export { startHotelServer } from './server/keeper';
 export {
   CHANGE_CHANNEL,
   ChangeFeed,

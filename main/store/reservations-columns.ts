@@ -2,7 +2,7 @@
 // INSERT and the reads cannot drift apart. The `satisfies` checks make a field added to the domain
 // types fail to compile here until it has a column.
 import type { Insertable } from 'kysely';
-import type { ChangeKind, Guest, Reservation } from '../../shared/domain';
+import type { Guest, Reservation } from '../../shared/domain';
 import type { ReservationsTable } from './engines/tables-reservations';
 
 export type Scalar = string | number | bigint | null;
@@ -111,20 +111,6 @@ export function reservationValues(r: Reservation, changeKind: string, receivedAt
 
 /** A reservations row as the import writes it (every column but the id and the decision state). */
 export type ReservationRow = Required<Omit<Insertable<ReservationsTable>, 'id' | 'decision_state'>>;
-
-/** The row the import writes for `r`: the same values as reservationValues, by column name. */
-export function reservationRow(r: Reservation, changeKind: ChangeKind, receivedAt: string): ReservationRow {
-  const lead = r.guests[0];
-  const row: Record<string, unknown> = {};
-  for (const [field, column] of reservationFields) row[column] = r[field];
-  row.change_kind = changeKind;
-  row.lead_guest = lead?.name ?? '';
-  row.arrival_time = lead?.arrivalTime ?? null;
-  row.received_at = receivedAt;
-  row.guests_json = guestsJson(r.guests);
-  // Every column of ReservationRow is set above: columnOfField's `satisfies` covers the Reservation fields.
-  return row as ReservationRow;
-}
 
 // Aliases quoted: PostgreSQL folds an unquoted name to lower case (keyField would come back as keyfield).
 const selectList = (fields: readonly (readonly [string, string])[], alias: string): string =>

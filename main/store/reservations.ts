@@ -14,7 +14,7 @@ import { all, changed, first, q, run, type Op } from './engines/op';
 import { prepared } from './engines/prepared';
 import { rawQuery } from './engines/raw-query';
 import { writeSqlite } from './engines/run-sqlite';
-import { reservationRow } from './reservations-columns';
+import { reservationValues } from './reservations-columns';
 import {
   addToTally,
   current,
@@ -272,7 +272,7 @@ function* storeBatch(
   ): Op<{ id: number; logId: number; inserted: boolean }> {
     const cur = yield* first(current({ key: r.keyField }));
     if (cur) return { ...cur, inserted: false };
-    const added = yield* first(insertReservation(reservationRow(r, kind, receivedAt)));
+    const added = yield* first(insertReservation(reservationValues(r, kind, receivedAt)));
     if (added) return { id: added.id, logId: r.logId, inserted: true };
     // PostgreSQL: another desk inserted it meanwhile and has committed (the insert waited for it).
     const theirs = yield* first(current({ key: r.keyField }));
@@ -305,7 +305,7 @@ function* storeBatch(
     }
     if (r.logId > cur.logId) {
       yield* flushTally();
-      yield* run(updateReservation({ ...reservationRow(r, kind, receivedAt), id: cur.id }));
+      yield* run(updateReservation([...reservationValues(r, kind, receivedAt), cur.id]));
       yield* run(dropRaw({ id: cur.id }));
       searchRows.push({ id: cur.id, ...searchEntryOf(r), replace: true });
       pushOnce(kind, r.keyField);

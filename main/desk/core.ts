@@ -8,7 +8,7 @@ import type { Core, CorePorts } from '../kernel/core-types';
 import { Desk } from '../operations/desk';
 import { createMessages } from '../kernel/messages';
 import { Store } from '../store';
-import { sqliteDeskStore } from '../store/engines/desk-store';
+import { sqliteDeskStore, type DeskStore } from '../store/engines/desk-store';
 import { Poller, type PollerState } from '../sync/poller';
 import { DeskEvents } from '../sync/events';
 import { credentialAccount, isConfigured, readSetup, writeSetup, type SavedSetup } from '../kernel/setup';
@@ -33,6 +33,11 @@ import { diagnosticsHandlers } from '../handlers/diagnostics';
 import { pollIntervalMs, pollSettingsHandlers } from '../handlers/poll-settings';
 import { severalDesksHandlers } from '../handlers/several-desks';
 import { answeringHandlers } from '../handlers/answering';
+import { hotelDatabaseChoice } from '../hotel-db';
+import { EVIDENCE_KEY, SAFE_MODE_KEY, readEvidence, readerStatus } from '../sync/another-reader';
+import { SharedRuntime } from './shared-runtime';
+import { newDeskIdentity } from './shared-desk';
+import { hotelSetupOf, sameHotelSetup } from '../kernel/setup';
 
 export interface CoreOptions {
   /**
@@ -40,6 +45,11 @@ export interface CoreOptions {
    * in main/sync/poller.ts). A saved choice wins, and a new one reaches the running poller at once.
    */
   pollIntervalMs?: number;
+  /**
+   * The lease's time on the hotel's shared database (default 15 s) and how soon an unreachable one is tried
+   * again (default 5 s): tests shorten them.
+   */
+  hotelDb?: { leaseTtlMs?: number; retryMs?: number; pcName?: string };
   /** Practice service size (default 400 reservations) and background arrivals (default every 45 s). */
   practice?: { reservations?: number; evolveEveryMs?: number; seed?: number; fileReadyAfterMs?: number };
   /**
@@ -68,6 +78,8 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
   let pushing: Promise<void> | null = null;
   let pushAgain = false;
   let graceTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Several desks (issue 27): this desk works in the hotel's shared database; null: in its own file. */
+  let shared: SharedRuntime | null = null;
   const messages = createMessages('tr');
 
   const settings = (): Store => {
@@ -77,34 +89,52 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     return settingsStore;
   };
   const setup = (): SavedSetup => readSetup(settings());
-  const workStore = (): Store => {
   /**
    * The work database as SQLite's synchronous Store. The handlers, the checks and the desk get its DeskStore
    * (sqliteDeskStore, one per Store); the core itself keeps the synchronous form for what must answer at
    * once: status() (emitted from timers and callbacks), the tray's waiting count, the quit guard's
    * answerInFlight and the held-answer timer.
    */
+  const workStore = (): Store => {
     if (!setup().practiceMode) return settings();
     if (!practiceStore) practiceStore = Store.open(path.join(ports.dataDir, 'practice.db'));
     return practiceStore;
   };
 
-  const checks = new DeskChecks(() => sqliteDeskStore(workStore()), now, ports.logger);
+  /** On the hotel's database (and not practising): the shared runtime, whose store may not be open yet. */
+  const hotel = (): SharedRuntime | null => (shared && !setup().practiceMode ? shared : null);
+  /** The store the receptionist works in, on either engine (StoreUnavailable while the hotel's does not answer). */
+  const workDesk = (): DeskStore => hotel()?.store() ?? sqliteDeskStore(workStore());
+
+  const checks = new DeskChecks(() => (hotel() ? null : sqliteDeskStore(workStore())), now, ports.logger);
+
+  /** Signs of another program on the account's queue, and safe mode, from this desk's own file. */
+  const localReader = () => {
+    const store = workStore();
+    return readerStatus(
+      readEvidence(store.getSetting<unknown>(EVIDENCE_KEY, null)),
+      store.getSetting<boolean>(SAFE_MODE_KEY, false) === true,
+      now(),
+    );
+  };
 
   const status = (): SyncStatus => {
     const s = pollerState;
+    // On the hotel's database the counts come from the runtime, kept fresh in the background: a status is
+    // made from timers and callbacks and must not wait for the network.
+    const h = hotel();
     return {
       online: s?.online ?? false,
       since: s?.since ?? now().toISOString(),
       lastSuccessAt: s?.lastSuccessAt ?? null,
       nextPollAt: s?.nextPollAt ?? null,
       syncing: s?.syncing ?? false,
-      queuedDecisions: workStore().queuedDecisionCount(),
+      queuedDecisions: h ? h.queued : workStore().queuedDecisionCount(),
       lastError: s?.lastError ?? null,
       practiceMode: setup().practiceMode,
-      unreadable: workStore().openUnreadableCount(),
-      hotel: null,
-      anotherReader: null,
+      unreadable: h ? h.unreadable : workStore().openUnreadableCount(),
+      hotel: h ? h.hotelStatus() : null,
+      anotherReader: h ? h.reader : localReader(),
     };
   };
 
@@ -113,6 +143,9 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
       ...new Set([...summary.new, ...summary.changed, ...summary.cancelled, ...summary.statusUpdated]),
     ];
     if (keyFields.length === 0) return;
+    // The other desks announce and notify what arrived as this one does.
+    hotel()?.announcePulled(summary);
+    hotel()?.refresh();
     // Before the event: the renderer refreshes on it and must see the new reservations' checks.
     checks.reservationsChanged();
     events.emit('reservationsChanged', {
@@ -141,8 +174,18 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
   };
 
   const connect = (): void => {
+    // One desk and one poller at a time: the hotel line may ask while a reconnect is under way.
+    if (desk) return;
     const s = setup();
     if (!isConfigured(s)) return;
+    const h = hotel();
+    // On the hotel's database the desk is built once the database answers (the runtime calls connect again).
+    let store: Store | DeskStore;
+    try {
+      store = h ? h.store() : workStore();
+    } catch {
+      return;
+    }
     const connection = s.practiceMode
       ? {
           serviceUrl: practice?.url ?? '',
@@ -166,7 +209,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
         };
     if (s.practiceMode && !practice) return;
     desk = new Desk({
-      store: workStore(),
+      store,
       dataDir: s.practiceMode ? path.join(ports.dataDir, 'practice') : ports.dataDir,
       connection,
       messages,
@@ -185,10 +228,12 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
       now,
       onState: (state) => {
         pollerState = state;
+        hotel()?.refresh();
         events.emit('syncStatus', status());
       },
     });
-    poller.start();
+    // With several desks only the one holding the lease polls (the runtime says when it gets or loses it).
+    if (!h || h.holding()) poller.start();
   };
 
   const disconnect = async (): Promise<void> => {
@@ -264,14 +309,29 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     if (graceTimer) clearTimeout(graceTimer);
     graceTimer = null;
     if (!desk) return;
-    const next = workStore().nextSendAfter();
-    if (next === null) return;
-    const wait = Math.max(0, Date.parse(next) - now().getTime()) + 50;
-    graceTimer = setTimeout(pushSoon, wait);
-    graceTimer.unref?.();
+    const set = (next: string | null): void => {
+      if (next === null || graceTimer) return;
+      const wait = Math.max(0, Date.parse(next) - now().getTime()) + 50;
+      graceTimer = setTimeout(pushSoon, wait);
+      graceTimer.unref?.();
+    };
+    const h = hotel();
+    if (!h) return set(workStore().nextSendAfter());
+    // Only the desk talking to the service sends; the others' held answers it times itself (from the feed).
+    if (!h.holding()) return;
+    void h
+      .store()
+      .nextSendAfter()
+      .then(set, () => undefined);
   };
 
   const pushSoon = (): void => {
+    // With several desks only the desk talking to the service sends: it hears of this decision at commit.
+    const h = hotel();
+    if (h && !h.holding()) {
+      h.refresh();
+      return;
+    }
     // A decision taken while a push runs is sent by one more round right after it.
     if (pushing) {
       pushAgain = true;
@@ -287,8 +347,106 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     })().finally(() => {
       pushing = null;
       scheduleHeldAnswers();
+      hotel()?.refresh();
       events.emit('syncStatus', status());
     });
+  };
+
+  /** This PC may talk to the service: set up, not practising, and the password in this PC's keychain. */
+  const canTalk = async (): Promise<boolean> => {
+    const s = setup();
+    if (!isConfigured(s) || s.practiceMode) return false;
+    return (await ports.credentials.get(credentialAccount(s.serviceUrl, s.user))) !== null;
+  };
+
+  /**
+   * The service's setup is the hotel's (issue 27.7): on the hotel's database it is kept there, and this desk's file
+   * follows it; the desk's own things (language, desk user, practice) stay in the file. At start and when another
+   * desk saved it, the hotel's wins; when this desk saved it (reconnect after Settings), this desk's goes up.
+   */
+  const shareSetup = async (direction: 'up' | 'down' = 'up'): Promise<boolean> => {
+    const h = hotel();
+    if (!h) return false;
+    try {
+      const store = h.store();
+      const theirs = await store.getSetting<Record<string, unknown> | null>('setup', null);
+      const ours = hotelSetupOf(setup());
+      if (theirs && sameHotelSetup(hotelSetupOf(theirs), ours)) return false;
+      if (direction === 'down' && theirs) {
+        writeSetup(settings(), hotelSetupOf(theirs));
+        return true;
+      }
+      if (isConfigured(setup())) await store.setSetting('setup', ours);
+    } catch (error) {
+      ports.logger.warn('the service setup could not be shared', {
+        error: error instanceof Error ? error.name : 'unknown',
+      });
+    }
+    return false;
+  };
+
+  /** At start: the hotel's database when this desk chose one (Settings → Several desks), else its own file. */
+  const openHotelDatabase = async (): Promise<void> => {
+    const choice = await hotelDatabaseChoice(ports.dataDir, ports.credentials);
+    if (choice.kind === 'file') return;
+    const runtime = new SharedRuntime(choice, {
+      ports,
+      desk: newDeskIdentity(options.hotelDb?.pcName),
+      now,
+      canTalk,
+      leaseTtlMs: options.hotelDb?.leaseTtlMs,
+      retryMs: options.hotelDb?.retryMs,
+      onOpened: async () => {
+        const changed = await shareSetup('down');
+        if (!desk) connect();
+        // The hotel's setup made this PC able to talk to the service: it runs for the lease once this opening
+        // is over (restarting the line waits for the opening, so it must not be awaited from within it).
+        if (changed)
+          setImmediate(() => {
+            void restartHotelLine()
+              .then(() => ctx.reconnect())
+              .catch((error: unknown) =>
+                ports.logger.warn('the hotel line could not restart', {
+                  error: error instanceof Error ? error.name : 'unknown',
+                }),
+              );
+          });
+      },
+      onHolding: (holding) => {
+        if (holding) {
+          if (!desk) connect();
+          poller?.start();
+          pushSoon();
+        } else void poller?.stop();
+      },
+      onDecisionsChanged: () => {
+        if (runtime.holding()) {
+          pushSoon();
+          scheduleHeldAnswers();
+        }
+      },
+      onSettingsChanged: (keys) => {
+        if (keys !== null && !keys.includes('setup')) return;
+        void shareSetup('down').then(async (changed) => {
+          if (!changed) return;
+          await restartHotelLine();
+          await ctx.reconnect();
+        });
+      },
+      emit: (event, payload) => events.emit(event, payload),
+      statusNow: () => status(),
+      checks,
+    });
+    shared = runtime;
+    await runtime.start();
+  };
+
+  /** Whether this PC may talk to the service changed (the setup came from the hotel): run for the lease again. */
+  const restartHotelLine = async (): Promise<void> => {
+    const h = hotel();
+    if (!h || (await canTalk()) === h.canTalk) return;
+    await h.stop();
+    await h.start();
   };
 
   const ctx: DeskContext = {
@@ -298,7 +456,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     get settingsStore() {
       return settings();
     },
-    workStore: () => sqliteDeskStore(workStore()),
+    workStore: workDesk,
     desk: () => desk,
     setup,
     checks,
@@ -306,13 +464,18 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     emit: <E extends keyof Events>(event: E, payload: Events[E]) => events.emit(event, payload),
     status,
     syncNow: async () => {
-      if (!poller) return status();
+      const h = hotel();
+      // Another PC talks to the service: it polls; this desk shows what it stores as it stores it.
+      if (!poller || (h && !h.holding())) return status();
       await poller.syncNow();
       return status();
     },
     pushSoon,
     reconnect: async () => {
       await disconnect();
+      await shareSetup();
+      // Set up (or the password typed) on this PC: it may now run for the lease.
+      await restartHotelLine();
       connect();
     },
     releaseDatabase: async () => {
@@ -337,8 +500,8 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     ...safeModeHandlers(ctx),
     ...diagnosticsHandlers(ctx),
     ...severalDesksHandlers(ctx),
-    // Who is answering (issue 27.4): nobody else until the shared database is wired into the core.
-    ...answeringHandlers(ctx, () => null),
+    // Who is answering (issue 27.4): only the hotel's database knows of other desks.
+    ...answeringHandlers(ctx, () => hotel()?.presence() ?? null),
     ...pollSettingsHandlers(ctx, {
       fallbackMs: options.pollIntervalMs,
       onChange: (ms) => poller?.setInterval(ms),
@@ -358,12 +521,15 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
       const s = setup();
       messages.setLanguage(s.language);
       backups.start();
+      await openHotelDatabase();
       if (s.practiceMode) await startPractice();
       else connect();
     },
     stop: async () => {
       backups.stop();
       await disconnect();
+      await shared?.stop();
+      shared = null;
       await practice?.close();
       practice = null;
       practiceStore?.close();
@@ -373,12 +539,14 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     },
     pause: () => poller?.pause(),
     resume: () => poller?.resume(),
-    waitingCount: () => workStore().waitingCount(),
-    waitingSince: (before) => workStore().waitingReceivedBefore(before.toISOString()),
+    waitingCount: () => hotel()?.waitingCount() ?? workStore().waitingCount(),
+    waitingSince: (before) =>
+      hotel()?.waitingSince(before) ?? workStore().waitingReceivedBefore(before.toISOString()),
     answerInFlight: () => {
       if (pushing) return true;
       if (!desk) return false;
-      const next = workStore().nextSendAfter();
+      const h = hotel();
+      const next = h ? h.nextSendAfter() : workStore().nextSendAfter();
       // Held, or due this minute and about to go; one due long ago waits for the line and is kept anyway.
       return next !== null && Date.parse(next) > now().getTime() - 60_000;
     },

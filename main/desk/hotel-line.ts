@@ -105,6 +105,11 @@ export class HotelLine {
     await this.feed.stop();
   }
 
+  /** The change feed, for what else listens to other desks (who is answering). */
+  get changes(): ChangeFeed {
+    return this.feed;
+  }
+
   /** The holder's proof while this desk talks to the service (its writes only the holder may make are fenced). */
   token(): LeaseToken | null {
     return this.keeper?.current() ?? null;

@@ -10,10 +10,11 @@ import { clientConfig, type HotelDbConnection, type Queryable } from './pool';
 export const CHANGE_CHANNEL = 'resdesk_changes';
 
 /**
- * The shared tables whose changes other desks show. `desk_lease`: who talks to the service changed;
- * `answering`: who is answering a reservation (main/hotel-db/answering.ts).
+ * The shared tables whose changes other desks show, and besides the tables: `desk_lease` (who talks to the
+ * service changed), `answering` (who has an answer form open) and `pulled` (what the desk talking to the service
+ * just brought, ids "new:K", "changed:K", "cancelled:K", so every desk announces and notifies arrivals as it does).
  */
-export const changeTables = [...announcedTables, 'desk_lease', 'answering'] as const;
+export const changeTables = [...announcedTables, 'desk_lease', 'answering', 'pulled'] as const;
 export type ChangeTable = (typeof changeTables)[number];
 
 export const changeKinds = ['added', 'changed', 'removed'] as const;

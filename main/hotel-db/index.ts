@@ -9,6 +9,9 @@ export {
 } from './pool';
 export { migrateHotelDb, NewerHotelDatabase } from './migrate';
 export { HotelStore, type HotelStoreOptions } from './store';
+export { HotelDeskStore, NotTalkingToService, type HotelDeskStoreOptions } from './desk-store';
+export { hotelDatabaseChoice, type HotelDatabaseChoice } from './choice';
+export { startHotelServer } from './server/keeper';
 export {
   CHANGE_CHANNEL,
   ChangeFeed,

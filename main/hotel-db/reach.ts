@@ -2,6 +2,7 @@
 // connect, 10 s a query), and why not, as a reason the screen words. Used before a choice is saved and when
 // Settings shows whether the chosen database answers.
 import pg from 'pg';
+import { StoreUnavailable } from '../store/engines/unavailable';
 import { clientConfig } from './pool';
 
 export type UnreachableReason =
@@ -67,3 +68,35 @@ export async function checkHotelDatabase(url: string): Promise<void> {
     await client.end().catch(() => undefined);
   }
 }
+
+/** Driver and socket codes that mean the connection, not the statement, failed. */
+const connectionCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
+
+/**
+ * The database could not be reached or went away mid-statement (as opposed to refusing the statement): a socket
+ * error, the driver's connection timeouts and ends, or the server's connection and shutdown SQLSTATEs (class 08,
+ * 57P01–57P03).
+ */
+export function isConnectionFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = 'code' in error ? String(error.code) : '';
+  if (connectionCodes.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code)) return true;
+  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error/i.test(
+    error.message,
+  );
+}
+
+/** The driver's connection failures become the store's own StoreUnavailable; anything else is left as it is. */
+export const unavailableOr = (error: unknown): unknown =>
+  isConnectionFailure(error) && error instanceof Error
+    ? new StoreUnavailable('code' in error ? String(error.code) : error.message.slice(0, 60))
+    : error;

@@ -11,9 +11,10 @@ import { hotelCodeOps, type NewHotelCode } from '../store/hotel-codes';
 import { mappingOps, type MappingChange } from '../store/mappings';
 import { settingsOps } from '../store/settings';
 import { stopSaleOps, type NewStopSale } from '../store/stop-sales';
-import { notifyChange } from './changes';
+import { notifyChange, type HotelChange } from './changes';
 import { migrateHotelDb } from './migrate';
 import { runPostgres } from './run-postgres';
+import { isConnectionFailure, unavailableOr } from './reach';
 
 export interface HotelStoreOptions {
   /** This desk's id, sent with every change so the desk can skip its own echo; null when not known. */
@@ -21,9 +22,9 @@ export interface HotelStoreOptions {
 }
 
 export class HotelStore implements AsyncStore {
-  private constructor(
-    private readonly pool: pg.Pool,
-    private readonly origin: string | null,
+  protected constructor(
+    protected readonly pool: pg.Pool,
+    protected readonly origin: string | null,
   ) {}
 
   /** Migrates the database to this Resdesk's schema (once, whichever desks start together), then opens it. */
@@ -34,17 +35,26 @@ export class HotelStore implements AsyncStore {
 
   /** Runs a reading operation on one pooled connection, outside a transaction. */
   async read<T>(op: Op<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const client = await this.connect();
+    let broken = false;
     try {
       return await runPostgres(client, op);
+    } catch (error) {
+      broken = isConnectionFailure(error);
+      throw unavailableOr(error);
     } finally {
-      client.release();
+      client.release(broken);
     }
   }
 
-  /** Runs a writing operation in its own transaction, announcing its changes at commit. */
+  /**
+   * Runs a writing operation in its own transaction, announcing its changes at commit. When the connection fails
+   * before COMMIT nothing is written (StoreUnavailable); a connection lost during the COMMIT itself leaves it
+   * unknown, as with any database server, and the caller's retry finds what was stored (the writes are keyed).
+   */
   async write<T>(op: Op<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const client = await this.connect();
+    let broken = false;
     try {
       await client.query('BEGIN');
       const announce = (change: StoreChange): Promise<void> =>
@@ -53,10 +63,25 @@ export class HotelStore implements AsyncStore {
       await client.query('COMMIT');
       return result;
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
+      broken = isConnectionFailure(error);
+      if (!broken) await client.query('ROLLBACK').catch(() => {});
+      throw unavailableOr(error);
     } finally {
-      client.release();
+      client.release(broken);
+    }
+  }
+
+  /** Tells the other desks something that is not a write of this store (what a pull brought). */
+  async tellOtherDesks(change: Omit<HotelChange, 'origin'>): Promise<void> {
+    await notifyChange(this.pool, { ...change, origin: this.origin });
+  }
+
+  /** A pooled connection, or StoreUnavailable when the database does not answer. */
+  protected async connect(): Promise<pg.PoolClient> {
+    try {
+      return await this.pool.connect();
+    } catch (error) {
+      throw unavailableOr(error);
     }
   }
 

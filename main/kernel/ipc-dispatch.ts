@@ -5,6 +5,7 @@ import { NOTE_MAX } from '../../shared/domain';
 import type { Handlers, IpcError, IpcResult, RequestName } from '../../shared/ipc';
 import { isInvalidReason, requestSchemas } from '../../shared/ipc';
 import type { Logger } from './core-types';
+import { StoreUnavailable } from '../store/engines/unavailable';
 import { DatabaseDamagedError } from '../store';
 import type { Messages } from './messages';
 
@@ -61,6 +62,9 @@ export async function dispatchRequest(
     // The database failed its check at start: every request says so, and where the backups are.
     if (error instanceof DatabaseDamagedError)
       return { ok: false, error: { code: 'internal', message: messages.t('backups.damagedAtStart') } };
+    // The hotel's shared database does not answer (issue 27.5): nothing was saved, and the sentence says so.
+    if (error instanceof StoreUnavailable)
+      return { ok: false, error: { code: 'service', message: messages.t('error.hotelDbUnreachable') } };
     logger?.error('request failed', {
       request: name,
       error: error instanceof Error ? error.name : 'unknown',

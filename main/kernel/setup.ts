@@ -20,6 +20,29 @@ export interface SavedSetup {
 
 const KEY = 'setup';
 
+/**
+ * The hotel's part of the setup (issue 27.7): the service, its account, the hotel number and how the service
+ * talks. With several desks on the hotel's database it is kept there and every desk uses it. The rest (the
+ * language, the desk user, practice) belongs to each desk and stays in its own file.
+ */
+export const HOTEL_SETUP_FIELDS = ['serviceUrl', 'user', 'partnerId', 'format', 'dialect'] as const;
+export type HotelSetup = Pick<SavedSetup, (typeof HOTEL_SETUP_FIELDS)[number]>;
+
+/** The hotel's part of a setup as saved (another version's or a damaged one: only what has the right shape). */
+export function hotelSetupOf(saved: Partial<SavedSetup> | Record<string, unknown>): HotelSetup {
+  const s: Record<string, unknown> = { ...saved };
+  return {
+    serviceUrl: typeof s.serviceUrl === 'string' ? s.serviceUrl : defaultSetup.serviceUrl,
+    user: typeof s.user === 'string' ? s.user : defaultSetup.user,
+    partnerId: typeof s.partnerId === 'number' ? s.partnerId : defaultSetup.partnerId,
+    format: s.format === 'json' || s.format === 'xml' ? s.format : defaultSetup.format,
+    dialect: s.dialect === 'original' || s.dialect === 'spec' ? s.dialect : defaultSetup.dialect,
+  };
+}
+
+export const sameHotelSetup = (a: HotelSetup, b: HotelSetup): boolean =>
+  HOTEL_SETUP_FIELDS.every((field) => a[field] === b[field]);
+
 export const defaultSetup: SavedSetup = {
   serviceUrl: '',
   user: '',

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import type { ServiceDialect, WireFormat } from '../../shared/domain';
 import type { DecisionView } from '../../shared/ipc';
 import { createExchangeClient, type ExchangeClient } from '../exchange';
-import type { Store } from '../store';
+import { Store } from '../store';
 import { sqliteDeskStore, type DeskStore } from '../store/engines/desk-store';
 import { CONNECTED_KEY, pullInThisThread, runCycle, type CycleReport } from '../sync/cycle';
 import type { CheckInWindow } from '../sync/checkin-window';
@@ -35,11 +35,11 @@ export interface DeskConnection {
 
 export interface DeskOptions {
   /**
-   * The desk's SQLite database. The desk itself works through its DeskStore (`deskStore`), the form a
-   * store on the hotel's PostgreSQL database will take; the synchronous Store stays reachable as `store`
-   * for what only a file has (the import worker opens the same file) and for the tests that look inside.
+   * Where the desk works: its SQLite file (a Store, worked through its DeskStore) or the hotel's shared
+   * database (a DeskStore of its own, issue 27). The synchronous Store, when there is one, stays reachable as
+   * `store` for what only a file has (the import worker opens the same file) and for the tests that look inside.
    */
-  store: Store;
+  store: Store | DeskStore;
   dataDir: string;
   connection: DeskConnection;
   messages: Messages;
@@ -89,7 +89,7 @@ export class Desk {
   constructor(private readonly options: DeskOptions) {
     this.now = options.now ?? (() => new Date());
     this.startedAt = this.now();
-    this.deskStore = sqliteDeskStore(options.store);
+    this.deskStore = options.store instanceof Store ? sqliteDeskStore(options.store) : options.store;
     this.voucherDir = path.join(options.dataDir, 'vouchers');
     mkdirSync(this.voucherDir, { recursive: true });
     const logger = options.logger;
@@ -108,8 +108,10 @@ export class Desk {
     });
   }
 
-  /** The synchronous SQLite Store (see DeskOptions.store). */
+  /** The synchronous SQLite Store (see DeskOptions.store); a desk on the hotel's database has none. */
   get store(): Store {
+    if (!(this.options.store instanceof Store))
+      throw new Error('This desk works in the hotel database: it has no SQLite file of its own.');
     return this.options.store;
   }
 

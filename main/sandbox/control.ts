@@ -132,6 +132,11 @@ function snapshot(state: ServiceState): unknown {
     dialect: state.config.dialect,
     voucherUrl: state.voucherBaseUrl,
     acknowledged: [...state.world.acknowledged.values()],
+    acknowledgedTimes: [...state.world.acknowledged.entries()].map(([key, a]) => ({
+      logId: a.logId,
+      serviceId: a.serviceId,
+      times: state.world.acknowledgedTimes.get(key) ?? 0,
+    })),
     confirmations: state.world.confirmations,
     requests: state.requests,
     voucherRequests: state.voucherRequests,

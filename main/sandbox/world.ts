@@ -46,6 +46,11 @@ export class World {
   readonly messageIds: readonly string[];
   readonly partnerId: number;
   readonly acknowledged = new Map<string, Acknowledgement>();
+  /**
+   * How many times each LogId was reported (same keys): the live service cannot tell a client, but a test of
+   * several desks must show that none is reported twice (issue 27).
+   */
+  readonly acknowledgedTimes = new Map<string, number>();
   readonly confirmations: ConfirmationEntry[] = [];
   private readonly prng: Prng;
   /** A generator of its own, so turning oddities on leaves everything else in the world unchanged. */
@@ -161,6 +166,7 @@ export class World {
       if (!this.logIdServices.get(logId)?.has(serviceId.toLowerCase())) continue;
       if (!this.acknowledged.has(key))
         this.acknowledged.set(key, { logId, serviceId: serviceId.toLowerCase(), at });
+      this.acknowledgedTimes.set(key, (this.acknowledgedTimes.get(key) ?? 0) + 1);
       accepted.push(logId);
     }
     return accepted;

@@ -18,6 +18,10 @@ import { liveCondition, pendingStates, pmsStateSql } from './pms-entry-state';
 import { diffReservations } from './history';
 import { decodeSnapshot } from './reservations-snapshot';
 import { guestValueSql } from './reservations-columns';
+import type { EngineName } from './engines/per-engine';
+import { all, first, type Op } from './engines/op';
+import { runSqlite } from './engines/run-sqlite';
+import { sqlPerEngine } from './engines/sql-per-engine';
 
 const guest = (field: Parameters<typeof guestValueSql>[1]): string => guestValueSql('g', field);
 
@@ -89,17 +93,65 @@ const changedSinceEntered = `p.pms_holds = 'live' AND (p.handled_log_id <> r.log
 
 // Read positionally (.raw()): better-sqlite3 builds a plain array far faster than an object with 36
 // named properties, and rowOf below turns it into one literal. The two lists must stay in step.
-const selectList = `r.key_field, r.log_id, ${pmsStateSql}, r.voucher_no, r.agency_id, r.agency_name,
-  r.tour_op_name, r.check_in, r.check_out, r.nights, r.room_id, r.room_type_id, r.accom_id, r.room_count,
-  r.adults, r.childs, r.infants, r.confirmation_status, r.confirmation_no, r.change_kind, r.sold_price,
-  r.sold_currency, r.note, r.lead_guest, json_array_length(r.guests_json),
-  p.pms_reference, ${guest('nationality')},
-  CASE WHEN ${changedSinceEntered} THEN
-    (SELECT v.snapshot_json FROM reservation_versions v WHERE v.log_id = p.entered_log_id) END,
-  CASE WHEN ${changedSinceEntered} THEN
-    (SELECT v.snapshot_json FROM reservation_versions v WHERE v.log_id = r.log_id) END,
-  g.key, ${guest('name')}, ${guest('title')}, ${guest('age')}, ${guest('birthDate')}, ${guest('arrivalTime')},
-  ${guest('arrival')}`;
+// PostgreSQL (issue 27): guests_json is text checked as JSON and its guests are json_array_elements WITH
+// ORDINALITY (1-based). Each column is named c0, c1…: SQLite reads them positionally (.raw()), PostgreSQL's rows
+// come back as objects and are read back by those names in order.
+const guestsLength = (engine: EngineName, alias: string): string =>
+  engine === 'postgres'
+    ? `json_array_length(${alias}.guests_json::json)`
+    : `json_array_length(${alias}.guests_json)`;
+const guestPosition = (engine: EngineName): string => (engine === 'postgres' ? '(g.ord - 1)' : 'g.key');
+const guestsOf = (engine: EngineName, alias: string): string =>
+  engine === 'postgres'
+    ? `LATERAL json_array_elements(${alias}.guests_json::json) WITH ORDINALITY AS g(value, ord)`
+    : `json_each(${alias}.guests_json) g`;
+
+const selectColumns = (engine: EngineName): string[] => [
+  'r.key_field',
+  'r.log_id',
+  pmsStateSql,
+  'r.voucher_no',
+  'r.agency_id',
+  'r.agency_name',
+  'r.tour_op_name',
+  'r.check_in',
+  'r.check_out',
+  'r.nights',
+  'r.room_id',
+  'r.room_type_id',
+  'r.accom_id',
+  'r.room_count',
+  'r.adults',
+  'r.childs',
+  'r.infants',
+  'r.confirmation_status',
+  'r.confirmation_no',
+  'r.change_kind',
+  'r.sold_price',
+  'r.sold_currency',
+  'r.note',
+  'r.lead_guest',
+  guestsLength(engine, 'r'),
+  'p.pms_reference',
+  guest('nationality'),
+  `CASE WHEN ${changedSinceEntered} THEN
+    (SELECT v.snapshot_json FROM reservation_versions v WHERE v.log_id = p.entered_log_id) END`,
+  `CASE WHEN ${changedSinceEntered} THEN
+    (SELECT v.snapshot_json FROM reservation_versions v WHERE v.log_id = r.log_id) END`,
+  guestPosition(engine),
+  guest('name'),
+  guest('title'),
+  guest('age'),
+  guest('birthDate'),
+  guest('arrivalTime'),
+  guest('arrival'),
+];
+const selectList = (engine: EngineName): string =>
+  selectColumns(engine)
+    .map((column, i) => `${column} AS c${i}`)
+    .join(', ');
+/** How many columns a positional row has (rowOf reads them by index). */
+const COLUMNS = selectColumns('sqlite').length;
 
 type Value = string | number | null;
 const text = (v: Value): string => (v === null ? '' : String(v));
@@ -170,16 +222,18 @@ function rowOf(
 // The hotel codes are looked up in a map of the mappings (a few hundred rows) rather than joined: four
 // index searches per row were a third of the export's time. The guests are read from the row's own array
 // (migration 007): g.key is the guest's position.
-const joins = (
-  guestJoin: string,
-): string => `reservations r LEFT JOIN pms_entries p ON p.reservation_id = r.id
-  LEFT JOIN json_each(r.guests_json) g ON true ${guestJoin}`;
+const joins = (engine: EngineName, leadOnly: boolean): string =>
+  `reservations r LEFT JOIN pms_entries p ON p.reservation_id = r.id
+  LEFT JOIN ${guestsOf(engine, 'r')} ON true ${leadOnly ? `AND ${guestPosition(engine)} = 0` : ''}`;
 
 // A calendar date may arrive with a midnight time attached: the last day covers its whole day.
 const endOfDay = (date: string): string => `${date}T23:59:59`;
 
 /** The WHERE clause (alias r, p) of a selection; only bound parameters, never request text. */
-export function selectionWhere(selection: ExportSelection): { where: string; params: SqlValue[] } {
+export function selectionWhere(
+  selection: ExportSelection,
+  engine: EngineName = 'sqlite',
+): { where: string; params: SqlValue[] } {
   if (selection.kind === 'arrivals') {
     const day = selection.date ?? '';
     return {
@@ -197,7 +251,7 @@ export function selectionWhere(selection: ExportSelection): { where: string; par
         params: [selection.from ?? '', endOfDay(selection.to ?? selection.from ?? '')],
       };
     case 'filter': {
-      const { where, params } = filterClause(selection.filter ?? {});
+      const { where, params } = filterClause(selection.filter ?? {}, { engine });
       return { where, params };
     }
     case 'all':
@@ -206,33 +260,45 @@ export function selectionWhere(selection: ExportSelection): { where: string; par
 }
 
 /** The export query, exposed for the query-plan test. */
-export function exportRowsSql(selection: ExportSelection): { sql: string; params: SqlValue[] } {
-  const { where, params } = selectionWhere(selection);
+export function exportRowsSql(
+  selection: ExportSelection,
+  engine: EngineName = 'sqlite',
+): { sql: string; params: SqlValue[] } {
+  const { where, params } = selectionWhere(selection, engine);
   const perGuest = selection.kind !== 'reservations';
-  const order = perGuest ? 'ORDER BY r.check_in, r.id, g.key' : 'ORDER BY r.check_in, r.id';
+  const order = perGuest
+    ? `ORDER BY r.check_in, r.id, ${guestPosition(engine)}`
+    : 'ORDER BY r.check_in, r.id';
   return {
-    sql: `SELECT ${selectList} FROM ${joins(perGuest ? '' : 'AND g.key = 0')} ${where} ${order}`,
+    sql: `SELECT ${selectList(engine)} FROM ${joins(engine, !perGuest)} ${where} ${order}`,
     params,
   };
 }
 
-/** The rows of an export, one by one. The connection stays busy until the iterator finishes. */
-export function* iterateExportRows(db: Database, selection: ExportSelection): Generator<ExportGuestRow> {
+/** The agency's own mapping, else the one made for all agencies (agency_id '*', ALL_AGENCIES). */
+function hotelCodes(
+  mappings: Iterable<{ agencyId: string; kind: string; code: string; hotelCode: string }>,
+): (agencyId: string, kind: StayCodeKind, code: string | null) => string | null {
   const codes = new Map<string, string>();
-  for (const m of db
-    .prepare<[], { agencyId: string; kind: string; code: string; hotelCode: string }>(
-      'SELECT agency_id AS agencyId, kind, channel_code AS code, hotel_code AS hotelCode FROM mappings',
-    )
-    .iterate())
-    codes.set(`${m.agencyId}\u0000${m.kind}\u0000${m.code}`, m.hotelCode);
-  // The agency's own mapping, else the one made for all agencies (agency_id '*', ALL_AGENCIES).
-  const hotel = (agencyId: string, kind: StayCodeKind, code: string | null): string | null =>
+  for (const m of mappings) codes.set(`${m.agencyId}\u0000${m.kind}\u0000${m.code}`, m.hotelCode);
+  return (agencyId, kind, code) =>
     code
       ? (codes.get(`${agencyId}\u0000${kind}\u0000${code}`) ??
         codes.get(`*\u0000${kind}\u0000${code}`) ??
         null)
       : null;
+}
 
+const MAPPINGS_SQL =
+  'SELECT agency_id AS "agencyId", kind, channel_code AS code, hotel_code AS "hotelCode" FROM mappings';
+
+/** The rows of an export, one by one. The connection stays busy until the iterator finishes. */
+export function* iterateExportRows(db: Database, selection: ExportSelection): Generator<ExportGuestRow> {
+  const hotel = hotelCodes(
+    db
+      .prepare<[], { agencyId: string; kind: string; code: string; hotelCode: string }>(MAPPINGS_SQL)
+      .iterate(),
+  );
   const { sql, params } = exportRowsSql(selection);
   const statement = db.prepare<SqlValue[], Value[]>(sql).raw(true);
   for (const values of statement.iterate(...params)) yield rowOf(values, hotel);
@@ -247,39 +313,87 @@ export interface ExportCounts {
 
 /** How large an export will be and which codes in it have no hotel code yet, before writing anything. */
 export function exportCounts(db: Database, selection: ExportSelection): ExportCounts {
-  const { where, params } = selectionWhere(selection);
+  return runSqlite(db, exportOps.counts(selection));
+}
+
+function countsSql(selection: ExportSelection, engine: EngineName) {
+  const { where, params } = selectionWhere(selection, engine);
   const scoped = `WITH s AS (SELECT r.id, r.agency_id, r.room_id, r.room_type_id, r.accom_id, r.room_count,
-      json_array_length(r.guests_json) AS guests, r.guests_json
+      ${guestsLength(engine, 'r')} AS guests, r.guests_json
     FROM reservations r LEFT JOIN pms_entries p ON p.reservation_id = r.id ${where})`;
-  const lines = selection.kind === 'reservations' ? 'max(s.room_count, 1)' : 'max(s.guests, 1)';
-  const totals = db
-    .prepare<SqlValue[], { reservations: number; rows: number | null }>(
-      `${scoped} SELECT count(*) AS reservations, sum(${lines}) AS rows FROM s`,
-    )
-    .get(...params);
+  const greatest = engine === 'postgres' ? 'GREATEST' : 'max';
+  const lines =
+    selection.kind === 'reservations' ? `${greatest}(s.room_count, 1)` : `${greatest}(s.guests, 1)`;
+  const totals = {
+    sql: `${scoped} SELECT count(*) AS reservations, CAST(sum(${lines}) AS BIGINT) AS rows FROM s`,
+    params,
+  };
   const missing = (kind: StayCodeKind): string =>
     `c.code <> '' AND NOT EXISTS (SELECT 1 FROM mappings m WHERE m.agency_id IN (c.agency_id, '*')
        AND m.kind = '${kind}' AND m.channel_code = c.code)`;
-  const leadOnly = selection.kind === 'reservations' ? 'WHERE g.key = 0' : '';
-  const unmapped = db
-    .prepare<SqlValue[], UnmappedCode>(
-      `${scoped}
-       SELECT agency_id AS agencyId, kind, code AS channelCode, count(DISTINCT id) AS count FROM (
+  const leadOnly = selection.kind === 'reservations' ? `WHERE ${guestPosition(engine)} = 0` : '';
+  const unmapped = {
+    sql: `${scoped}
+       SELECT agency_id AS "agencyId", kind, code AS "channelCode", count(DISTINCT id) AS count FROM (
          SELECT s.id, s.agency_id, 'room' AS kind, s.room_id AS code FROM s
          UNION ALL SELECT s.id, s.agency_id, 'roomType', s.room_type_id FROM s
          UNION ALL SELECT s.id, s.agency_id, 'board', s.accom_id FROM s
          UNION ALL SELECT s.id, s.agency_id, 'nationality', ${guest('nationality')} FROM s
-           JOIN json_each(s.guests_json) g ${leadOnly}
+           ${engine === 'postgres' ? 'CROSS JOIN' : 'JOIN'} ${guestsOf(engine, 's')} ${leadOnly}
        ) c
        WHERE (c.kind = 'room' AND ${missing('room')}) OR (c.kind = 'roomType' AND ${missing('roomType')})
           OR (c.kind = 'board' AND ${missing('board')}) OR (c.kind = 'nationality' AND ${missing('nationality')})
        GROUP BY agency_id, kind, code
        ORDER BY count DESC, agency_id, CASE kind WHEN 'room' THEN 0 WHEN 'roomType' THEN 1 WHEN 'board' THEN 2
          ELSE 3 END, code`,
-    )
-    .all(...params);
-  return { reservations: totals?.reservations ?? 0, rows: totals?.rows ?? 0, unmapped };
+    params,
+  };
+  return { totals, unmapped };
 }
+
+/** The export's operations, for both engines (engines/op.ts); SQLite streams its rows instead (openExportRows). */
+export const exportOps = {
+  /** How large an export will be and which codes in it have no hotel code yet. */
+  *counts(selection: ExportSelection): Op<ExportCounts> {
+    const totals = yield* first(
+      sqlPerEngine<{ reservations: number; rows: number | null }>(
+        (engine) => countsSql(selection, engine).totals,
+      ),
+    );
+    const unmapped = yield* all(
+      sqlPerEngine<UnmappedCode>((engine) => countsSql(selection, engine).unmapped),
+    );
+    return {
+      reservations: Number(totals?.reservations ?? 0),
+      rows: Number(totals?.rows ?? 0),
+      unmapped: unmapped.map((u) => ({ ...u, count: Number(u.count) })),
+    };
+  },
+
+  /**
+   * Every row of an export, read at once (the hotel's shared database: one query over the network, its rows a
+   * small hotel's season at most). Positional as on SQLite, from the c0, c1… columns PostgreSQL names.
+   */
+  *rows(selection: ExportSelection): Op<ExportGuestRow[]> {
+    const hotel = hotelCodes(
+      yield* all(
+        sqlPerEngine<{ agencyId: string; kind: string; code: string; hotelCode: string }>(() => ({
+          sql: MAPPINGS_SQL,
+          params: [],
+        })),
+      ),
+    );
+    const rows = yield* all(
+      sqlPerEngine<Record<string, Value> | Value[]>((engine) => exportRowsSql(selection, engine)),
+    );
+    return rows.map((row) =>
+      rowOf(
+        Array.isArray(row) ? row : Array.from({ length: COLUMNS }, (_, i) => row[`c${i}`] ?? null),
+        hotel,
+      ),
+    );
+  },
+};
 
 /** The rows of one export and the connection they are read on; close it when done (or given up). */
 export interface ExportRows {

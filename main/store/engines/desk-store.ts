@@ -77,7 +77,14 @@ export type DeskMethod =
   | 'exportCounts'
   | 'openExportRows'
   | 'checkSettings'
-  | 'setMenOnly'
+  | 'setMenOnly';
+
+/**
+ * What the pre-confirm checks read (main/operations/checks.ts). Only SQLite's DeskStore offers them: the checks ask
+ * for other reservations synchronously in the middle of a check, which a database server cannot answer; on the
+ * hotel's shared database the desk shows no check markers until the checks fetch those first (issue 27).
+ */
+export type CheckMethod =
   | 'checksInput'
   | 'checkedReservations'
   | 'refreshCheckKeys'
@@ -104,7 +111,10 @@ export interface DeskStore extends AsyncStore, Promisified<Pick<Store, DeskMetho
 }
 
 /** A DeskStore over SQLite's synchronous Store: its results resolved, its throws rejections. */
-export class SqliteDeskStore extends SqliteAsyncStore implements DeskStore {
+export class SqliteDeskStore
+  extends SqliteAsyncStore
+  implements DeskStore, Promisified<Pick<Store, CheckMethod>>
+{
   readonly localFile: LocalFile;
 
   constructor(readonly local: Store) {

@@ -1,0 +1,348 @@
+// The core's side of working in the hotel's shared database (issue 27): opening it (and opening it again while it
+// does not answer), what the status bar shows without waiting for it (counts kept fresh in the background), who
+// talks to the service (the core starts its poller only then), and the other desks' changes turned into the
+// same renderer events this desk's own work sends. The core stays the one place that wires; this file keeps the
+// several-desks part of it in one concept.
+import type { AnotherReaderStatus, Events, HotelLineStatus, SyncStatus } from '../../shared/ipc';
+import type { WaitingTally } from '../../shared/domain';
+import type { HotelChange } from '../hotel-db';
+import type { CorePorts } from '../kernel/core-types';
+import type { DeskStore } from '../store/engines/desk-store';
+import { StoreUnavailable } from '../store/engines/unavailable';
+import { decisionKeyOps } from '../store/decision-keys';
+import { EVIDENCE_KEY, SAFE_MODE_KEY, readEvidence, readerStatus } from '../sync/another-reader';
+import type { PullSummary } from '../sync/pull';
+import { forwardAnsweringChanges, type AnswerPresencePort } from '../handlers/answering';
+import { openSharedDesk, type DeskIdentity, type SharedChoice, type SharedDesk } from './shared-desk';
+
+export interface SharedRuntimeDeps {
+  ports: CorePorts;
+  desk: DeskIdentity;
+  now: () => Date;
+  /** This PC has the service's password (and the desk is set up): it may talk to the service. */
+  canTalk: () => Promise<boolean>;
+  /** The database answered and is open: the core builds the desk on it. */
+  onOpened: () => Promise<void>;
+  /** This desk became (true) or stopped being (false) the one that talks to the service. */
+  onHolding: (holding: boolean) => void;
+  /** Another desk queued or took back an answer: the desk talking to the service sends it (or re-times it). */
+  onDecisionsChanged: () => void;
+  /** A hotel setting another desk saved (the service's setup among them). */
+  onSettingsChanged: (keys: readonly string[] | null) => void;
+  emit: <E extends keyof Events>(event: E, payload: Events[E]) => void;
+  /** The whole status as the core makes it (this file's part of it included). */
+  statusNow: () => SyncStatus;
+  /** The checks' caches: what they read changed on another desk. */
+  checks: { reservationsChanged(): void; decisionMoved(): void };
+  /** Lease timing for tests (default 15 s). */
+  leaseTtlMs?: number;
+  /** How long to wait before trying an unreachable database again (default 5 s). */
+  retryMs?: number;
+}
+
+interface Counts {
+  queued: number;
+  unreadable: number;
+  waiting: WaitingTally;
+  nextSendAfter: string | null;
+  reader: AnotherReaderStatus | null;
+  waitingBefore: { cutoff: string; count: number } | null;
+}
+
+const emptyCounts = (): Counts => ({
+  queued: 0,
+  unreadable: 0,
+  waiting: { total: 0, cancellations: 0 },
+  nextSendAfter: null,
+  reader: null,
+  waitingBefore: null,
+});
+
+export class SharedRuntime {
+  private desk: SharedDesk | null = null;
+  private opening: Promise<void> | null = null;
+  private retry: NodeJS.Timeout | null = null;
+  private stopped = false;
+  private since: string;
+  private counts = emptyCounts();
+  private refreshing: Promise<void> | null = null;
+  private refreshAgain = false;
+  private offAnswering: (() => void) | null = null;
+  private canTalkNow = false;
+
+  constructor(
+    readonly choice: SharedChoice,
+    private readonly deps: SharedRuntimeDeps,
+  ) {
+    this.since = deps.now().toISOString();
+  }
+
+  /** Opens the database; while it does not answer, tries again every few seconds (the banner says so). */
+  start(): Promise<void> {
+    this.stopped = false;
+    this.opening ??= this.open().finally(() => (this.opening = null));
+    return this.opening;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
+    await this.opening;
+    this.offAnswering?.();
+    this.offAnswering = null;
+    const desk = this.desk;
+    this.desk = null;
+    await desk?.close();
+  }
+
+  /** The store on the hotel's database; StoreUnavailable (a plain sentence on screen) while it is not open. */
+  store(): DeskStore {
+    if (!this.desk) throw new StoreUnavailable('not connected');
+    return this.desk.store;
+  }
+
+  presence(): AnswerPresencePort | null {
+    return this.desk?.presence ?? null;
+  }
+
+  /** Whether this desk runs for the lease (it had the service's password when the line opened). */
+  get canTalk(): boolean {
+    return this.canTalkNow;
+  }
+
+  holding(): boolean {
+    return this.desk?.line.token() !== null && this.desk !== null;
+  }
+
+  hotelStatus(): HotelLineStatus {
+    if (this.desk) return this.desk.line.status();
+    return {
+      where: this.choice.kind === 'connected' ? 'the hotel database' : 'this PC',
+      reachable: false,
+      since: this.since,
+      talkingPc: null,
+      thisDeskTalks: false,
+      canTalk: this.canTalkNow,
+    };
+  }
+
+  get queued(): number {
+    return this.counts.queued;
+  }
+  get unreadable(): number {
+    return this.counts.unreadable;
+  }
+  get reader(): AnotherReaderStatus | null {
+    return this.counts.reader;
+  }
+  waitingCount(): WaitingTally {
+    return { ...this.counts.waiting };
+  }
+  nextSendAfter(): string | null {
+    return this.counts.nextSendAfter;
+  }
+  /** The tray's reminder asks once a minute: the count for the last cutoff asked, fetched again for this one. */
+  waitingSince(before: Date): number {
+    const cutoff = before.toISOString();
+    const desk = this.desk;
+    if (desk)
+      void desk.store.waitingReceivedBefore(cutoff).then(
+        (count) => (this.counts.waitingBefore = { cutoff, count }),
+        () => undefined,
+      );
+    return this.counts.waitingBefore?.count ?? 0;
+  }
+
+  /** Tells the other desks what this desk's pull brought, so they announce and notify it as this one does. */
+  announcePulled(summary: PullSummary): void {
+    const desk = this.desk;
+    if (!desk) return;
+    const ids = [
+      ...summary.new.map((k) => `new:${k}`),
+      ...summary.changed.map((k) => `changed:${k}`),
+      ...summary.cancelled.map((k) => `cancelled:${k}`),
+    ];
+    if (ids.length === 0) return;
+    void desk.store.tellOtherDesks({ table: 'pulled', kind: 'added', ids }).catch((error: unknown) =>
+      this.deps.ports.logger.warn('could not tell the other desks what arrived', {
+        error: error instanceof Error ? error.name : 'unknown',
+      }),
+    );
+  }
+
+  /** Reads the status bar's counts again in the background, then says the status changed. */
+  refresh(): void {
+    if (this.stopped) return;
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return;
+    }
+    this.refreshing = this.readCounts()
+      .catch(() => undefined)
+      .finally(() => {
+        this.refreshing = null;
+        if (this.refreshAgain) {
+          this.refreshAgain = false;
+          this.refresh();
+        }
+      });
+  }
+
+  /** Resolves once the counts reflect the database as it is now (tests, and the core after a write). */
+  async settled(): Promise<void> {
+    while (this.refreshing) await this.refreshing;
+  }
+
+  private async readCounts(): Promise<void> {
+    const desk = this.desk;
+    if (!desk) return;
+    const s = desk.store;
+    const [queued, unreadable, waiting, nextSendAfter, evidence, safeMode] = await Promise.all([
+      s.queuedDecisionCount(),
+      s.openUnreadableCount(),
+      s.waitingCount(),
+      s.nextSendAfter(),
+      s.getSetting<unknown>(EVIDENCE_KEY, null),
+      s.getSetting<boolean>(SAFE_MODE_KEY, false),
+    ]);
+    this.counts = {
+      ...this.counts,
+      queued,
+      unreadable,
+      waiting,
+      nextSendAfter,
+      reader: readerStatus(readEvidence(evidence), safeMode === true, this.deps.now()),
+    };
+    this.statusChanged();
+  }
+
+  private statusChanged(): void {
+    // A callback finishing after stop() must not reopen what the core closed.
+    if (this.stopped) return;
+    this.deps.emit('syncStatus', this.deps.statusNow());
+  }
+
+  private async open(): Promise<void> {
+    if (this.stopped || this.desk) return;
+    this.canTalkNow = await this.deps.canTalk();
+    try {
+      const desk = await openSharedDesk({
+        choice: this.choice,
+        desk: this.deps.desk,
+        dataDir: this.deps.ports.dataDir,
+        credentials: this.deps.ports.credentials,
+        logger: this.deps.ports.logger,
+        now: this.deps.now,
+        canTalk: this.canTalkNow,
+        line: {
+          ttlMs: this.deps.leaseTtlMs,
+          onHolding: (token) => {
+            this.deps.onHolding(token !== null);
+            this.statusChanged();
+          },
+          onChange: (change) => void this.otherDesk(change),
+          onResync: () => this.resync(),
+          onStatus: () => {
+            this.refresh();
+            this.statusChanged();
+          },
+        },
+      });
+      if (this.stopped) {
+        await desk.close();
+        return;
+      }
+      this.desk = desk;
+      this.offAnswering = forwardAnsweringChanges(desk.line.changes, this.deps.emit);
+      this.since = this.deps.now().toISOString();
+      await this.readCounts().catch(() => undefined);
+      await this.deps.onOpened();
+      this.resync();
+    } catch (error) {
+      this.deps.ports.logger.warn('the hotel database did not answer; trying again', {
+        error: error instanceof Error ? error.name : 'unknown',
+      });
+      this.statusChanged();
+      if (!this.stopped) {
+        this.retry = setTimeout(() => {
+          this.retry = null;
+          void this.start();
+        }, this.deps.retryMs ?? 5_000);
+        this.retry.unref?.();
+      }
+    }
+  }
+
+  /** Changes may have been missed: everything shown is read again. */
+  private resync(): void {
+    if (this.stopped) return;
+    this.deps.checks.reservationsChanged();
+    this.deps.emit('reservationsChanged', { new: 0, changed: 0, cancelled: 0, keyFields: [] });
+    this.deps.onSettingsChanged(null);
+    this.deps.onDecisionsChanged();
+    this.refresh();
+  }
+
+  /** Another desk changed something this desk shows: the same events as this desk's own work sends. */
+  private async otherDesk(change: HotelChange): Promise<void> {
+    const desk = this.desk;
+    if (!desk || this.stopped) return;
+    const emit = this.deps.emit;
+    try {
+      switch (change.table) {
+        case 'pulled': {
+          const ids = change.ids ?? [];
+          const of = (kind: string): string[] =>
+            ids.filter((id) => id.startsWith(`${kind}:`)).map((id) => id.slice(kind.length + 1));
+          const [n, c, x] = [of('new'), of('changed'), of('cancelled')];
+          this.deps.checks.reservationsChanged();
+          emit('reservationsChanged', {
+            new: n.length,
+            changed: c.length,
+            cancelled: x.length,
+            keyFields: [...new Set([...n, ...c, ...x])],
+          });
+          break;
+        }
+        case 'reservations':
+        case 'pms_entries':
+        case 'mappings':
+        case 'hotel_codes':
+        case 'stop_sales':
+        case 'agencies':
+        case 'set_aside_items':
+        case 'activity':
+          // What the screens show changed: they read again (no announcement: nothing arrived).
+          this.deps.checks.reservationsChanged();
+          emit('reservationsChanged', { new: 0, changed: 0, cancelled: 0, keyFields: [] });
+          break;
+        case 'decisions': {
+          this.deps.checks.decisionMoved();
+          const keyFields = change.ids ? await desk.store.read(decisionKeyOps.keyFieldsOf(change.ids)) : [];
+          for (const keyField of keyFields) {
+            const decision = await desk.store.decisionFor(keyField);
+            if (decision) emit('decisionChanged', { keyField, decision });
+            else emit('decisionChanged', { keyField, decision: null });
+          }
+          if (!change.ids) emit('reservationsChanged', { new: 0, changed: 0, cancelled: 0, keyFields: [] });
+          this.deps.onDecisionsChanged();
+          break;
+        }
+        case 'settings':
+          this.deps.onSettingsChanged(change.ids);
+          break;
+        case 'desk_lease':
+        case 'answering':
+          // The line and the answering forwarder take these.
+          break;
+      }
+    } catch (error) {
+      this.deps.ports.logger.warn('another desk changed something this desk could not read back', {
+        table: change.table,
+        error: error instanceof Error ? error.name : 'unknown',
+      });
+    }
+    this.refresh();
+  }
+}

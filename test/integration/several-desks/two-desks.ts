@@ -47,7 +47,7 @@ export async function startService(): Promise<PracticeService> {
  */
 export async function startDesk(
   url: string,
-  service: PracticeService,
+  service: Pick<PracticeService, 'url'>,
   options: { pc: string; password: boolean; setUp?: boolean; leaseTtlMs?: number; logger?: Logger },
 ): Promise<TestDesk> {
   const dir = mkdtempSync(path.join(tmpdir(), 'resdesk-desk-'));

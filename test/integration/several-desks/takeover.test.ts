@@ -1,0 +1,120 @@
+// The desk talking to the service killed outright (SIGKILL: no goodbye, its lease row simply stops being renewed):
+// another desk takes over within the lease's time (issue 27.3, 30 s allowed) and reports what arrives after, once;
+// nothing the killed desk stored and reported is lost or reported again. Real processes, a real PostgreSQL and the
+// practice service. The takeover time is measured and printed.
+// `npx vitest run test/integration/several-desks/takeover.test.ts`
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PracticeService } from '../../../main/sandbox';
+import { startPostgres, type TestPostgres } from '../../harness/postgres';
+import {
+  arrive,
+  freshDatabase,
+  inboxKeys,
+  serviceState,
+  startDesk,
+  startService,
+  until,
+  type TestDesk,
+} from './two-desks';
+
+let server: TestPostgres;
+let service: PracticeService;
+let child: ChildProcess | null = null;
+let b: TestDesk | null = null;
+
+beforeAll(async () => {
+  server = await startPostgres();
+  service = await startService();
+});
+
+afterAll(async () => {
+  child?.kill('SIGKILL');
+  await b?.stop();
+  await service?.close();
+  await server?.stop();
+});
+
+interface Said {
+  e: string;
+  at: number;
+}
+
+/** Desk A in its own process; resolves with what it says, line by line. */
+function startDeskProcess(url: string): { said: Said[]; process: ChildProcess } {
+  const said: Said[] = [];
+  const proc = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'test/integration/several-desks/desk-process.ts'],
+    {
+      env: {
+        ...process.env,
+        RESDESK_TEST_DB_URL: url,
+        RESDESK_TEST_SERVICE_URL: service.url,
+        RESDESK_TEST_PC: 'RECEPTION-1',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  if (proc.stdout)
+    createInterface({ input: proc.stdout }).on('line', (line) => {
+      try {
+        const parsed = JSON.parse(line) as Said;
+        said.push(parsed);
+      } catch {
+        // Not one of its JSON lines (a library's output): not for the test.
+      }
+    });
+  return { said, process: proc };
+}
+
+describe('the desk talking to the service is killed', () => {
+  it('another desk takes over within the lease time; nothing reported is lost or reported twice', async () => {
+    const url = await freshDatabase(server);
+    const a = startDeskProcess(url);
+    child = a.process;
+    await until(async () => a.said.some((s) => s.e === 'talks'), 'A talks to the service', 60_000);
+    b = await startDesk(url, service, { pc: 'RECEPTION-2', password: true });
+    const desk = b;
+    await until(
+      async () => (await desk.core.handlers.getStatus({})).hotel?.talkingPc === 'RECEPTION-1',
+      'B names A',
+    );
+    // A stores and reports the first sync and a first arrival.
+    const [first] = await arrive(service, 1);
+    await until(
+      async () => (first ? (await inboxKeys(desk.core)).has(first) : false),
+      'the first arrival on B',
+    );
+    await until(async () => {
+      const s = await serviceState(service);
+      return s.acknowledged.length >= 41 ? s : null;
+    }, 'A reported it');
+
+    const killedAt = Date.now();
+    a.process.kill('SIGKILL');
+    await until(
+      async () => (await desk.core.handlers.getStatus({})).hotel?.thisDeskTalks,
+      'B takes over',
+      45_000,
+    );
+    const takeover = Date.now() - killedAt;
+    console.log(`takeover after SIGKILL: ${takeover} ms (lease 15 s, allowed 30 s)`);
+
+    // What arrives now is B's to store and report.
+    const later = await arrive(service, 3);
+    await until(async () => {
+      const keys = await inboxKeys(desk.core);
+      return later.every((k) => keys.has(k));
+    }, 'the later arrivals on B');
+    const state = await until(async () => {
+      const s = await serviceState(service);
+      return s.acknowledged.length >= 44 ? s : null;
+    }, 'B reported them');
+    expect(state.acknowledgedTimes.filter((x) => x.times !== 1)).toEqual([]);
+    expect(state.acknowledgedTimes.length).toBe(state.acknowledged.length);
+    // Everything B holds was reported: nothing waits in the queue.
+    expect((await desk.core.handlers.getStatus({})).hotel?.talkingPc).toBe('RECEPTION-2');
+  }, 180_000);
+});

@@ -30,6 +30,9 @@ export function clientConfig(connection: HotelDbConnection): pg.ClientConfig {
 /**
  * A small pool for a desk's reads and writes. A pooled connection that the server ends while idle (a restart, a
  * terminated session) emits 'error' on the pool, which without a listener ends the process: it goes to `onError`.
+ * So does a connection lost while checked out between two statements (a transaction's JS between its queries): the
+ * pool listens only to idle ones, and that 'error' would otherwise end the process; the next statement on it fails
+ * and the caller sees that (StoreUnavailable).
  */
 export function openHotelPool(
   connection: HotelDbConnection,
@@ -38,6 +41,7 @@ export function openHotelPool(
 ): pg.Pool {
   const pool = new pg.Pool({ ...clientConfig(connection), max, idleTimeoutMillis: 30_000 });
   pool.on('error', (error) => onError(error));
+  pool.on('connect', (client) => client.on('error', (error) => onError(error)));
   return pool;
 }
 

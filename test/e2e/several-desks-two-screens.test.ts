@@ -128,7 +128,7 @@ async function shownKeys(page: Page, rows: number): Promise<string[]> {
 }
 
 describe('two screens on one hotel database', () => {
-  it('the same inbox, a decision and an arrival seen on the other screen without a click, a second answer refused', async () => {
+  it('the same inbox; a decision, an arrival and a mapping seen on the other screen without a click; a second answer refused', async () => {
     if (!server) throw new Error('the test PostgreSQL did not start');
     const url = await freshDatabase(server);
     service = await startService();
@@ -258,7 +258,43 @@ describe('two screens on one hotel database', () => {
       `arrival: service → RECEPTION-1's screen ${at1 - arrivedAt} ms, RECEPTION-2's screen ${at2 - arrivedAt} ms ` +
         `(RECEPTION-2 after RECEPTION-1: ${at2 - at1} ms; RECEPTION-1 polls every 1 s)`,
     );
+
+    // 4. A mapping: RECEPTION-1 has the new reservation's board code open on its mapping screen; RECEPTION-2 adds
+    // the hotel's code and maps it; RECEPTION-1's screen shows it without a click.
+    await rowOf(s1, arrived).click();
+    await s1.locator('[data-field="board"] .not-mapped').click();
+    const row1 = s1.locator('.mapping-table tr.focused');
+    await row1.waitFor();
+    const [agencyId, code] = await Promise.all([
+      row1.getAttribute('data-agency'),
+      row1.getAttribute('data-code'),
+    ]);
+    const sameRow = (page: Page) =>
+      page.locator(
+        `.mapping-table tr[data-agency=${JSON.stringify(agencyId)}][data-code=${JSON.stringify(code)}]`,
+      );
+    expect(await sameRow(s1).getByRole('combobox').first().inputValue()).toBe('');
+    await rowOf(s2, arrived).click();
+    await s2.locator('[data-field="board"] .not-mapped').click();
+    const row2 = sameRow(s2);
+    await row2.waitFor();
+    const input2 = row2.getByRole('combobox').first();
+    await input2.fill('HD');
+    await input2.press('Enter');
+    const form = row2.locator('form.add-hotel-code');
+    await form.getByLabel('Name (optional)').fill('All inclusive');
+    await form.getByRole('button', { name: 'Add and map' }).click();
+    await row2.locator('.save-state.saved').waitFor();
+    const mappedAt = Date.now();
+    await expect
+      .poll(async () => sameRow(s1).getByRole('combobox').first().inputValue(), { timeout: 30_000 })
+      .toBe('HD');
+    console.log(
+      `mapping: saved on RECEPTION-2 → on RECEPTION-1's mapping screen ${Date.now() - mappedAt} ms`,
+    );
     // The same count of waiting reservations on both.
+    await s1.locator('[data-view="inbox"]').click();
+    await s2.locator('[data-view="inbox"]').click();
     const count = async (page: Page) =>
       ((await page.getByTestId('inbox-total').textContent()) ?? '').replace(/\D/g, '');
     await expect

@@ -4,6 +4,7 @@
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import { backupFile, backupFolderOf, listBackups, type BackupEntry } from '../store/backup';
+import { SQLITE_ONLY, sqliteOnly } from './open-store';
 
 export const BACKUP_USAGE = `backup   [--out DIR] [--list] [--json]
            (a checked copy now, into backups/ beside the database or DIR; --list: the copies there)`;
@@ -28,16 +29,16 @@ export function backupCommand(argv: string[], out: (text: string) => void, now: 
       `${error instanceof Error ? error.message : String(error)} Usage: resdesk ${BACKUP_USAGE}`,
     );
   }
-  if (!values.db) throw new Error('Give the database file with --db FILE.');
-  const folder = values.out ?? backupFolderOf(values.db);
+  const db = sqliteOnly(values.db, SQLITE_ONLY.backup);
+  const folder = values.out ?? backupFolderOf(db);
   if (values.list) {
     const all = listBackups([folder]);
     if (values.json) return out(JSON.stringify(all));
     for (const e of all) out(line(e));
     return out(`${all.length} backups in ${folder}`);
   }
-  if (!existsSync(values.db)) throw new Error(`There is no database at ${values.db}: check the path.`);
-  const taken = backupFile(values.db, { kind: 'manual', folders: [folder], now });
+  if (!existsSync(db)) throw new Error(`There is no database at ${db}: check the path.`);
+  const taken = backupFile(db, { kind: 'manual', folders: [folder], now });
   const copy = taken.written[0];
   if (values.json) return out(JSON.stringify(copy ?? null));
   if (copy)

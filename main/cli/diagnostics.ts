@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { writeDiagnostics } from '../diagnostics/archive';
 import { readSetup, type SavedSetup } from '../kernel/setup';
 import { Store } from '../store';
+import { SQLITE_ONLY, sqliteOnly } from './open-store';
 
 export const DIAGNOSTICS_USAGE = `diagnostics --out FILE.zip [--logs DIR]
            (one zip for support: versions, settings without secrets, the last logs, the last connection
@@ -28,6 +29,7 @@ export function diagnosticsCommand(
       `${error instanceof Error ? error.message : String(error)} Usage: resdesk ${DIAGNOSTICS_USAGE}`,
     );
   }
+  if (values.db !== undefined) sqliteOnly(values.db, SQLITE_ONLY.diagnostics);
   if (!values.db || !values.out)
     throw new Error('Give the database with --db FILE and the archive with --out FILE.zip.');
   if (!existsSync(values.db)) throw new Error(`There is no database at ${values.db}: check the path.`);

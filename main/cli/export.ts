@@ -2,13 +2,10 @@
 // input ends in one plain line and a non-zero exit (the caller in cli.ts prints the first line).
 import { parseArgs } from 'node:util';
 import path from 'node:path';
-import { existsSync } from 'node:fs';
 import { checkExportTarget, checkTargetKinds, targetRefusal } from './export-target';
 import { exportRequestSchema } from '../../shared/ipc';
 import type { UiLanguage } from '../../shared/domain';
-import { Store } from '../store';
-import { sqliteDeskStore } from '../store/engines/desk-store';
-import { readSetup } from '../kernel/setup';
+import { DbTargetRefused, NO_DB, dbTarget, openStore } from './open-store';
 import { invalidRequest } from '../kernel/ipc-dispatch';
 import { createMessages } from '../kernel/messages';
 import { htmlPathOf, runExport } from '../export/run-export';
@@ -44,16 +41,20 @@ export async function exportCommand(argv: string[]): Promise<void> {
       `${error instanceof Error ? error.message : String(error)} Usage: resdesk ${EXPORT_USAGE}`,
     );
   }
-  if (!values.db) throw new Error('Give the database file with --db FILE.');
-  // Opening a mistyped path would create an empty database and export nothing, silently.
-  if (!existsSync(values.db)) throw new Error(`There is no database at ${values.db}.`);
+  // The desk's file (a mistyped path is refused when opened, not created empty) or the hotel's database.
+  const target = dbTarget(values.db);
+  if (!target) throw new DbTargetRefused(NO_DB);
+  // Never over the database file or the files beside it; the hotel's database has none on this PC.
+  const guard = (file: string) => {
+    if (target.kind === 'file') checkExportTarget(file, target.file);
+  };
   for (const name of ['date', 'from', 'to'] as const) {
     const value = values[name];
     if (value !== undefined && !isRealDate(value))
       throw new Error(`--${name}: "${value}" is not a date; write it as YYYY-MM-DD, e.g. 2026-07-12.`);
   }
   if (!values.out) throw new Error('Give the file to write with --out FILE.csv.');
-  checkExportTarget(values.out, values.db);
+  guard(values.out);
   if (values.scope !== undefined && values.scope !== 'to-enter' && values.scope !== 'all')
     throw new Error('--scope must be to-enter or all.');
   if (values.lang !== undefined && values.lang !== 'tr' && values.lang !== 'en')
@@ -78,7 +79,7 @@ export async function exportCommand(argv: string[]): Promise<void> {
   const out = values.out;
   const file = path.resolve(out);
   const targets = parsed.data.kind === 'arrivals' ? [file, htmlPathOf(file)] : [file];
-  for (const target of targets.slice(1)) checkExportTarget(target, values.db);
+  for (const other of targets.slice(1)) guard(other);
   const worded = (error: unknown): unknown =>
     error instanceof ExportTargetError ? new Error(targetRefusal(error, out)) : error;
   // Before the database is opened; runExport judges them again when it writes (staged-file.ts).
@@ -86,12 +87,14 @@ export async function exportCommand(argv: string[]): Promise<void> {
     throw worded(error);
   });
 
-  const store = Store.open(values.db);
+  const opened = await openStore(target, { command: 'export' });
+  const store = opened.store;
   try {
-    const language: UiLanguage = (values.lang as UiLanguage | undefined) ?? readSetup(store).language;
+    const language: UiLanguage =
+      (values.lang as UiLanguage | undefined) ?? (await opened.readSetup()).language;
     const user = values.user ?? process.env.RESDESK_USER ?? 'resdesk';
     const result = await runExport({
-      store: sqliteDeskStore(store),
+      store,
       request: parsed.data,
       language,
       file,
@@ -104,8 +107,7 @@ export async function exportCommand(argv: string[]): Promise<void> {
     });
     let marked = 0;
     if (values['mark-entered'] && result.markable.length > 0)
-      marked = (await sqliteDeskStore(store).markEntered(result.markable, user, new Date().toISOString()))
-        .marked;
+      marked = (await store.markEntered(result.markable, user, new Date().toISOString())).marked;
     if (values.json) return say(JSON.stringify({ ...result, marked }));
     say(`Wrote ${result.rows} rows (${result.reservations} reservations) to ${result.path}`);
     if (result.htmlPath) say(`Printable list: ${result.htmlPath}`);
@@ -118,6 +120,6 @@ export async function exportCommand(argv: string[]): Promise<void> {
           : `${result.markable.length} can be marked as entered in the PMS (--mark-entered).`,
       );
   } finally {
-    store.close();
+    await opened.close();
   }
 }

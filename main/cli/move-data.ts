@@ -4,6 +4,7 @@
 // English, as every other command does.
 import { parseArgs } from 'node:util';
 import { describeDatabase, openHotelPool } from '../hotel-db';
+import { DbTargetRefused, SQLITE_ONLY, isDatabaseUrl } from './open-store';
 import { MoveRefused, MoveUnverified, moveDeskData, type MoveReport } from '../hotel-db/move-data';
 
 export const MOVE_DATA_USAGE = `move-data --from FILE --to postgres://USER:PASSWORD@HOST:PORT/DATABASE
@@ -40,6 +41,7 @@ export async function moveDataCommand(argv: string[], out: (text: string) => voi
   // An address with a password on the command line lands in shell history: the environment is offered too.
   const url = values.to ?? process.env.RESDESK_DATABASE_URL;
   if (!values.from) throw new Error("Give the desk's database file with --from FILE.");
+  if (isDatabaseUrl(values.from)) throw new DbTargetRefused(SQLITE_ONLY.moveData);
   if (!url) throw new Error("Give the hotel database's address with --to postgres://…");
   if (!/^postgres(ql)?:\/\//.test(url))
     throw new Error(

@@ -1,10 +1,8 @@
 // `resdesk reasons`: the decline reasons the service offers, as stored by the last sync, so
 // `decline --reason ID` can be used without reading the database. In the desk's language (Setup), or the
 // one asked with --language; a reason the service did not send in that language falls back to the other.
-import type { Store } from '../store';
-import { sqliteDeskStore, type DeskStore } from '../store/engines/desk-store';
+import type { DeskStore } from '../store/engines/desk-store';
 import type { NotConfirmMessage, UiLanguage } from '../../shared/domain';
-import { readSetup } from '../kernel/setup';
 
 const serviceLanguage = (language: UiLanguage) => (language === 'tr' ? 'tr-TR' : 'en-US');
 
@@ -15,16 +13,17 @@ export async function declineReasons(store: DeskStore, language: UiLanguage): Pr
   return [...wanted, ...other.filter((r) => !seen.has(r.id))];
 }
 
-/** `store` is the file's Store: the desk's language is this PC's setup (kernel/setup.ts), read from it. */
+/** `deskLanguage`: the saved setup's (kernel/setup.ts), unless --language asks for the other. */
 export async function reasonsCommand(
-  store: Store,
+  store: DeskStore,
+  deskLanguage: UiLanguage,
   options: { json: boolean; language?: string },
   out: (line: string) => void,
 ): Promise<void> {
   if (options.language !== undefined && options.language !== 'tr' && options.language !== 'en')
     throw new Error('--language must be tr or en.');
-  const language: UiLanguage = options.language ?? readSetup(store).language;
-  const reasons = await declineReasons(sqliteDeskStore(store), language);
+  const language: UiLanguage = options.language ?? deskLanguage;
+  const reasons = await declineReasons(store, language);
   if (options.json) return out(JSON.stringify(reasons.map(({ id, name }) => ({ id, name }))));
   if (reasons.length === 0)
     return out('No decline reasons are stored yet: run resdesk sync --once first, then try again.');

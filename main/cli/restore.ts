@@ -4,6 +4,7 @@
 // first: a running desk keeps writing into the file it opened.
 import { parseArgs } from 'node:util';
 import { restoreBackup, restorePreview, type RestorePreview } from '../store/backup';
+import { SQLITE_ONLY, sqliteOnly } from './open-store';
 
 export const RESTORE_USAGE = `restore  --from FILE [--dry-run] [--json]
            (quit the desk first; the replaced database is kept as FILE.replaced-<time>;
@@ -45,18 +46,18 @@ export function restoreCommand(argv: string[], out: (text: string) => void, now:
       `${error instanceof Error ? error.message : String(error)} Usage: resdesk ${RESTORE_USAGE}`,
     );
   }
-  if (!values.db) throw new Error('Give the database file with --db FILE.');
+  const db = sqliteOnly(values.db, SQLITE_ONLY.restore);
   if (!values.from)
     throw new Error('Give the backup to restore with --from FILE (resdesk backup --list shows them).');
   if (values['dry-run']) {
-    const preview = restorePreview(values.db, values.from);
+    const preview = restorePreview(db, values.from);
     if (values.json) return out(JSON.stringify({ restored: false, preview }));
     for (const l of lossLines(preview)) out(l);
     return out('Nothing was changed (--dry-run).');
   }
-  const result = restoreBackup(values.db, values.from, now);
+  const result = restoreBackup(db, values.from, now);
   if (values.json) return out(JSON.stringify({ restored: true, ...result }));
   for (const l of lossLines(result.preview)) out(l);
-  out(`Restored ${values.from} as ${values.db}.`);
+  out(`Restored ${values.from} as ${db}.`);
   if (result.replacedBy) out(`The database it replaced is kept as ${result.replacedBy}.`);
 }

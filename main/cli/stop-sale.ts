@@ -2,11 +2,9 @@
 // stays with (the service never sends them). Codes are the hotel's (what channel codes are mapped to), so
 // one entry closes the room type for every agency. Every bad input ends in one plain line, exit non-zero.
 import { parseArgs } from 'node:util';
-import { existsSync } from 'node:fs';
 import type { StopSaleCodeKind, StopSaleEntry } from '../../shared/domain';
-import { Store } from '../store';
-import { sqliteDeskStore } from '../store/engines/desk-store';
 import { isRealDate } from '../../shared/calendar';
+import { DbTargetRefused, NO_DB, dbTarget, openStore } from './open-store';
 
 export const STOP_SALE_USAGE = `stop-sale add --room-type CODE|--room CODE --from D --to D [--note TEXT] [--user NAME]
            stop-sale list [--json]    stop-sale remove ID [--user NAME]
@@ -37,12 +35,13 @@ export async function stopSaleCommand(argv: string[], out: (text: string) => voi
   }
   const { values, positionals } = parsed;
   const [action, arg] = positionals;
-  if (!values.db) throw new Error('Give the database file with --db FILE.');
-  // Opening a mistyped path would create an empty database and keep the stop-sale where no desk reads it.
-  if (!existsSync(values.db)) throw new Error(`There is no database at ${values.db}.`);
+  // The desk's file or the hotel's database; a mistyped path is refused rather than opened as a new, empty file
+  // (the stop-sale would be kept where no desk reads it).
+  const target = dbTarget(values.db);
+  if (!target) throw new DbTargetRefused(NO_DB);
   const user = values.user ?? process.env.RESDESK_USER ?? 'resdesk';
-  const file = Store.open(values.db);
-  const store = sqliteDeskStore(file);
+  const opened = await openStore(target, { command: 'stop-sale' });
+  const store = opened.store;
   try {
     switch (action) {
       case 'list': {
@@ -99,6 +98,6 @@ export async function stopSaleCommand(argv: string[], out: (text: string) => voi
         throw new Error(`Usage: resdesk ${STOP_SALE_USAGE}`);
     }
   } finally {
-    file.close();
+    await opened.close();
   }
 }

@@ -28,6 +28,14 @@ export async function syncUntilStopped(
     onStarted?: () => void;
     /** Sends queued answers at the interval while the cycle backs off (poller.ts). */
     retryBetween?: () => Promise<boolean>;
+    /**
+     * On the hotel's database: polls only while this command holds the service lease (talk-lease.ts). `keep`
+     * calls back when it becomes or stops being the one that talks; `stop` releases the lease at the end.
+     */
+    gate?: {
+      keep(onHolding: (holding: boolean) => void): void;
+      stop(): Promise<void>;
+    };
   },
 ): Promise<void> {
   const poller = new Poller(
@@ -44,11 +52,23 @@ export async function syncUntilStopped(
   for (const signal of SIGNALS) process.once(signal, onSignal);
   // Holds the event loop open between cycles (the poller's own timers are unref'd).
   const hold = setInterval(() => undefined, 2 ** 30);
+  // Lease changes run one after another: a poller stopping (its cycle in flight finishing) before it starts again.
+  let turns: Promise<void> = Promise.resolve();
+  let ending = false;
   try {
-    poller.start();
+    const gate = options.gate;
+    if (gate)
+      gate.keep((holding) => {
+        turns = turns.then(() => (holding && !ending ? poller.start() : poller.stop()));
+      });
+    else poller.start();
     options.onStarted?.();
     await stopped;
+    ending = true;
+    await turns;
+    // The cycle in flight finishes before the lease is given up: its fenced writes still hold.
     await poller.stop();
+    await gate?.stop();
   } finally {
     clearInterval(hold);
     for (const signal of SIGNALS) process.removeListener(signal, onSignal);

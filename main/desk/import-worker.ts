@@ -33,6 +33,7 @@ async function run(job: PullJob & { password: string }): Promise<PullJobMessage>
       () => new Date(),
       summary,
       job.partnerId,
+      job.mode,
     );
     return { ok: true, summary };
   } catch (error) {

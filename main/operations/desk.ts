@@ -12,7 +12,8 @@ import { sqliteDeskStore, type DeskStore } from '../store/engines/desk-store';
 import { CONNECTED_KEY, pullInThisThread, runCycle, type CycleReport } from '../sync/cycle';
 import type { CheckInWindow } from '../sync/checkin-window';
 import { pushDecisions, type PushSummary } from '../sync/push';
-import type { ReconcilePlan } from '../sync/reconcile';
+import type { PhaseMode, ReconcilePlan } from '../sync/reconcile';
+import { SAFE_MODE_KEY } from '../sync/another-reader';
 import type { PullSummary } from '../sync/pull';
 import { classifyFailure, describeFailure } from '../kernel/describe-error';
 import type { Messages } from '../kernel/messages';
@@ -136,6 +137,7 @@ export class Desk {
       push: this.pushOptions(),
       onPulled: this.options.onPulled,
       pullPhase: this.pullPhase(),
+      log: (line) => this.options.logger?.warn(line),
       ...overrides,
     });
     const ms = Math.round(performance.now() - started);
@@ -154,7 +156,9 @@ export class Desk {
       .catch(() => undefined)
       .then(async () => {
         this.connectedBefore = await hasConnected(this.deskStore);
-        return pushDecisions(this.client, this.deskStore, { ...this.pushOptions(), now: this.now });
+        // Outside a cycle too: an answer sent right after the decision is re-read first in safe mode.
+        const safeMode = (await this.deskStore.getSetting<boolean>(SAFE_MODE_KEY, false)) === true;
+        return pushDecisions(this.client, this.deskStore, { ...this.pushOptions(), now: this.now, safeMode });
       });
     this.pushing = run;
     return run;
@@ -226,13 +230,15 @@ export class Desk {
       window: CheckInWindow,
       reconcile: ReconcilePlan | null,
       into: PullSummary,
+      mode: PhaseMode,
     ): Promise<void> => {
       const firstSync = (await store.getSetting<string | null>(CONNECTED_KEY, null)) === null;
       if (reconcile?.kind === 'full' || firstSync) {
         this.lastPullInWorker = true;
-        return worker(window, reconcile, into);
+        return worker(window, reconcile, into, mode);
       }
-      await pullInThisThread(this.client, store, window, reconcile, this.now, into, partnerId);
+      const log = (line: string) => this.options.logger?.warn(line);
+      await pullInThisThread(this.client, store, window, reconcile, this.now, into, partnerId, mode, log);
     };
   }
 
@@ -262,6 +268,7 @@ export class Desk {
       classify: classifyFailure,
       describe: this.describe,
       onDecision: this.options.onDecision,
+      partnerId: this.options.connection.partnerId,
     };
   }
 }

@@ -3,25 +3,28 @@
 import { checkInWindow, type CheckInWindow } from './checkin-window';
 import { emptySummary, pullReservations, type PullSummary } from './pull';
 import { pushDecisions, type PushOptions, type PushStore, type PushSummary } from './push';
-import { reconcileBounded, reconcileStatuses, type ReconcilePlan, type ReconcileStore } from './reconcile';
+import {
+  ORDINARY_PHASE,
+  reconcileBounded,
+  reconcileStatuses,
+  type PhaseMode,
+  type ReconcilePlan,
+  type ReconcileStore,
+} from './reconcile';
+import { SAFE_MODE_KEY } from './another-reader';
 import { reconcileDue } from './reconcile-schedule';
 import { waitingSpan } from './reconcile-windows';
 import { refreshReferenceData, type ReferenceStore } from './reference';
-import type { SyncClient } from './ports';
+import type { SettingsStore, SyncClient } from './ports';
 import type { CycleResult } from './poller';
 
-export type CycleStore = ReconcileStore &
-  PushStore &
-  ReferenceStore & {
-    getSetting<T>(key: string, fallback: T): Promise<T>;
-    setSetting(key: string, value: unknown): Promise<void>;
-  };
+export type CycleStore = ReconcileStore & PushStore & ReferenceStore & SettingsStore;
 
 export interface CycleOptions {
   now: () => Date;
   /** The desk's hotel number: reservations of another hotel are set aside, never acknowledged. */
   partnerId: number;
-  push: Omit<PushOptions, 'now'>;
+  push: Omit<PushOptions, 'now' | 'safeMode'>;
   window?: (now: Date) => CheckInWindow;
   /** When this desk started: its first cycle reads the full lists (reconcile-schedule.ts). */
   startedAt?: Date;
@@ -36,7 +39,14 @@ export interface CycleOptions {
    * in a worker thread with its own connection, so the app's main thread never waits on an import.
    * Default: in this thread.
    */
-  pullPhase?: (window: CheckInWindow, reconcile: ReconcilePlan | null, into: PullSummary) => Promise<void>;
+  pullPhase?: (
+    window: CheckInWindow,
+    reconcile: ReconcilePlan | null,
+    into: PullSummary,
+    mode: PhaseMode,
+  ) => Promise<void>;
+  /** One line for the desk's log (the sign of another reader). */
+  log?: (line: string) => void;
 }
 
 export interface CycleReport extends CycleResult {
@@ -72,15 +82,24 @@ export async function runCycle(
       await refreshReferenceData(client, store);
       await store.setSetting(REFERENCE_KEY, now.toISOString());
     }
-    pushed = await pushDecisions(client, store, { ...options.push, now: options.now });
+    // Read once: the receptionist's switch takes effect at the next cycle, never halfway through one.
+    const mode: PhaseMode = {
+      safeMode: (await store.getSetting<boolean>(SAFE_MODE_KEY, false)) === true,
+      watchForReader: (await store.getSetting<string | null>(CONNECTED_KEY, null)) !== null,
+    };
+    pushed = await pushDecisions(client, store, {
+      ...options.push,
+      now: options.now,
+      safeMode: mode.safeMode,
+    });
     const reconcile = await reconcilePlan(store, now, window, options);
     const phase =
       options.pullPhase ??
-      (async (w: CheckInWindow, r: ReconcilePlan | null, into: PullSummary) => {
-        await pullInThisThread(client, store, w, r, options.now, into, options.partnerId);
+      (async (w: CheckInWindow, r: ReconcilePlan | null, into: PullSummary, m: PhaseMode) => {
+        await pullInThisThread(client, store, w, r, options.now, into, options.partnerId, m, options.log);
       });
     // Filled in as it goes: what was stored before a failure is still announced (catch below).
-    await phase(window, reconcile, pulled);
+    await phase(window, reconcile, pulled, mode);
     if (reconcile)
       await store.setSetting(reconcile.kind === 'full' ? RECONCILE_KEY : BOUNDED_KEY, now.toISOString());
     options.onPulled?.(pulled);
@@ -123,15 +142,19 @@ async function reconcilePlan(
  */
 export async function pullInThisThread(
   client: SyncClient,
-  store: ReconcileStore,
+  store: ReconcileStore & SettingsStore,
   window: CheckInWindow,
   reconcile: ReconcilePlan | null,
   now: () => Date,
   into: PullSummary,
   partnerId: number,
+  mode: PhaseMode = ORDINARY_PHASE,
+  log?: (line: string) => void,
 ): Promise<PullSummary> {
-  const options = { window, now, partnerId };
+  const options = { window, now, partnerId, safeMode: mode.safeMode };
   if (reconcile === null) return pullReservations(client, store, options, into);
+  // A full read replaces the pull, so nothing it stores says the pull missed it: never watched.
   if (reconcile.kind === 'full') return reconcileStatuses(client, store, options, into);
-  return reconcileBounded(client, store, reconcile.windows, options, into);
+  const watch = mode.watchForReader ? { store, now, log } : undefined;
+  return reconcileBounded(client, store, reconcile.windows, { ...options, watch }, into);
 }

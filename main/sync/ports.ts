@@ -62,6 +62,12 @@ export interface LocalFileChecks {
   compactWal?(): void;
 }
 
+/** The desk's settings (hotel-wide on the shared database), as the sync reads and keeps its marks. */
+export interface SettingsStore {
+  getSetting<T>(key: string, fallback: T): Promise<T>;
+  setSetting(key: string, value: unknown): Promise<void>;
+}
+
 export interface AckGroup {
   serviceId: string;
   logIds: number[];

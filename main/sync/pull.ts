@@ -54,6 +54,8 @@ export interface PullOptions {
   signal?: AbortSignal;
   /** Called after each committed batch (progress, notifications of huge imports). */
   onBatchStored?: (result: ImportResult) => void;
+  /** Store but report nothing (another-reader.ts): the LogIds stay queued for when it is off. */
+  safeMode?: boolean;
 }
 
 /**
@@ -83,6 +85,21 @@ export async function acknowledgeStored(client: SyncClient, store: PullStore): P
     }
   }
   return count;
+}
+
+/**
+ * acknowledgeStored, except in safe mode: then only the file check, and the LogIds stay queued. Another
+ * program on the same account may need them listed by the service; the first cycle after safe mode is
+ * switched off reports them, as after a crash.
+ */
+export async function reportStored(
+  client: SyncClient,
+  store: PullStore,
+  options: { safeMode?: boolean },
+): Promise<number> {
+  if (!options.safeMode) return acknowledgeStored(client, store);
+  store.localFile?.checkDatabaseFile();
+  return 0;
 }
 
 export const emptySummary = (): PullSummary => ({
@@ -181,7 +198,7 @@ export async function pullReservations(
   summary: PullSummary = emptySummary(),
 ): Promise<PullSummary> {
   // Whatever an earlier run stored but could not report goes first.
-  summary.acknowledged += await acknowledgeStored(client, store);
+  summary.acknowledged += await reportStored(client, store, options);
   const receivedBefore = summary.received;
   const aside = setAsideInto(store, summary, options.now);
   await client.fetchReservations(
@@ -200,7 +217,7 @@ export async function pullReservations(
     },
   );
   await aside.settled();
-  summary.acknowledged += await acknowledgeStored(client, store);
+  summary.acknowledged += await reportStored(client, store, options);
   compactAfterLargeRead(store, summary, receivedBefore);
   return summary;
 }

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import type { Reservation } from '../../shared/domain';
 import type { SyncClient } from './ports';
+import { emptySummary, storeBatch, type PullStore } from './pull';
 
 export interface PendingDecision {
   id: number;
@@ -20,7 +21,8 @@ export interface PendingDecision {
   outcomeUnknown: boolean;
 }
 
-export interface PushStore {
+/** A pull's store too: in safe mode the service's current version is stored before an answer leaves. */
+export interface PushStore extends PullStore {
   /** Due now: answers still in their grace period (Undo) are left alone. */
   nextDecisionsToSend(nowIso: string): Promise<PendingDecision[]>;
   getReservation(keyField: string): Promise<Reservation | null>;
@@ -50,6 +52,13 @@ export interface PushOptions {
   classify: (error: unknown) => FailureKind;
   describe: (error: unknown) => string;
   onDecision?: (keyField: string) => void;
+  /** The desk's hotel number: a re-read version of another hotel is set aside, as in the pull. */
+  partnerId: number;
+  /**
+   * Another program may be taking this account's new versions (another-reader.ts): the service's current
+   * version is read and stored before each answer leaves, since the pull can no longer be trusted to have it.
+   */
+  safeMode?: boolean;
 }
 
 export interface PushSummary {
@@ -111,6 +120,42 @@ async function confirmationNoOf(client: SyncClient, reservation: Reservation): P
   }
 }
 
+/**
+ * Safe mode: reads the reservation's day and agency in the waiting list (where a newer version or a
+ * cancellation waits) and stores what it finds under this KeyField, reported later like any list read.
+ * Returns the reservation as the desk now holds it.
+ */
+async function rereadCurrent(
+  client: SyncClient,
+  store: PushStore,
+  reservation: Reservation,
+  options: PushOptions,
+): Promise<Reservation | null> {
+  const found: Reservation[] = [];
+  await client.fetchReservations(
+    {
+      checkInStart: reservation.checkIn,
+      checkInEnd: reservation.checkIn,
+      agencyId: reservation.agencyId,
+      isSendRequired: false,
+      // Another item that cannot be read says nothing about this one.
+      onUnreadable: () => undefined,
+    },
+    async (batch) => {
+      found.push(...batch.filter((r) => r.keyField === reservation.keyField));
+    },
+  );
+  if (found.length === 0) return reservation;
+  await storeBatch(store, found, emptySummary(), { ...options, acknowledgeAgain: false });
+  return store.getReservation(reservation.keyField);
+}
+
+/** A newer version arrived after the receptionist decided, or the decision no longer fits it. */
+const decidedOnSomethingElse = (reservation: Reservation | null, decision: PendingDecision): boolean =>
+  reservation === null ||
+  reservation.logId !== decision.basedOnLogId ||
+  (reservation.pmsStatus === 3 && decision.action !== 'confirm');
+
 export async function pushDecisions(
   client: SyncClient,
   store: PushStore,
@@ -126,10 +171,7 @@ export async function pushDecisions(
     }
     // A newer version arrived after the receptionist decided (a change, or the agency's cancellation):
     // they decided on something else. A decision on the cancellation itself takes it in (confirm, E).
-    if (
-      reservation.logId !== decision.basedOnLogId ||
-      (reservation.pmsStatus === 3 && decision.action !== 'confirm')
-    ) {
+    if (decidedOnSomethingElse(reservation, decision)) {
       await store.markForReview(decision.id);
       summary.review++;
       options.onDecision?.(decision.keyField);
@@ -147,6 +189,16 @@ export async function pushDecisions(
     try {
       if (decision.outcomeUnknown && (await alreadyAnswered(client, reservation, status))) {
         await delivered();
+        options.onDecision?.(decision.keyField);
+        continue;
+      }
+      if (
+        options.safeMode &&
+        decidedOnSomethingElse(await rereadCurrent(client, store, reservation, options), decision)
+      ) {
+        // The same review as above: the version the receptionist saw is no longer the service's.
+        await store.markForReview(decision.id);
+        summary.review++;
         options.onDecision?.(decision.keyField);
         continue;
       }

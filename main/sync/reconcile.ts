@@ -19,16 +19,17 @@
 import type { ConfirmationStatus } from '../../shared/domain';
 import type { CheckInWindow } from './checkin-window';
 import {
-  acknowledgeStored,
   compactAfterLargeRead,
   emptySummary,
   pullReservations,
+  reportStored,
   setAsideInto,
   storeBatch,
   type PullStore,
   type PullSummary,
 } from './pull';
 import { planWindows, type DayLoad, type ListWindow } from './reconcile-windows';
+import { markSummary, recordListOnly, storedSince, type ReaderWatch } from './reader-watch';
 import type { SyncClient } from './ports';
 
 /** undefined: the waiting list exactly as the pull asks for it (no status parameter). */
@@ -36,6 +37,16 @@ const LISTS: readonly (ConfirmationStatus | undefined)[] = [undefined, 'E', 'H']
 
 /** What a reconciling cycle reads: everything, or the waiting list over these windows after the pull. */
 export type ReconcilePlan = { kind: 'full' } | { kind: 'bounded'; windows: ListWindow[] };
+
+/** What a cycle's pull phase was told from the settings, read once per cycle (cycle.ts). */
+export interface PhaseMode {
+  /** Store, report nothing; decisions re-read first (another-reader.ts). */
+  safeMode: boolean;
+  /** A bounded reconcile keeps list-only versions as evidence: not on the first sync, where all is new. */
+  watchForReader: boolean;
+}
+
+export const ORDINARY_PHASE: PhaseMode = { safeMode: false, watchForReader: false };
 
 /** What a bounded reconcile needs besides the pull's store: what the desk holds undecided, and where. */
 export interface ReconcileStore extends PullStore {
@@ -51,6 +62,8 @@ interface ReconcileOptions {
   now: () => Date;
   partnerId: number;
   signal?: AbortSignal;
+  /** Store, report nothing (another-reader.ts). */
+  safeMode?: boolean;
 }
 
 /** Reads one list over one window, storing what differs; reports nothing (the caller does). */
@@ -95,7 +108,7 @@ async function readLists(
   for (const status of LISTS) {
     await readList(client, store, window, status, options, summary);
     // One report per ServiceId per list read (pull.ts), after the whole list is stored.
-    if (reportEach) summary.acknowledged += await acknowledgeStored(client, store);
+    if (reportEach) summary.acknowledged += await reportStored(client, store, options);
   }
 }
 
@@ -107,7 +120,7 @@ export async function reconcileStatuses(
   summary: PullSummary = emptySummary(),
 ): Promise<PullSummary> {
   // Whatever an earlier run stored but could not report goes first, as in the pull.
-  summary.acknowledged += await acknowledgeStored(client, store);
+  summary.acknowledged += await reportStored(client, store, options);
   const receivedBefore = summary.received;
   await readLists(client, store, options.window, options, summary, true);
   compactAfterLargeRead(store, summary, receivedBefore);
@@ -117,24 +130,28 @@ export async function reconcileStatuses(
 /**
  * The pull, then the waiting list over each window; then E and H only over the days of the undecided
  * reservations the waiting list no longer holds (answered elsewhere). Small: reported once at the end.
+ * With `watch`, what the waiting list stores for the first time is evidence of another reader
+ * (reader-watch.ts). The E and H reads are not watched: answers given elsewhere come only through them.
  */
 export async function reconcileBounded(
   client: SyncClient,
   store: ReconcileStore,
   windows: readonly ListWindow[],
-  options: ReconcileOptions,
+  options: ReconcileOptions & { watch?: ReaderWatch },
   summary: PullSummary = emptySummary(),
 ): Promise<PullSummary> {
   await pullReservations(client, store, options, summary);
+  const afterPull = markSummary(summary);
   const seen = new Set<string>();
   const left: DayLoad[] = [];
   for (const window of windows) {
     await readList(client, store, window, undefined, options, summary, seen);
     left.push(...(await leftWaiting(store, window, seen)));
   }
+  if (options.watch) await recordListOnly(options.watch, storedSince(summary, afterPull));
   for (const window of planWindows(left))
     for (const status of ['E', 'H'] as const) await readList(client, store, window, status, options, summary);
-  summary.acknowledged += await acknowledgeStored(client, store);
+  summary.acknowledged += await reportStored(client, store, options);
   return summary;
 }
 

@@ -7,7 +7,7 @@ import { Worker } from 'node:worker_threads';
 import type { UiLanguage, WireFormat } from '../../shared/domain';
 import type { CheckInWindow } from './checkin-window';
 import { addSummary, type PullSummary } from './pull';
-import type { ReconcilePlan } from './reconcile';
+import type { PhaseMode, ReconcilePlan } from './reconcile';
 import type { FailureKind } from './push';
 import { RemoteSyncError } from './remote-error';
 
@@ -26,6 +26,8 @@ export interface PullJob {
   language: UiLanguage;
   window: CheckInWindow;
   reconcile: ReconcilePlan | null;
+  /** Safe mode and the watch for another reader, as the cycle read them (cycle.ts). */
+  mode: PhaseMode;
   /**
    * The main thread's session token, so the worker logs in only if the service refuses it. In memory
    * only, like the password.
@@ -42,10 +44,15 @@ export type PullJobMessage =
 
 export function workerPullPhase(
   script: WorkerScript,
-  job: () => Promise<Omit<PullJob, 'window' | 'reconcile'> & { password: string }>,
-): (window: CheckInWindow, reconcile: ReconcilePlan | null, into: PullSummary) => Promise<void> {
-  return async (window, reconcile, into) => {
-    const data = { ...(await job()), window, reconcile };
+  job: () => Promise<Omit<PullJob, 'window' | 'reconcile' | 'mode'> & { password: string }>,
+): (
+  window: CheckInWindow,
+  reconcile: ReconcilePlan | null,
+  into: PullSummary,
+  mode: PhaseMode,
+) => Promise<void> {
+  return async (window, reconcile, into, mode) => {
+    const data = { ...(await job()), window, reconcile, mode };
     return new Promise<void>((resolve, reject) => {
       const worker = new Worker(script.path, { workerData: data, execArgv: script.execArgv ?? [] });
       let settled = false;

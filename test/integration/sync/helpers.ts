@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Desk } from '../../../main/operations/desk';
 import { createMessages } from '../../../main/kernel/messages';
 import { Store } from '../../../main/store';
+import type { Logger } from '../../../main/kernel/core-types';
 import type { WireFormat } from '../../../shared/domain';
 
 export interface SandboxState {
@@ -34,8 +35,14 @@ export function tempDir(prefix: string): { dir: string; remove: () => void } {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-export function openDesk(dir: string, serviceUrl: string, format: WireFormat = 'json'): Desk {
+export function openDesk(
+  dir: string,
+  serviceUrl: string,
+  format: WireFormat = 'json',
+  logger?: Logger,
+): Desk {
   return new Desk({
+    logger,
     store: Store.open(path.join(dir, 'desk.db')),
     dataDir: dir,
     connection: { serviceUrl, user: 'demo', partnerId: 1001, format, getPassword: async () => 'demo' },

@@ -34,6 +34,7 @@ import { pollIntervalMs, pollSettingsHandlers } from '../handlers/poll-settings'
 import { severalDesksHandlers } from '../handlers/several-desks';
 import { answeringHandlers } from '../handlers/answering';
 import { hotelDatabaseChoice } from '../hotel-db';
+import { MoveRefused, MoveUnverified, moveDeskData } from '../hotel-db/move-data';
 import { EVIDENCE_KEY, SAFE_MODE_KEY, readEvidence, readerStatus } from '../sync/another-reader';
 import { SharedRuntime } from './shared-runtime';
 import { newDeskIdentity } from './shared-desk';
@@ -58,6 +59,9 @@ export interface CoreOptions {
    */
   answerGraceDefaultSeconds?: number;
 }
+
+/** Where this desk's own data was moved into (the hotel's database it keeps), so it moves once. */
+const MOVED_KEY = 'hotelDb.movedInto';
 
 const PRACTICE_USER = 'demo';
 const PRACTICE_PASSWORD = 'demo';
@@ -396,6 +400,30 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
       canTalk,
       leaseTtlMs: options.hotelDb?.leaseTtlMs,
       retryMs: options.hotelDb?.retryMs,
+      // This PC keeps the hotel's database: its own data moves in once (idempotent, verified, nothing lost). Another
+      // PC connecting leaves its file as it was: two desks' files would clash on their ids, and the service lists
+      // every reservation again to the desk that talks to it.
+      beforeOpen:
+        choice.kind === 'keeps'
+          ? async (pool, where) => {
+              if (settings().getSetting<string | null>(MOVED_KEY, null) === where) return;
+              try {
+                const report = await moveDeskData({ from: path.join(ports.dataDir, 'resdesk.db'), to: pool });
+                settings().setSetting(MOVED_KEY, where);
+                ports.logger.info('this desk moved its data into the hotel database', {
+                  reservations: report.reservations,
+                });
+              } catch (error) {
+                // Refused (another hotel's data, a clash) or not verified: the desk still works in the hotel's
+                // database, its own file kept as it is; the log says why. A database that stopped answering
+                // is tried again with the rest of the opening.
+                if (!(error instanceof MoveRefused || error instanceof MoveUnverified)) throw error;
+                ports.logger.error('this desk could not move its data into the hotel database', {
+                  reason: error.message,
+                });
+              }
+            }
+          : undefined,
       onOpened: async () => {
         const changed = await shareSetup('down');
         if (!desk) connect();

@@ -47,6 +47,8 @@ export interface OpenSharedOptions {
   now: () => Date;
   /** This PC has the service's password: it may take the lease. */
   canTalk: boolean;
+  /** Runs once the database answers and before the desk works in it (this PC's data moved in, when it keeps it). */
+  beforeOpen?: (pool: pg.Pool, where: string) => Promise<void>;
   line: Pick<HotelLineOptions, 'onHolding' | 'onChange' | 'onResync' | 'onStatus' | 'ttlMs'>;
 }
 
@@ -68,6 +70,7 @@ export async function openSharedDesk(options: OpenSharedOptions): Promise<Shared
   const pool: pg.Pool = openHotelPool({ url, applicationName: `resdesk ${thisDesk.pc}` });
   let line: HotelLine | null = null;
   try {
+    await options.beforeOpen?.(pool, describeDatabase(url));
     const store = await HotelDeskStore.openDesk(pool, {
       origin: thisDesk.id,
       fence: () => line?.token() ?? null,

@@ -12,6 +12,7 @@ import { StoreUnavailable } from '../store/engines/unavailable';
 import { decisionKeyOps } from '../store/decision-keys';
 import { EVIDENCE_KEY, SAFE_MODE_KEY, readEvidence, readerStatus } from '../sync/another-reader';
 import type { PullSummary } from '../sync/pull';
+import type pg from 'pg';
 import { forwardAnsweringChanges, type AnswerPresencePort } from '../handlers/answering';
 import { openSharedDesk, type DeskIdentity, type SharedChoice, type SharedDesk } from './shared-desk';
 
@@ -21,6 +22,8 @@ export interface SharedRuntimeDeps {
   now: () => Date;
   /** This PC has the service's password (and the desk is set up): it may talk to the service. */
   canTalk: () => Promise<boolean>;
+  /** Before the desk works in it: the core moves this PC's own data in when this PC keeps the database. */
+  beforeOpen?: (pool: pg.Pool, where: string) => Promise<void>;
   /** The database answered and is open: the core builds the desk on it. */
   onOpened: () => Promise<void>;
   /** This desk became (true) or stopped being (false) the one that talks to the service. */
@@ -235,6 +238,7 @@ export class SharedRuntime {
         logger: this.deps.ports.logger,
         now: this.deps.now,
         canTalk: this.canTalkNow,
+        beforeOpen: this.deps.beforeOpen,
         line: {
           ttlMs: this.deps.leaseTtlMs,
           onHolding: (token) => {

@@ -158,10 +158,12 @@ export const decisionOps = {
       if (!reasonId) throw new DecisionRefused('reason-missing');
       if (!(yield* first(Q.reasonExists({ id: reasonId })))) throw new DecisionRefused('reason-unknown');
     }
-    checkReservation(reservation, decision.action, decision.basedOnLogId);
-    if (yield* first(Q.blocking({ key: decision.keyField, logId: decision.basedOnLogId }))) {
+    // An answer already given (on this desk or another) is the reason to say first: once it went out the
+    // reservation is no longer waiting either, and "already answered" tells the second receptionist why.
+    if (reservation && (yield* first(Q.blocking({ key: decision.keyField, logId: decision.basedOnLogId })))) {
       throw new DecisionRefused('already-decided');
     }
+    checkReservation(reservation, decision.action, decision.basedOnLogId);
     const saved = yield* decisionOps.insert({ ...decision, reasonId });
     yield* decisionOps.syncReservation(decision.keyField);
     // The activity entry is part of the decision: on a full disk both are there or neither is.

@@ -185,7 +185,8 @@ describe('sending', () => {
     });
     expect(decisionRecordFor(db, 'k1')).toMatchObject({ attempts: 1, pdfPath: '/v/k1.pdf' });
     expect(reservationRow('k1')).toEqual({ decisionState: 'sent', confirmationStatus: 'E' });
-    expect(refusal(() => confirm('k1', 10))).toBe('not-waiting');
+    // Answered already (here or on another desk): said before "no longer waiting", which follows from it.
+    expect(refusal(() => confirm('k1', 10))).toBe('already-decided');
     expect(queuedDecisionCount(db)).toBe(1);
   });
 

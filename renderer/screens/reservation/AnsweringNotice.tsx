@@ -8,7 +8,11 @@ import type { AnsweringElsewhere } from './useAnswering';
 
 export function AnsweringNotice({ elsewhere }: { elsewhere: AnsweringElsewhere }) {
   const { t } = useTranslation();
-  const since = elsewhere ? formatInstant(elsewhere.since, currentLanguage()) : '';
+  const language = currentLanguage();
+  const time = elsewhere ? formatInstant(elsewhere.since, language) : '';
+  // Turkish says "since" with a suffix on the time itself (10:42'den, 10:40'tan): part of the value, so both
+  // catalogs take the same {{values}}.
+  const since = language === 'tr' && time ? `${time}'${turkishFromSuffix(time)}` : time;
   return (
     <p
       className={elsewhere ? 'answering-elsewhere' : 'sr-only'}
@@ -21,7 +25,6 @@ export function AnsweringNotice({ elsewhere }: { elsewhere: AnsweringElsewhere }
           user: elsewhere.deskUser,
           pc: elsewhere.pcName,
           since,
-          from: turkishFromSuffix(since),
         })}
     </p>
   );

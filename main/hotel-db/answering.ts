@@ -6,7 +6,7 @@
 // ('answering', ids [keyField]), so the other desks re-read at once instead of polling.
 import type pg from 'pg';
 import { notifyChange, type ChangeKind } from './changes';
-import type { Queryable } from './pool';
+import { inTransaction, type Queryable } from './pool';
 
 /** How long an opening holds without a renewal. The opener renews every 30 s: three chances. */
 export const ANSWERING_TTL_MS = 90_000;
@@ -143,23 +143,7 @@ export class AnswerPresence {
   }
 
   /** The change and its notification commit together: no notice for a write that did not happen. */
-  private async inTransaction<T>(work: (tx: pg.PoolClient) => Promise<T>): Promise<T> {
-    const tx = await this.pool.connect();
-    let broken = false;
-    try {
-      await tx.query('BEGIN');
-      const value = await work(tx);
-      await tx.query('COMMIT');
-      return value;
-    } catch (error) {
-      try {
-        await tx.query('ROLLBACK');
-      } catch {
-        broken = true;
-      }
-      throw error;
-    } finally {
-      tx.release(broken);
-    }
+  private inTransaction<T>(work: (tx: pg.PoolClient) => Promise<T>): Promise<T> {
+    return inTransaction(this.pool, work);
   }
 }

@@ -7,7 +7,7 @@
 // Why not an advisory lock: docs/architecture.md, "Several desks (issue 27) — foundation".
 import type pg from 'pg';
 import { notifyChange, type ChangeFeed, type HotelChange } from './changes';
-import type { Queryable } from './pool';
+import { inTransaction, type Queryable } from './pool';
 
 export const SERVICE_LEASE = 'service';
 export const DEFAULT_TTL_MS = 15_000;
@@ -231,29 +231,15 @@ export async function checkFence(tx: Queryable, token: LeaseToken): Promise<void
  * Runs `write` in a transaction that first checks the fence: committed only if this desk held the lease at the
  * check, and no other desk can take it before the commit. Keep it short: never a request to the service inside.
  */
-export async function withFence<T>(
+export function withFence<T>(
   pool: pg.Pool,
   token: LeaseToken,
   write: (tx: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
-  const tx = await pool.connect();
-  let broken = false;
-  try {
-    await tx.query('BEGIN');
+  return inTransaction(pool, async (tx) => {
     await checkFence(tx, token);
-    const value = await write(tx);
-    await tx.query('COMMIT');
-    return value;
-  } catch (error) {
-    try {
-      await tx.query('ROLLBACK');
-    } catch {
-      broken = true;
-    }
-    throw error;
-  } finally {
-    tx.release(broken);
-  }
+    return write(tx);
+  });
 }
 
 export interface LeaseKeeperOptions {

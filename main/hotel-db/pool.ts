@@ -54,3 +54,27 @@ export function describeDatabase(url: string): string {
     return 'an unreadable database address';
   }
 }
+
+/**
+ * Runs `work` in a transaction on one pooled connection: committed when it resolves, rolled back when it throws (a
+ * connection that cannot even roll back is dropped from the pool rather than reused).
+ */
+export async function inTransaction<T>(pool: pg.Pool, work: (tx: pg.PoolClient) => Promise<T>): Promise<T> {
+  const tx = await pool.connect();
+  let broken = false;
+  try {
+    await tx.query('BEGIN');
+    const value = await work(tx);
+    await tx.query('COMMIT');
+    return value;
+  } catch (error) {
+    try {
+      await tx.query('ROLLBACK');
+    } catch {
+      broken = true;
+    }
+    throw error;
+  } finally {
+    tx.release(broken);
+  }
+}

@@ -18,6 +18,7 @@ import {
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 export interface TestPostgres {
   /** postgres://user:password@127.0.0.1:port/postgres: hand it to code, never to a log. */
@@ -265,4 +266,30 @@ export async function startPostgres(): Promise<TestPostgres> {
     const message = error instanceof Error ? error.message : String(error);
     throw new Error(tail ? `${message}\n${tail}` : message);
   }
+}
+
+/**
+ * A new empty database on the test server, named `<prefix>_<random>`; its URL. `icuEnUs`: created with an ICU en-US
+ * default collation (what a chain's server would likely have, not the C ordering SQLite has).
+ */
+export async function createDatabase(
+  server: Pick<TestPostgres, 'url'>,
+  prefix = 'resdesk',
+  options: { icuEnUs?: boolean } = {},
+): Promise<string> {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server.url });
+  await admin.connect();
+  try {
+    await admin.query(
+      options.icuEnUs
+        ? `CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LOCALE_PROVIDER icu ICU_LOCALE 'en-US'`
+        : `CREATE DATABASE ${name}`,
+    );
+  } finally {
+    await admin.end();
+  }
+  const u = new URL(server.url);
+  u.pathname = `/${name}`;
+  return u.toString();
 }

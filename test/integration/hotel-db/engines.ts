@@ -2,7 +2,6 @@
 // fresh in-memory database, as the unit tests open it. PostgreSQL: one throw-away server per test file
 // (startPostgres), one database on it for the file, created with an ICU en-US default collation (what a chain's
 // server would likely have, not the C ordering SQLite has) and migrated once; emptied before each test.
-import { randomBytes } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
@@ -12,7 +11,7 @@ import { openHotelPool } from '../../../main/hotel-db/pool';
 import type { Op } from '../../../main/store/engines/op';
 import { runSqlite, writeSqlite } from '../../../main/store/engines/run-sqlite';
 import { HotelStore } from '../../../main/hotel-db/store';
-import { startPostgres, type TestPostgres } from '../../harness/postgres';
+import { createDatabase, startPostgres, type TestPostgres } from '../../harness/postgres';
 
 export const engineNames = ['sqlite', 'postgres'] as const;
 export type EngineName = (typeof engineNames)[number];
@@ -46,19 +45,7 @@ export function bothEngines(): BothEngines {
 
   beforeAll(async () => {
     server = await startPostgres();
-    const name = `resdesk_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: server.url });
-    await admin.connect();
-    try {
-      await admin.query(
-        `CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LOCALE_PROVIDER icu ICU_LOCALE 'en-US'`,
-      );
-    } finally {
-      await admin.end();
-    }
-    const u = new URL(server.url);
-    u.pathname = `/${name}`;
-    url = u.toString();
+    url = await createDatabase(server, 'resdesk', { icuEnUs: true });
     pool = openHotelPool({ url, applicationName: 'resdesk store test' });
     await HotelStore.open(pool, { origin: null });
   });

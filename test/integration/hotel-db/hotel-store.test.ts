@@ -9,7 +9,7 @@ import { ChangeFeed, openHotelPool, type HotelChange } from '../../../main/hotel
 import { NewerHotelDatabase, migrateHotelDb } from '../../../main/hotel-db/migrate';
 import { HotelStore } from '../../../main/hotel-db/store';
 import { postgresMigrations } from '../../../main/store/engines/postgres-migrations';
-import { startPostgres, type TestPostgres } from '../../harness/postgres';
+import { createDatabase, startPostgres, type TestPostgres } from '../../harness/postgres';
 
 const AT = '2026-07-01T09:00:00.000Z';
 let server: TestPostgres;
@@ -25,19 +25,7 @@ afterAll(async () => {
 });
 
 /** A new empty database on the test server; its URL. */
-async function freshDatabase(): Promise<string> {
-  const name = `resdesk_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server.url });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const u = new URL(server.url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
+const freshDatabase = (): Promise<string> => createDatabase(server);
 
 function pool(url: string): pg.Pool {
   const p = openHotelPool({ url, applicationName: 'resdesk migrate test' });

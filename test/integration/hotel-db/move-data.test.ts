@@ -4,7 +4,6 @@
 // the tally and the check keys; a second run copies nothing; a conflicting target and a NUL are refused with
 // nothing written; and the command line end to end.
 // `npx vitest run test/integration/hotel-db/move-data.test.ts`
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import pg from 'pg';
@@ -14,7 +13,7 @@ import { MoveRefused, moveDeskData, type MoveReport } from '../../../main/hotel-
 import { movedTables } from '../../../main/hotel-db/move-tables';
 import { Store } from '../../../main/store';
 import { searchTextOf } from '../../../main/store/search';
-import { startPostgres, type TestPostgres } from '../../harness/postgres';
+import { createDatabase, startPostgres, type TestPostgres } from '../../harness/postgres';
 import { runResdesk } from '../../harness/resdesk-cli';
 import { tempDir } from '../sync/helpers';
 import { deskWithHistory } from './desk-with-history';
@@ -40,19 +39,10 @@ afterAll(async () => {
 });
 
 async function freshDatabase(): Promise<{ url: string; pool: pg.Pool }> {
-  const name = `move_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server.url });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const u = new URL(server.url);
-  u.pathname = `/${name}`;
-  const pool = openHotelPool({ url: u.toString(), applicationName: 'resdesk move test' });
+  const url = await createDatabase(server, 'move');
+  const pool = openHotelPool({ url, applicationName: 'resdesk move test' });
   pools.push(pool);
-  return { url: u.toString(), pool };
+  return { url, pool };
 }
 
 /** Both engines' values as one text form: SQLite's numbers and PostgreSQL's bigint text agree, nulls stay. */

@@ -4,15 +4,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { createCore } from '../../../main/desk/core';
 import { saveHotelDatabaseChoice } from '../../../main/hotel-db/choice';
 import { memoryStore } from '../../../main/secrets/memory-store';
 import { credentialAccount } from '../../../main/kernel/setup';
 import type { Core, Logger } from '../../../main/kernel/core-types';
 import { startPracticeService, type PracticeService } from '../../../main/sandbox';
-import type { TestPostgres } from '../../harness/postgres';
+import { createDatabase, type TestPostgres } from '../../harness/postgres';
 
 export const quiet: Logger = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -23,19 +21,7 @@ export interface TestDesk {
 }
 
 /** A new empty database on the test server; its URL. */
-export async function freshDatabase(server: TestPostgres): Promise<string> {
-  const name = `hotel_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server.url });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const u = new URL(server.url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
+export const freshDatabase = (server: TestPostgres): Promise<string> => createDatabase(server, 'hotel');
 
 export async function startService(): Promise<PracticeService> {
   return startPracticeService({ port: 0, seed: 11, reservations: 40, fileReadyAfterMs: 50 });

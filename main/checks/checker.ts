@@ -69,8 +69,22 @@ export function createChecker(context: ChecksContext): Checker {
   return createCheckerOver(context, indexReservations(context.reservations));
 }
 
+/**
+ * The reference context indexed, asking whichever `hotel` each call gives about the other reservations: the
+ * desk keeps one and answers its lookups per batch (asked-reservations.ts).
+ */
+export interface ReferenceChecker {
+  readonly settings: Readonly<CheckSettings>;
+  check(reservation: CheckedReservation, hotel: HotelReservations): ReservationCheck[];
+}
+
 /** A checker over the reference context, asking `hotel` about the other reservations. */
 export function createCheckerOver(context: ReferenceContext, hotel: HotelReservations): Checker {
+  const checker = createReferenceChecker(context);
+  return { settings: checker.settings, check: (r) => checker.check(r, hotel) };
+}
+
+export function createReferenceChecker(context: ReferenceContext): ReferenceChecker {
   const settings: CheckSettings = { ...DEFAULT_CHECK_SETTINGS, ...context.settings };
   const today = context.today.slice(0, 10);
   const capacity = new CapacityRule();
@@ -82,7 +96,7 @@ export function createCheckerOver(context: ReferenceContext, hotel: HotelReserva
 
   return {
     settings,
-    check(r) {
+    check(r, hotel) {
       const out: ReservationCheck[] = [];
       if (isCancelled(r)) return out;
       const codes = mapped.of(r.agencyId);

@@ -3,10 +3,13 @@ export {
   CHECK_KINDS,
   createChecker,
   createCheckerOver,
+  createReferenceChecker,
   hasProblem,
   indexReservations,
   type Checker,
+  type ReferenceChecker,
 } from './checker';
+export { checkBatch, type Answers, type AskOnly, type Questions } from './asked-reservations';
 export {
   DEFAULT_CHECK_SETTINGS,
   type CheckSettings,

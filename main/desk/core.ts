@@ -110,7 +110,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
   /** The store the receptionist works in, on either engine (StoreUnavailable while the hotel's does not answer). */
   const workDesk = (): DeskStore => hotel()?.store() ?? sqliteDeskStore(workStore());
 
-  const checks = new DeskChecks(() => (hotel() ? null : sqliteDeskStore(workStore())), now, ports.logger);
+  const checks = new DeskChecks(workDesk, now, ports.logger);
 
   /** Signs of another program on the account's queue, and safe mode, from this desk's own file. */
   const localReader = () => {

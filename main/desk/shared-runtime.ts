@@ -36,7 +36,7 @@ export interface SharedRuntimeDeps {
   /** The whole status as the core makes it (this file's part of it included). */
   statusNow: () => SyncStatus;
   /** The checks' caches: what they read changed on another desk. */
-  checks: { reservationsChanged(): void; decisionMoved(): void };
+  checks: { reservationsChanged(): void; decisionMoved(): void; invalidate(): void };
   /** Lease timing for tests (default 15 s). */
   leaseTtlMs?: number;
   /** How long to wait before trying an unreachable database again (default 5 s). */
@@ -281,7 +281,7 @@ export class SharedRuntime {
   /** Changes may have been missed: everything shown is read again. */
   private resync(): void {
     if (this.stopped) return;
-    this.deps.checks.reservationsChanged();
+    this.deps.checks.invalidate();
     this.deps.emit('reservationsChanged', { new: 0, changed: 0, cancelled: 0, keyFields: [] });
     this.deps.onSettingsChanged(null);
     this.deps.onDecisionsChanged();
@@ -309,11 +309,15 @@ export class SharedRuntime {
           });
           break;
         }
+        case 'mappings':
+        case 'stop_sales':
+          // What the checks index in memory changed: indexed again at the next question.
+          this.deps.checks.invalidate();
+          emit('reservationsChanged', { new: 0, changed: 0, cancelled: 0, keyFields: [] });
+          break;
         case 'reservations':
         case 'pms_entries':
-        case 'mappings':
         case 'hotel_codes':
-        case 'stop_sales':
         case 'agencies':
         case 'set_aside_items':
         case 'activity':
@@ -334,6 +338,8 @@ export class SharedRuntime {
           break;
         }
         case 'settings':
+          // The family-policy check is a setting: the checks read their settings again.
+          this.deps.checks.invalidate();
           this.deps.onSettingsChanged(change.ids);
           break;
         case 'desk_lease':

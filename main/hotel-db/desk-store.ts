@@ -5,14 +5,22 @@
 // LogIds it reports (docs/architecture.md, "Exactly-once sending"). The sync engine calls the same methods on
 // either engine; here they become the claim and record steps, so push.ts and pull.ts need no second path.
 import type pg from 'pg';
-import type { InboxPage, Reservation, UiLanguage, UnreadableReservation } from '../../shared/domain';
+import type {
+  InboxPage,
+  KnownReservation,
+  Reservation,
+  UiLanguage,
+  UnreadableReservation,
+} from '../../shared/domain';
 import type { DeskStore } from '../store/engines/desk-store';
 import type { Op } from '../store/engines/op';
 import { acknowledgementClaimOps } from '../store/acknowledgement-claims';
 import type { PendingAcknowledgement } from '../store/acknowledgements';
 import { activityOps, type NewActivity } from '../store/activity';
 import { agencyOps } from '../store/agencies';
+import { checkKeyOps, type StoredCheckKeys } from '../store/check-keys';
 import { checkSettingOps } from '../store/check-settings';
+import { checkInputOps } from '../store/checks-input';
 import { decisionClaimOps } from '../store/decision-claims';
 import { decisionOps, type DecisionOutcome, type NewDecision } from '../store/decisions';
 import { historyOps } from '../store/history';
@@ -247,8 +255,16 @@ export class HotelDeskStore extends HotelStore implements DeskStore {
     };
   };
 
-  // pre-confirm checks' settings
+  // pre-confirm checks: their settings, inputs and the key indexes of the other reservations
   checkSettings = () => this.read(checkSettingOps.get());
   setMenOnly = (menOnly: boolean, user: string, at: string) =>
     this.write(checkSettingOps.setMenOnly(menOnly, user, at));
+  checkReference = () => this.read(checkInputOps.reference());
+  checkedReservations = (keyFields: readonly string[]) => this.read(checkInputOps.checked(keyFields));
+  waitingReservations = () => this.read(checkInputOps.waiting());
+  sharedVouchers = () => this.read(checkKeyOps.sharedVouchers());
+  checkLookups = (...a: Parameters<typeof checkKeyOps.lookups>) => this.read(checkKeyOps.lookups(...a));
+  /** Read first: most questions find nothing to key, and need no transaction nor the marks' lock. */
+  refreshCheckKeys = async (keysOf: (r: KnownReservation) => StoredCheckKeys): Promise<number> =>
+    (await this.read(checkKeyOps.anyPending())) ? this.write(checkKeyOps.refresh(keysOf)) : 0;
 }

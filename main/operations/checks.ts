@@ -1,28 +1,27 @@
-// Where the pre-confirm checks (issue 14) are computed for the desk. The hotel's other reservations are
-// looked up per checked reservation in SQL indexes of their keys (main/store/check-keys.ts), which any
-// writer marks for recomputing and the desk brings up to date before each question: a new reservation or
-// a decision costs the keys of what changed, never a pass over every reservation. Only the small reference
-// tables (stay codes, mappings, stop-sales, the family-policy setting) and the hotel's date are indexed in
-// memory, again when one of them changes. Checks inform a decision; nothing here can refuse one.
-//
-// The store is read through its asynchronous DeskStore, except the checks' own lookups of other
-// reservations (storedReservations: a repeated voucher, a returning guest): the rules in main/checks ask for
-// them synchronously in the middle of `check`, so they stay on the synchronous SQLite Store (`local`). On
-// PostgreSQL those must be fetched before checking (for the vouchers and guests of the rows checked), a
-// change to main/checks left for when the reservations are ported; hence SqliteDeskStore here, not DeskStore.
+// Where the pre-confirm checks (issue 14) are computed for the desk, on either engine (SQLite, or the hotel's
+// shared PostgreSQL: issue 27). The hotel's other reservations are looked up in SQL indexes of their keys
+// (main/store/check-keys.ts), which any writer marks for recomputing and the desk brings up to date before each
+// question: a new reservation or a decision costs the keys of what changed, never a pass over every reservation.
+// The rules ask those lookups in the middle of a check; the desk answers them a batch at a time
+// (main/checks/asked-reservations.ts: check, fetch what was asked, check again). Only the small reference tables
+// (stay codes, mappings, stop-sales, the family-policy setting) and the hotel's date are indexed in memory, again
+// when one of them changes. Checks inform a decision; nothing here can refuse one.
 import {
   CHECK_KINDS,
+  checkBatch,
   createChecker,
-  createCheckerOver,
+  createReferenceChecker,
   reservationKeys,
+  type Answers,
+  type AskOnly,
   type CheckedReservation,
   type Checker,
-  type HotelReservations,
   type KnownReservation,
-  type ReferenceContext,
+  type Questions,
+  type ReferenceChecker,
 } from '../checks';
 import type { CheckMarker, ReservationCheck } from '../../shared/domain';
-import type { SqliteDeskStore } from '../store/engines/desk-store';
+import type { DeskStore, SqliteDeskStore } from '../store/engines/desk-store';
 import { localDate } from '../../shared/calendar';
 import type { Logger } from '../kernel/core-types';
 
@@ -33,8 +32,8 @@ import type { Logger } from '../kernel/core-types';
 const REFERENCE_REFRESHED = 'sync.lastReferenceAt';
 
 /**
- * A full rebuild: every reservation of the store indexed in memory, as of the hotel's date `today`
- * (YYYY-MM-DD). What the CLI's one-off `show` uses, and what the desk's lookups must always agree with.
+ * A full rebuild: every reservation of a desk file indexed in memory, as of the hotel's date `today`
+ * (YYYY-MM-DD): what the desk's lookups must always agree with (the tests' and the benchmark's yardstick).
  */
 export async function buildChecker(
   store: SqliteDeskStore,
@@ -57,37 +56,13 @@ export async function buildChecker(
   return checker;
 }
 
-/** The store's key indexes as the checks ask them: synchronously, in the middle of a check (see above). */
-export const storedReservations = ({ local }: SqliteDeskStore): HotelReservations => ({
-  voucherHolders: (agencyId, voucher, self, shown) => local.voucherHolders(agencyId, voucher, self, shown),
-  latestStay: (person, birth, day, self) => local.latestStay(person, birth, day, self),
-});
-
-/** A checker over the store's reference tables and key indexes (bring the keys up to date first). */
-export async function storedChecker(store: SqliteDeskStore, today: string): Promise<Checker> {
-  const { stayCodes, mappings, stopSales } = await store.checksInput();
-  return createCheckerOver(
-    { today, settings: await store.checkSettings(), stayCodes, mappings, stopSales },
-    storedReservations(store),
-  );
-}
-
-/**
- * A checker good for problems only, for checking every waiting reservation at once: the one problem that
- * reads other reservations, a repeated voucher, is looked up only for the few vouchers held more than
- * once (one query finds them), and returning guests, a note, are not looked up at all.
- */
-export async function problemChecker(store: SqliteDeskStore, reference: ReferenceContext): Promise<Checker> {
-  const shared = new Set((await store.sharedVouchers()).map((v) => `${v.agencyId}\u0000${v.voucher}`));
-  const hotel = storedReservations(store);
-  return createCheckerOver(reference, {
-    voucherHolders: (agencyId, voucher, self, shown) =>
-      shared.has(`${agencyId}\u0000${voucher}`)
-        ? hotel.voucherHolders(agencyId, voucher, self, shown)
-        : { keyFields: [], count: 0 },
-    latestStay: () => undefined,
-  });
-}
+/** The store's answers to a round of the checks' questions, in one operation. */
+const askStore =
+  (store: DeskStore) =>
+  async (questions: Questions): Promise<Answers> => {
+    const answers = await store.checkLookups(questions);
+    return { vouchers: answers.vouchers, stays: answers.stays };
+  };
 
 /** One marker per kind found, in the checks' own order (problems first): what an inbox row shows. */
 export function markersOf(checks: readonly ReservationCheck[]): CheckMarker[] {
@@ -102,34 +77,17 @@ export function markersOf(checks: readonly ReservationCheck[]): CheckMarker[] {
 }
 
 export class DeskChecks {
-  private checker: Checker | null = null;
-  private builtFor: { store: SqliteDeskStore; today: string; reference: unknown } | null = null;
+  private checker: ReferenceChecker | null = null;
+  private builtFor: { store: DeskStore; today: string; reference: unknown } | null = null;
   /** Moves on every change the desk is told of; the "has a problem" answer is kept for one generation. */
   private generation = 0;
-  private problems: { generation: number; checker: Checker; keys: string[] } | null = null;
+  private problems: { generation: number; checker: ReferenceChecker; keys: string[] } | null = null;
 
-  /**
-   * `store` gives null where the checks cannot run yet: on the hotel's shared database (issue 27) their lookups of
-   * other reservations would have to be fetched before checking (see the top of this file). There every
-   * reservation shows without markers and "has a problem" finds none, said once in the log; nothing else stops.
-   */
   constructor(
-    private readonly store: () => SqliteDeskStore | null,
+    private readonly store: () => DeskStore,
     private readonly now: () => Date,
     private readonly logger?: Logger,
   ) {}
-
-  private saidUnavailable = false;
-
-  /** Whether the checks can run on the store the desk works in now. */
-  private available(): SqliteDeskStore | null {
-    const store = this.store();
-    if (!store && !this.saidUnavailable) {
-      this.saidUnavailable = true;
-      this.logger?.warn('pre-confirm checks are not available in the hotel database yet');
-    }
-    return store;
-  }
 
   /** A reference input changed (a mapping, a stop-sale, the family policy): indexed again when next asked. */
   invalidate(): void {
@@ -151,15 +109,13 @@ export class DeskChecks {
   }
 
   /**
-   * The checker for now. Two questions at once may both build it (the later one kept): the same answer, and
-   * on SQLite they cannot overlap anyway, every store call resolving at once.
+   * The checker for now. Two questions at once may both build it (the later one kept): the same answer.
    */
-  private async current(): Promise<{ checker: Checker; store: SqliteDeskStore }> {
-    const store = this.available();
-    if (!store) throw new Error('the pre-confirm checks need the desk file');
+  private async current(): Promise<{ checker: ReferenceChecker; store: DeskStore }> {
+    const store = this.store();
     const keyed = await store.refreshCheckKeys(reservationKeys);
     if (keyed > 0) {
-      // Another writer (the CLI beside the desk) may have changed them without the desk being told.
+      // Another writer (the CLI beside the desk, another desk) may have changed them without the desk being told.
       this.generation += 1;
       this.logger?.info('checks keyed', { reservations: keyed });
     }
@@ -174,7 +130,14 @@ export class DeskChecks {
       built.reference !== reference
     ) {
       const started = performance.now();
-      this.checker = await storedChecker(store, today);
+      const { stayCodes, mappings, stopSales } = await store.checkReference();
+      this.checker = createReferenceChecker({
+        today,
+        settings: await store.checkSettings(),
+        stayCodes,
+        mappings,
+        stopSales,
+      });
       this.builtFor = { store, today, reference };
       this.logger?.info('checks indexed', { ms: Math.round(performance.now() - started) });
     }
@@ -183,41 +146,42 @@ export class DeskChecks {
 
   /** The checks of one reservation (a full stored Reservation fits). */
   async of(reservation: CheckedReservation): Promise<ReservationCheck[]> {
-    if (!this.available()) return [];
-    return (await this.current()).checker.check(reservation);
+    const { checker, store } = await this.current();
+    const [checks] = await checkBatch(checker, [reservation], askStore(store));
+    return checks ?? [];
   }
 
   /** The checks of the given reservations, read from the store in one go; unknown keys are left out. */
   async forKeys(keyFields: readonly string[]): Promise<Map<string, ReservationCheck[]>> {
-    if (!this.available()) return new Map();
     const { checker, store } = await this.current();
-    const out = new Map<string, ReservationCheck[]>();
-    for (const [keyField, row] of await store.checkedReservations(keyFields))
-      out.set(keyField, checker.check(row));
-    return out;
+    const rows = [...(await store.checkedReservations(keyFields)).values()];
+    const checks = await checkBatch(checker, rows, askStore(store));
+    return new Map(rows.map((r, i) => [r.keyField, checks[i] ?? []]));
   }
 
   /**
    * Reservations waiting for an answer whose checks found a problem, for the inbox's "has a problem"
-   * filter. Kept until the desk is told of a change, so paging and the chip counts reuse it.
+   * filter. Kept until the desk is told of a change, so paging and the chip counts reuse it. The one problem
+   * that reads other reservations, a repeated voucher, is looked up only for the few vouchers held more than
+   * once (one query finds them), and returning guests, a note, are not looked up at all.
    */
   async problemKeys(): Promise<string[]> {
-    if (!this.available()) return [];
     const { checker, store } = await this.current();
     const cached = this.problems;
     if (cached?.generation === this.generation && cached.checker === checker) return cached.keys;
-    const problems = await problemChecker(store, await this.reference(store));
-    const keys: string[] = [];
-    for (const r of await store.waitingReservations())
-      if (problems.check(r).some((c) => c.severity === 'problem')) keys.push(r.keyField);
-    this.problems = { generation: this.generation, checker, keys };
+    const generation = this.generation;
+    const shared = new Set((await store.sharedVouchers()).map((v) => `${v.agencyId}\u0000${v.voucher}`));
+    const only: AskOnly = {
+      voucher: (agencyId, voucher) => shared.has(`${agencyId}\u0000${voucher}`),
+      stays: false,
+    };
+    const waiting = await store.waitingReservations();
+    const checks = await checkBatch(checker, waiting, askStore(store), only);
+    const keys = waiting
+      .filter((_, i) => checks[i]?.some((c) => c.severity === 'problem'))
+      .map((r) => r.keyField);
+    this.problems = { generation, checker, keys };
     return keys;
-  }
-
-  private async reference(store: SqliteDeskStore): Promise<ReferenceContext> {
-    const { stayCodes, mappings, stopSales } = await store.checksInput();
-    const settings = await store.checkSettings();
-    return { today: localDate(this.now()), settings, stayCodes, mappings, stopSales };
   }
 
   /** Rows of a page with their markers (a row the store no longer has gets none). */

@@ -1,9 +1,15 @@
 // The keys the pre-confirm checks find other reservations by (migration 012): kept current from the
 // pending marks the triggers leave, and looked up per checked reservation. The keys themselves are the
 // checks' (main/checks/reservation-keys.ts), handed in as a function: the store knows no check.
+// One definition for both engines (engines/op.ts); what differs (a table lock, JSON rows) is per engine below.
 import type { Database } from 'better-sqlite3';
-import { statementsOf } from './statements';
-import { knownColumns, knownOf } from './checks-input';
+import { sql } from 'kysely';
+import { all, first, q, run, type Op } from './engines/op';
+import { prepared } from './engines/prepared';
+import { jsonListValues, preparedPerEngine } from './engines/per-engine';
+import { runSqlite, writeSqlite } from './engines/run-sqlite';
+import { sqlPerEngine } from './engines/sql-per-engine';
+import { knownOf, knownSelection } from './checks-input';
 import type { KnownReservation } from '../../shared/domain';
 
 /** What a reservation is found by; the shape of main/checks' ReservationKeys. */
@@ -19,111 +25,235 @@ export interface StayRow {
   checkIn: string;
 }
 
+/** Who else holds an agency's normalized voucher: the first `shown` by key, and how many. */
+export interface VoucherQuestion {
+  agencyId: string;
+  voucher: string;
+  self: string;
+  shown: number;
+}
+export interface VoucherHoldersRow {
+  keyFields: string[];
+  count: number;
+}
+
+/** A guest's latest earlier stay: born on `birth` (YYYYMMDD), of no known birth date, or any. */
+export interface StayQuestion {
+  person: string;
+  birth: number | 'unknown' | 'any';
+  day: number;
+  self: string;
+}
+
+/** Questions about other reservations, asked together (one round trip per question, one connection). */
+export interface CheckLookups {
+  vouchers: readonly VoucherQuestion[];
+  stays: readonly StayQuestion[];
+}
+/** The answers, in the questions' order (null: no earlier stay). */
+export interface CheckLookupAnswers {
+  vouchers: VoucherHoldersRow[];
+  stays: (StayRow | null)[];
+}
+
+/** Reservations keyed per write: the rows of one chunk and their keys are held in memory at once. */
+const KEY_CHUNK = 500;
+
 // A reservation counts when neither cancelled (PmsStatus 3) nor declined (H): main/checks/status.ts.
-const active = `r.pms_status <> 3 AND r.confirmation_status <> 'H'`;
-const stay = `SELECT r.key_field AS keyField, r.voucher_no AS voucherNo, substr(r.check_in, 1, 10) AS checkIn
-  FROM check_guests g JOIN reservations r ON r.id = g.reservation_id`;
-const latest = `AND g.day < ? AND r.key_field <> ? AND ${active}
-  ORDER BY g.day DESC, g.reservation_id DESC LIMIT 1`;
+const active = sql<boolean>`r.pms_status <> 3 AND r.confirmation_status <> 'H'`;
 
-const prepare = (db: Database) => ({
-  anyPending: db.prepare<[], number>('SELECT 1 FROM check_keys_pending LIMIT 1').pluck(),
-  pending: db.prepare<[], Omit<KnownReservation, 'guests'> & { id: number; guestsJson: string }>(
-    `SELECT r.id, ${knownColumns} FROM check_keys_pending p JOIN reservations r ON r.id = p.reservation_id`,
-  ),
-  clearPending: db.prepare('DELETE FROM check_keys_pending'),
-  deleteVoucher: db.prepare<[number]>('DELETE FROM check_vouchers WHERE reservation_id = ?'),
-  deleteGuests: db.prepare<[number]>('DELETE FROM check_guests WHERE reservation_id = ?'),
-  insertVoucher: db.prepare<[number, string, string]>(
-    'INSERT INTO check_vouchers (reservation_id, agency_id, voucher) VALUES (?, ?, ?)',
-  ),
-  insertGuest: db.prepare<[number, string, number | null, number]>(
-    'INSERT INTO check_guests (reservation_id, person, birth, day) VALUES (?, ?, ?, ?)',
-  ),
-  holders: db
-    .prepare<[string, string, string, number], string>(
-      `SELECT r.key_field FROM check_vouchers v JOIN reservations r ON r.id = v.reservation_id
-     WHERE v.agency_id = ? AND v.voucher = ? AND r.key_field <> ? AND ${active}
-     ORDER BY r.key_field LIMIT ?`,
-    )
-    .pluck(),
-  holderCount: db
-    .prepare<[string, string, string], number>(
-      `SELECT count(*) FROM check_vouchers v JOIN reservations r ON r.id = v.reservation_id
-     WHERE v.agency_id = ? AND v.voucher = ? AND r.key_field <> ? AND ${active}`,
-    )
-    .pluck(),
-  shared: db.prepare<[], { agencyId: string; voucher: string }>(
-    `SELECT v.agency_id AS agencyId, v.voucher FROM check_vouchers v JOIN reservations r ON r.id = v.reservation_id
-     WHERE ${active} GROUP BY v.agency_id, v.voucher HAVING count(*) > 1`,
-  ),
-  latestAny: db.prepare<[string, number, string], StayRow>(`${stay} WHERE g.person = ? ${latest}`),
-  latestBorn: db.prepare<[string, number, number, string], StayRow>(
-    `${stay} WHERE g.person = ? AND g.birth = ? ${latest}`,
-  ),
-  latestUnknown: db.prepare<[string, number, string], StayRow>(
-    `${stay} WHERE g.person = ? AND g.birth IS NULL ${latest}`,
-  ),
-});
-const statements = statementsOf(prepare);
+const anyPending = prepared(() => q.selectFrom('check_keys_pending').select('reservation_id').limit(1));
 
 /**
- * Computes the keys of every reservation marked pending and clears the marks, in one write transaction
- * (no writer can mark a reservation between the read and the clear). Returns how many were keyed.
+ * PostgreSQL: no desk may mark a reservation while another computes keys, or a mark set between the read of a
+ * reservation and the clearing of its mark would be lost (a writer marking waits for the commit instead, and its
+ * mark stays for the next refresh); two desks refreshing at once take turns. SQLite's write transaction is
+ * already the only writer.
  */
-export function refreshCheckKeys(db: Database, keysOf: (r: KnownReservation) => StoredCheckKeys): number {
-  const s = statements(db);
-  if (s.anyPending.get() === undefined) return 0;
-  const refresh = db.transaction(() => {
-    let n = 0;
-    for (const { id, ...row } of s.pending.all()) {
-      const keys = keysOf(knownOf(row));
-      s.deleteVoucher.run(id);
-      s.deleteGuests.run(id);
-      if (keys.voucher !== null) s.insertVoucher.run(id, row.agencyId, keys.voucher);
-      if (keys.day !== null)
-        for (const guest of keys.guests) s.insertGuest.run(id, guest.person, guest.birth, keys.day);
-      n += 1;
-    }
-    s.clearPending.run();
-    return n;
+const lockPending = sqlPerEngine<never>((engine) =>
+  engine === 'postgres'
+    ? { sql: 'LOCK TABLE check_keys_pending IN EXCLUSIVE MODE', params: [] }
+    : { sql: 'SELECT 1 WHERE 0', params: [] },
+);
+
+const pendingChunk = prepared((p: { limit: number }) =>
+  q
+    .selectFrom('check_keys_pending as p')
+    .innerJoin('reservations as r', 'r.id', 'p.reservation_id')
+    .select('r.id')
+    .select(knownSelection)
+    .orderBy('p.reservation_id')
+    .limit(p.limit),
+);
+
+const deleteOf = (table: 'check_vouchers' | 'check_guests' | 'check_keys_pending') =>
+  preparedPerEngine((p: { ids: string }, engine) =>
+    q.deleteFrom(table).where(sql<boolean>`reservation_id IN ${jsonListValues(engine, p.ids, 'bigint')}`),
+  );
+const deleteVouchers = deleteOf('check_vouchers');
+const deleteGuests = deleteOf('check_guests');
+const deletePending = deleteOf('check_keys_pending');
+
+// Rows inserted from one JSON array of arrays (each engine reads JSON its own way): a chunk in one statement,
+// which a database across the network needs (a statement per guest was thousands of round trips at a move-in).
+const insertVouchers = (rows: readonly unknown[][]) =>
+  sqlPerEngine<never>((engine) => ({
+    sql:
+      engine === 'sqlite'
+        ? `INSERT INTO check_vouchers (reservation_id, agency_id, voucher)
+         SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?)`
+        : `INSERT INTO check_vouchers (reservation_id, agency_id, voucher)
+         SELECT CAST(v ->> 0 AS bigint), v ->> 1, v ->> 2 FROM json_array_elements(CAST(? AS json)) AS e(v)`,
+    params: [JSON.stringify(rows)],
+  }));
+const insertGuests = (rows: readonly unknown[][]) =>
+  sqlPerEngine<never>((engine) => ({
+    sql:
+      engine === 'sqlite'
+        ? `INSERT INTO check_guests (reservation_id, person, birth, day)
+         SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3 FROM json_each(?)`
+        : `INSERT INTO check_guests (reservation_id, person, birth, day)
+         SELECT CAST(v ->> 0 AS bigint), v ->> 1, CAST(v ->> 2 AS bigint), CAST(v ->> 3 AS bigint)
+         FROM json_array_elements(CAST(? AS json)) AS e(v)`,
+    params: [JSON.stringify(rows)],
+  }));
+const holders = prepared((p: { agencyId: string; voucher: string; self: string; shown: number }) =>
+  q
+    .selectFrom('check_vouchers as v')
+    .innerJoin('reservations as r', 'r.id', 'v.reservation_id')
+    .select('r.key_field as keyField')
+    .where('v.agency_id', '=', p.agencyId)
+    .where('v.voucher', '=', p.voucher)
+    .where('r.key_field', '<>', p.self)
+    .where(active)
+    .orderBy('r.key_field')
+    .limit(p.shown),
+);
+const holderCount = prepared((p: { agencyId: string; voucher: string; self: string }) =>
+  q
+    .selectFrom('check_vouchers as v')
+    .innerJoin('reservations as r', 'r.id', 'v.reservation_id')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('v.agency_id', '=', p.agencyId)
+    .where('v.voucher', '=', p.voucher)
+    .where('r.key_field', '<>', p.self)
+    .where(active),
+);
+const shared = prepared(() =>
+  q
+    .selectFrom('check_vouchers as v')
+    .innerJoin('reservations as r', 'r.id', 'v.reservation_id')
+    .select(['v.agency_id as agencyId', 'v.voucher'])
+    .where(active)
+    .groupBy(['v.agency_id', 'v.voucher'])
+    .having(sql<boolean>`count(*) > 1`),
+);
+
+/** The latest active stay before `day` of a guest `person` (filtered by birth as asked), other than `self`. */
+const latest = (birth: 'born' | 'unknown' | 'any') =>
+  prepared((p: { person: string; birth: number; day: number; self: string }) => {
+    let query = q
+      .selectFrom('check_guests as g')
+      .innerJoin('reservations as r', 'r.id', 'g.reservation_id')
+      .select([
+        'r.key_field as keyField',
+        'r.voucher_no as voucherNo',
+        sql<string>`substr(r.check_in, 1, 10)`.as('checkIn'),
+      ])
+      .where('g.person', '=', p.person);
+    if (birth === 'born') query = query.where('g.birth', '=', p.birth);
+    if (birth === 'unknown') query = query.where('g.birth', 'is', null);
+    return query
+      .where('g.day', '<', p.day)
+      .where('r.key_field', '<>', p.self)
+      .where(active)
+      .orderBy('g.day', 'desc')
+      .orderBy('g.reservation_id', 'desc')
+      .limit(1);
   });
-  return refresh.immediate();
+const latestBorn = latest('born');
+const latestUnknown = latest('unknown');
+const latestAny = latest('any');
+
+/** The check keys' operations, one definition for both engines (engines/op.ts). */
+export const checkKeyOps = {
+  /** Whether any reservation waits for its keys (read before taking the write lock). */
+  *anyPending(): Op<boolean> {
+    return (yield* first(anyPending({}))) !== undefined;
+  },
+
+  /**
+   * Computes the keys of every reservation marked pending and clears their marks, in the caller's write
+   * transaction, in chunks. Returns how many were keyed.
+   */
+  *refresh(keysOf: (r: KnownReservation) => StoredCheckKeys): Op<number> {
+    if (!(yield* checkKeyOps.anyPending())) return 0;
+    yield* run(lockPending);
+    let n = 0;
+    for (;;) {
+      const rows = yield* all(pendingChunk({ limit: KEY_CHUNK }));
+      if (rows.length === 0) return n;
+      const vouchers: unknown[][] = [];
+      const guests: unknown[][] = [];
+      for (const { id, ...row } of rows) {
+        const keys = keysOf(knownOf(row));
+        if (keys.voucher !== null) vouchers.push([id, row.agencyId, keys.voucher]);
+        if (keys.day !== null)
+          for (const guest of keys.guests) guests.push([id, guest.person, guest.birth, keys.day]);
+      }
+      const ids = JSON.stringify(rows.map((r) => r.id));
+      yield* run(deleteVouchers({ ids }));
+      yield* run(deleteGuests({ ids }));
+      if (vouchers.length > 0) yield* run(insertVouchers(vouchers));
+      if (guests.length > 0) yield* run(insertGuests(guests));
+      yield* run(deletePending({ ids }));
+      n += rows.length;
+    }
+  },
+
+  /** Active holders of an agency's normalized voucher other than `self`: the first `shown` by key, and how many. */
+  *voucherHolders({ agencyId, voucher, self, shown }: VoucherQuestion): Op<VoucherHoldersRow> {
+    const keyFields = (yield* all(holders({ agencyId, voucher, self, shown }))).map((r) => r.keyField);
+    if (keyFields.length < shown) return { keyFields, count: keyFields.length };
+    const counted = yield* first(holderCount({ agencyId, voucher, self }));
+    return { keyFields, count: Number(counted?.n ?? 0) };
+  },
+
+  /**
+   * The active stay with the latest check-in day before `day` with a guest `person` (born on `birth`, of no
+   * known birth date, or any), other than `self`; among stays of one day, the last stored.
+   */
+  *latestStay({ person, birth, day, self }: StayQuestion): Op<StayRow | null> {
+    const values = { person, birth: typeof birth === 'number' ? birth : 0, day, self };
+    const query = birth === 'any' ? latestAny : birth === 'unknown' ? latestUnknown : latestBorn;
+    return (yield* first(query(values))) ?? null;
+  },
+
+  /** Many questions in one operation (one connection on PostgreSQL). */
+  *lookups({ vouchers, stays }: CheckLookups): Op<CheckLookupAnswers> {
+    const answers: CheckLookupAnswers = { vouchers: [], stays: [] };
+    for (const question of vouchers) answers.vouchers.push(yield* checkKeyOps.voucherHolders(question));
+    for (const question of stays) answers.stays.push(yield* checkKeyOps.latestStay(question));
+    return answers;
+  },
+
+  /** Every (agency, normalized voucher) that more than one active reservation holds. */
+  *sharedVouchers(): Op<{ agencyId: string; voucher: string }[]> {
+    return yield* all(shared({}));
+  },
+};
+
+/** Computes the keys of every reservation marked pending and clears the marks, in one write transaction. */
+export function refreshCheckKeys(db: Database, keysOf: (r: KnownReservation) => StoredCheckKeys): number {
+  if (!runSqlite(db, checkKeyOps.anyPending())) return 0;
+  return writeSqlite(db, checkKeyOps.refresh(keysOf));
 }
 
-/** Active holders of an agency's normalized voucher other than `self`: the first `shown` by key, and how many. */
-export function voucherHolders(
-  db: Database,
-  agencyId: string,
-  voucher: string,
-  self: string,
-  shown: number,
-): { keyFields: string[]; count: number } {
-  const s = statements(db);
-  const keyFields = s.holders.all(agencyId, voucher, self, shown);
-  const count =
-    keyFields.length < shown ? keyFields.length : (s.holderCount.get(agencyId, voucher, self) ?? 0);
-  return { keyFields, count };
+/** The checks' questions about other reservations, answered together. */
+export function checkLookups(db: Database, lookups: CheckLookups): CheckLookupAnswers {
+  return runSqlite(db, checkKeyOps.lookups(lookups));
 }
 
-/** Every (agency, normalized voucher) that more than one active reservation holds. */
 export function sharedVouchers(db: Database): { agencyId: string; voucher: string }[] {
-  return statements(db).shared.all();
-}
-
-/**
- * The active stay with the latest check-in day before `day` with a guest `person` (born on `birth`, of
- * no known birth date, or any), other than `self`; among stays of one day, the last stored.
- */
-export function latestStay(
-  db: Database,
-  person: string,
-  birth: number | 'unknown' | 'any',
-  day: number,
-  self: string,
-): StayRow | undefined {
-  const s = statements(db);
-  if (birth === 'any') return s.latestAny.get(person, day, self);
-  if (birth === 'unknown') return s.latestUnknown.get(person, day, self);
-  return s.latestBorn.get(person, birth, day, self);
+  return runSqlite(db, checkKeyOps.sharedVouchers());
 }

@@ -1,8 +1,14 @@
 // What the pre-confirm checks (main/checks) read, straight from the tables: the hotel's reservations with
 // their guests, room limits, mappings and stop-sales. The store does not know the checks (the layers keep
 // it to the domain): the reservation slice is the domain's (CheckedReservation, KnownReservation).
-// Everything is iterated, never collected, so 100k reservations are not held twice while indexing.
+// One definition for both engines (engines/op.ts). Only the full rebuild's walk over every reservation
+// (checksInput, a file's: the CLI's oracle and the tests') streams rows from a SQLite statement, so 100k
+// reservations are not held twice while indexing; the desk never reads them all (check-keys.ts).
 import type { Database } from 'better-sqlite3';
+import { all, q, type Op } from './engines/op';
+import { prepared } from './engines/prepared';
+import { runSqlite } from './engines/run-sqlite';
+import { inTextList, textList } from './engines/text-list';
 import { statementsOf } from './statements';
 import type {
   CheckedReservation,
@@ -39,51 +45,120 @@ export function guestsOf(guestsJson: string): CheckedGuest[] {
 interface GuestsJson {
   guestsJson: string;
 }
+type KnownRow = Omit<KnownReservation, 'guests'> & GuestsJson;
+type CheckedRow = Omit<CheckedReservation, 'guests'> & GuestsJson;
 
-export const knownColumns = `key_field AS keyField, agency_id AS agencyId, voucher_no AS voucherNo,
-  check_in AS checkIn, pms_status AS pmsStatus, confirmation_status AS confirmationStatus,
-  guests_json AS guestsJson`;
+/** A known reservation's columns, of `reservations as r` (check-keys.ts joins its marks to them). */
+export const knownSelection = [
+  'r.key_field as keyField',
+  'r.agency_id as agencyId',
+  'r.voucher_no as voucherNo',
+  'r.check_in as checkIn',
+  'r.pms_status as pmsStatus',
+  'r.confirmation_status as confirmationStatus',
+  'r.guests_json as guestsJson',
+] as const;
 
-const checkedColumns = `key_field AS keyField, agency_id AS agencyId, voucher_no AS voucherNo,
-  check_in AS checkIn, check_out AS checkOut, nights, pms_status AS pmsStatus,
-  confirmation_status AS confirmationStatus, room_id AS roomId, room_type_id AS roomTypeId,
-  accom_id AS accomId, room_count AS roomCount, adults, childs, infants, honey_moon AS honeyMoon, note,
-  guests_json AS guestsJson`;
+const checkedSelection = [
+  ...knownSelection,
+  'r.check_out as checkOut',
+  'r.nights',
+  'r.room_id as roomId',
+  'r.room_type_id as roomTypeId',
+  'r.accom_id as accomId',
+  'r.room_count as roomCount',
+  'r.adults',
+  'r.childs',
+  'r.infants',
+  'r.honey_moon as honeyMoon',
+  'r.note',
+] as const;
+
+const checked = prepared((p: { keys: string }) =>
+  q.selectFrom('reservations as r').select(checkedSelection).where('r.key_field', 'in', inTextList(p.keys)),
+);
+// The inbox's "has a problem" candidates (main/store/inbox.ts problemCandidates), read in one scan.
+const waiting = prepared(() =>
+  q
+    .selectFrom('reservations as r')
+    .select(checkedSelection)
+    .where('r.confirmation_status', '=', 'W')
+    .where('r.change_kind', '<>', 'cancelled'),
+);
+const roomLimits = prepared(() =>
+  q
+    .selectFrom('stay_codes')
+    .select([
+      'agency_id as agencyId',
+      'kind',
+      'code',
+      'min_adults as minAdults',
+      'max_adults as maxAdults',
+      'max_children as maxChildren',
+      'max_pax as maxPax',
+    ])
+    .where('kind', '=', 'room'),
+);
+const mappings = prepared(() =>
+  q
+    .selectFrom('mappings')
+    .select(['agency_id as agencyId', 'kind', 'channel_code as channelCode', 'hotel_code as hotelCode']),
+);
+const stopSales = prepared(() =>
+  q
+    .selectFrom('stop_sales')
+    .select(['code_kind as codeKind', 'hotel_code as hotelCode', 'date_from as from', 'date_to as to']),
+);
+
+/** A known reservation from its row: the guests' names and birth dates. */
+export function knownOf({ guestsJson, ...r }: KnownRow): KnownReservation {
+  return { ...r, guests: guestsOf(guestsJson).map(({ name, birthDate }) => ({ name, birthDate })) };
+}
+const checkedOf = ({ guestsJson, ...r }: CheckedRow): CheckedReservation => ({
+  ...r,
+  guests: guestsOf(guestsJson),
+});
+
+/** The small tables the checks index whole: room limits, mappings, stop-sales. */
+export interface CheckReference {
+  stayCodes: RoomLimitsRow[];
+  mappings: MappingRow[];
+  stopSales: StopSale[];
+}
+
+/** The checks' reads, one definition for both engines (engines/op.ts). */
+export const checkInputOps = {
+  *reference(): Op<CheckReference> {
+    return {
+      stayCodes: yield* all(roomLimits({})),
+      mappings: yield* all(mappings({})),
+      stopSales: yield* all(stopSales({})),
+    };
+  },
+
+  /** The given reservations as the checks look at them, keyed by KeyField; unknown keys are left out. */
+  *checked(keyFields: readonly string[]): Op<Map<string, CheckedReservation>> {
+    const out = new Map<string, CheckedReservation>();
+    if (keyFields.length === 0) return out;
+    for (const row of yield* all(checked({ keys: textList(keyFields) })))
+      out.set(row.keyField, checkedOf(row));
+    return out;
+  },
+
+  /** Reservations waiting for an answer, not cancellations: what "has a problem" looks at. */
+  *waiting(): Op<CheckedReservation[]> {
+    return (yield* all(waiting({}))).map(checkedOf);
+  },
+};
 
 const prepare = (db: Database) => ({
-  known: db.prepare<[], Omit<KnownReservation, 'guests'> & GuestsJson>(
-    `SELECT ${knownColumns} FROM reservations ORDER BY id`,
-  ),
-  checked: db.prepare<[string], Omit<CheckedReservation, 'guests'> & GuestsJson>(
-    `SELECT ${checkedColumns} FROM reservations WHERE key_field IN (SELECT value FROM json_each(?))`,
-  ),
-  // The inbox's "has a problem" candidates (main/store/inbox.ts problemCandidates), read in one scan.
-  waiting: db.prepare<[], Omit<CheckedReservation, 'guests'> & GuestsJson>(
-    `SELECT ${checkedColumns} FROM reservations
-     WHERE confirmation_status = 'W' AND change_kind <> 'cancelled'`,
-  ),
-  roomLimits: db.prepare<[], RoomLimitsRow>(
-    `SELECT agency_id AS agencyId, kind, code, min_adults AS minAdults, max_adults AS maxAdults,
-            max_children AS maxChildren, max_pax AS maxPax
-     FROM stay_codes WHERE kind = 'room'`,
-  ),
-  mappings: db.prepare<[], MappingRow>(
-    `SELECT agency_id AS agencyId, kind, channel_code AS channelCode, hotel_code AS hotelCode FROM mappings`,
-  ),
-  stopSales: db.prepare<[], StopSale>(
-    `SELECT code_kind AS codeKind, hotel_code AS hotelCode, date_from AS "from", date_to AS "to"
-     FROM stop_sales`,
+  known: db.prepare<[], KnownRow>(
+    `SELECT key_field AS keyField, agency_id AS agencyId, voucher_no AS voucherNo, check_in AS checkIn,
+       pms_status AS pmsStatus, confirmation_status AS confirmationStatus, guests_json AS guestsJson
+     FROM reservations ORDER BY id`,
   ),
 });
 const statements = statementsOf(prepare);
-
-/** A known reservation from its row: the guests' names and birth dates. */
-export function knownOf({
-  guestsJson,
-  ...r
-}: Omit<KnownReservation, 'guests'> & GuestsJson): KnownReservation {
-  return { ...r, guests: guestsOf(guestsJson).map(({ name, birthDate }) => ({ name, birthDate })) };
-}
 
 /**
  * Every reservation of the hotel (the current version; cancelled and declined too, the checks decide what
@@ -93,41 +168,30 @@ export function* knownReservations(db: Database): Generator<KnownReservation> {
   for (const row of statements(db).known.iterate()) yield knownOf(row);
 }
 
-/** The given reservations as the checks look at them, keyed by KeyField; unknown keys are left out. */
 export function checkedReservations(
   db: Database,
   keyFields: readonly string[],
 ): Map<string, CheckedReservation> {
-  const out = new Map<string, CheckedReservation>();
-  if (keyFields.length === 0) return out;
-  for (const { guestsJson, ...r } of statements(db).checked.iterate(JSON.stringify(keyFields)))
-    out.set(r.keyField, { ...r, guests: guestsOf(guestsJson) });
-  return out;
+  return runSqlite(db, checkInputOps.checked(keyFields));
 }
 
-/** Reservations waiting for an answer, not cancellations: what "has a problem" looks at. */
-export function* waitingReservations(db: Database): Generator<CheckedReservation> {
-  for (const { guestsJson, ...r } of statements(db).waiting.iterate())
-    yield { ...r, guests: guestsOf(guestsJson) };
+export function waitingReservations(db: Database): CheckedReservation[] {
+  return runSqlite(db, checkInputOps.waiting());
 }
 
-/** Everything the checks index: each list is read from its table only when, and each time, it is walked. */
-export interface ChecksInput {
+export function checkReference(db: Database): CheckReference {
+  return runSqlite(db, checkInputOps.reference());
+}
+
+/** Everything a full rebuild indexes: the small tables, and every reservation streamed as it is walked. */
+export interface ChecksInput extends CheckReference {
   reservations: Iterable<KnownReservation>;
-  stayCodes: Iterable<RoomLimitsRow>;
-  mappings: Iterable<MappingRow>;
-  stopSales: Iterable<StopSale>;
 }
-
-// Lazy, so a caller that never walks a list leaves no statement busy on the connection.
-const walk = <T>(open: () => Iterator<T>): Iterable<T> => ({ [Symbol.iterator]: open });
 
 export function checksInput(db: Database): ChecksInput {
-  const s = statements(db);
   return {
-    reservations: walk(() => knownReservations(db)),
-    stayCodes: walk(() => s.roomLimits.iterate()),
-    mappings: walk(() => s.mappings.iterate()),
-    stopSales: walk(() => s.stopSales.iterate()),
+    ...checkReference(db),
+    // Lazy, so a caller that never walks it leaves no statement busy on the connection.
+    reservations: { [Symbol.iterator]: () => knownReservations(db) },
   };
 }

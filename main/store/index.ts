@@ -106,12 +106,20 @@ import {
   type UndecidedRow,
 } from './reconcile-input';
 import { compactWal } from './wal-policy';
-import { checkedReservations, checksInput, waitingReservations, type ChecksInput } from './checks-input';
 import {
-  latestStay,
+  checkReference,
+  checkedReservations,
+  checksInput,
+  waitingReservations,
+  type CheckReference,
+  type ChecksInput,
+} from './checks-input';
+import {
+  checkLookups,
   refreshCheckKeys,
   sharedVouchers,
-  voucherHolders,
+  type CheckLookupAnswers,
+  type CheckLookups,
   type StayRow,
   type StoredCheckKeys,
 } from './check-keys';
@@ -124,6 +132,7 @@ export type { OpenOptions } from './db';
 export type { ImportResult, InboxFilter, InboxQuery, DecisionRecord, PendingAcknowledgement };
 export type { MarkRequest, ExportCounts, ExportGuestRow, ExportRows, ExportSelection, UnreadableRecord };
 export type { NewStopSale, StoredCheckSettings, ChecksInput, StayRow, StoredCheckKeys };
+export type { CheckLookupAnswers, CheckLookups, CheckReference };
 
 export class Store {
   constructor(readonly db: Database) {}
@@ -394,9 +403,13 @@ export class Store {
   setMenOnly(menOnly: boolean, user: string, at: string): StoredCheckSettings {
     return setMenOnly(this.db, menOnly, user, at);
   }
-  /** Everything the checks index, read from the tables as it is walked. */
+  /** Everything a full rebuild indexes, every reservation read from the table as it is walked. */
   checksInput(): ChecksInput {
     return checksInput(this.db);
+  }
+  /** The small tables the checks index whole: room limits, mappings, stop-sales. */
+  checkReference(): CheckReference {
+    return checkReference(this.db);
   }
   /** The given reservations as the checks look at them (one page of the inbox, a bulk selection). */
   checkedReservations(keyFields: readonly string[]): Map<string, CheckedReservation> {
@@ -406,27 +419,15 @@ export class Store {
   refreshCheckKeys(keysOf: (r: KnownReservation) => StoredCheckKeys): number {
     return refreshCheckKeys(this.db, keysOf);
   }
-  voucherHolders(
-    agencyId: string,
-    voucher: string,
-    self: string,
-    shown: number,
-  ): { keyFields: string[]; count: number } {
-    return voucherHolders(this.db, agencyId, voucher, self, shown);
+  /** The checks' questions about other reservations (who holds a voucher, a guest's earlier stay). */
+  checkLookups(lookups: CheckLookups): CheckLookupAnswers {
+    return checkLookups(this.db, lookups);
   }
   /** Waiting reservations (not cancellations) as the checks look at them, in one scan. */
-  waitingReservations(): Iterable<CheckedReservation> {
+  waitingReservations(): CheckedReservation[] {
     return waitingReservations(this.db);
   }
   sharedVouchers(): { agencyId: string; voucher: string }[] {
     return sharedVouchers(this.db);
-  }
-  latestStay(
-    person: string,
-    birth: number | 'unknown' | 'any',
-    day: number,
-    self: string,
-  ): StayRow | undefined {
-    return latestStay(this.db, person, birth, day, self);
   }
 }

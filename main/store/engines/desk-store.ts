@@ -77,21 +77,19 @@ export type DeskMethod =
   | 'exportCounts'
   | 'openExportRows'
   | 'checkSettings'
-  | 'setMenOnly';
-
-/**
- * What the pre-confirm checks read (main/operations/checks.ts). Only SQLite's DeskStore offers them: the checks ask
- * for other reservations synchronously in the middle of a check, which a database server cannot answer; on the
- * hotel's shared database the desk shows no check markers until the checks fetch those first (issue 27).
- */
-export type CheckMethod =
-  | 'checksInput'
+  | 'setMenOnly'
+  | 'checkReference'
   | 'checkedReservations'
   | 'refreshCheckKeys'
-  | 'voucherHolders'
+  | 'checkLookups'
   | 'waitingReservations'
-  | 'sharedVouchers'
-  | 'latestStay';
+  | 'sharedVouchers';
+
+/**
+ * A full rebuild of the pre-confirm checks' indexes from every reservation (main/operations/checks.ts
+ * buildChecker): a file's alone, streamed from a statement; the desk asks the key indexes instead.
+ */
+export type CheckMethod = 'checksInput';
 
 /** SQLite's file under the store: what only an embedded database has (see above). */
 export interface LocalFile {
@@ -204,18 +202,15 @@ export class SqliteDeskStore
     this.local.openExportRows(...a);
   readonly checkSettings = async (...a: Parameters<Store['checkSettings']>) => this.local.checkSettings(...a);
   readonly setMenOnly = async (...a: Parameters<Store['setMenOnly']>) => this.local.setMenOnly(...a);
-  readonly checksInput = async (...a: Parameters<Store['checksInput']>) => this.local.checksInput(...a);
+  readonly checkReference = async () => this.local.checkReference();
   readonly checkedReservations = async (...a: Parameters<Store['checkedReservations']>) =>
     this.local.checkedReservations(...a);
   readonly refreshCheckKeys = async (...a: Parameters<Store['refreshCheckKeys']>) =>
     this.local.refreshCheckKeys(...a);
-  readonly voucherHolders = async (...a: Parameters<Store['voucherHolders']>) =>
-    this.local.voucherHolders(...a);
-  readonly waitingReservations = async (...a: Parameters<Store['waitingReservations']>) =>
-    this.local.waitingReservations(...a);
-  readonly sharedVouchers = async (...a: Parameters<Store['sharedVouchers']>) =>
-    this.local.sharedVouchers(...a);
-  readonly latestStay = async (...a: Parameters<Store['latestStay']>) => this.local.latestStay(...a);
+  readonly checkLookups = async (...a: Parameters<Store['checkLookups']>) => this.local.checkLookups(...a);
+  readonly waitingReservations = async () => this.local.waitingReservations();
+  readonly sharedVouchers = async () => this.local.sharedVouchers();
+  readonly checksInput = async () => this.local.checksInput();
 }
 
 const opened = new WeakMap<Store, SqliteDeskStore>();

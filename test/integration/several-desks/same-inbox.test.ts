@@ -148,6 +148,78 @@ describe('two desks on the hotel database', () => {
     }, 'the PMS mark on A');
   });
 
+  it('the pre-confirm checks on both: a stop-sale entered on B marks the reservation on A, in the row, the screen and "has a problem"', async () => {
+    const { a, b } = await twoDesks();
+    await until(async () => (await inboxKeys(b.core)).size >= 40, 'B has the reservations');
+    const page = await b.core.handlers.listReservations({
+      filter: { statuses: ['W'], kinds: ['new'] },
+      sort: 'checkIn',
+      direction: 'asc',
+      offset: 0,
+      limit: 5,
+    });
+    const [first] = page.rows;
+    if (!first) throw new Error('no waiting reservation');
+    const shown = await b.core.handlers.getReservation({ keyField: first.keyField });
+    const r = shown.reservation;
+    expect(shown.checks.some((c) => c.kind === 'stop-sale')).toBe(false);
+
+    // The back office maps the room type and closes it for the stay's first night.
+    await b.core.handlers.addHotelCode({ kind: 'roomType', code: 'DBL-SEA', name: 'Double sea view' });
+    await b.core.handlers.setMapping({
+      agencyId: r.agencyId,
+      kind: 'roomType',
+      channelCode: r.roomTypeId,
+      hotelCode: 'DBL-SEA',
+    });
+    const closed = Date.now();
+    const checkIn = r.checkIn.slice(0, 10);
+    await b.core.handlers.addStopSale({
+      codeKind: 'roomType',
+      hotelCode: 'DBL-SEA',
+      from: checkIn,
+      to: checkIn,
+      note: 'renovation',
+    });
+
+    // Reception sees it on its own inbox row, on the reservation's screen and among "has a problem".
+    const row = await until(async () => {
+      const onA = await a.core.handlers.listReservations({
+        filter: { statuses: ['W'], kinds: ['new'] },
+        sort: 'checkIn',
+        direction: 'asc',
+        offset: 0,
+        limit: 5,
+      });
+      const found = onA.rows.find((x) => x.keyField === first.keyField);
+      return found?.checks.some((c) => c.kind === 'stop-sale') ? found : null;
+    }, 'the stop-sale marker on A');
+    console.log(`checks: stop-sale entered on B → marker on A ${Date.now() - closed} ms`);
+    expect(row.checks.find((c) => c.kind === 'stop-sale')?.severity).toBe('problem');
+    const onScreen = await a.core.handlers.getReservation({ keyField: first.keyField });
+    expect(onScreen.checks).toContainEqual(
+      expect.objectContaining({ kind: 'stop-sale', hotelCode: 'DBL-SEA', from: checkIn, to: checkIn }),
+    );
+    const problems = await a.core.handlers.listReservations({
+      filter: { hasProblem: true },
+      sort: 'checkIn',
+      direction: 'asc',
+      offset: 0,
+      limit: 500,
+    });
+    expect(problems.rows.map((x) => x.keyField)).toContain(first.keyField);
+
+    // Removed on A, gone on B.
+    const { stopSales } = await a.core.handlers.listStopSales({});
+    const [entered] = stopSales;
+    if (!entered) throw new Error('the stop-sale is not listed on A');
+    await a.core.handlers.removeStopSale({ id: entered.id });
+    await until(async () => {
+      const again = await b.core.handlers.getReservation({ keyField: first.keyField });
+      return again.checks.some((c) => c.kind === 'stop-sale') ? null : again;
+    }, 'the marker gone on B');
+  });
+
   it('2 desks × 100 concurrent decisions on 100 reservations: each sent once, every LogId reported once', async () => {
     const url = await freshDatabase(server);
     service = await startService();

@@ -19,6 +19,7 @@ import type { PendingAcknowledgement } from '../store/acknowledgements';
 import { activityOps, type NewActivity } from '../store/activity';
 import { agencyOps } from '../store/agencies';
 import { checkKeyOps, type StoredCheckKeys } from '../store/check-keys';
+import { checkLookupOps, type CheckLookups } from '../store/check-lookups';
 import { checkSettingOps } from '../store/check-settings';
 import { checkInputOps } from '../store/checks-input';
 import { decisionClaimOps } from '../store/decision-claims';
@@ -263,7 +264,7 @@ export class HotelDeskStore extends HotelStore implements DeskStore {
   checkedReservations = (keyFields: readonly string[]) => this.read(checkInputOps.checked(keyFields));
   waitingReservations = () => this.read(checkInputOps.waiting());
   sharedVouchers = () => this.read(checkKeyOps.sharedVouchers());
-  checkLookups = (...a: Parameters<typeof checkKeyOps.lookups>) => this.read(checkKeyOps.lookups(...a));
+  checkLookups = (lookups: CheckLookups) => this.read(checkLookupOps.answer(lookups));
   /** Read first: most questions find nothing to key, and need no transaction nor the marks' lock. */
   refreshCheckKeys = async (keysOf: (r: KnownReservation) => StoredCheckKeys): Promise<number> =>
     (await this.read(checkKeyOps.anyPending())) ? this.write(checkKeyOps.refresh(keysOf)) : 0;

@@ -10,6 +10,7 @@ import { jsonListValues, preparedPerEngine } from './engines/per-engine';
 import { runSqlite, writeSqlite } from './engines/run-sqlite';
 import { sqlPerEngine } from './engines/sql-per-engine';
 import { knownOf, knownSelection } from './checks-input';
+import { checkLookupOps, type CheckLookupAnswers, type CheckLookups } from './check-lookups';
 import type { KnownReservation } from '../../shared/domain';
 
 /** What a reservation is found by; the shape of main/checks' ReservationKeys. */
@@ -17,43 +18,6 @@ export interface StoredCheckKeys {
   voucher: string | null;
   day: number | null;
   guests: readonly { person: string; birth: number | null }[];
-}
-
-export interface StayRow {
-  keyField: string;
-  voucherNo: string;
-  checkIn: string;
-}
-
-/** Who else holds an agency's normalized voucher: the first `shown` by key, and how many. */
-export interface VoucherQuestion {
-  agencyId: string;
-  voucher: string;
-  self: string;
-  shown: number;
-}
-export interface VoucherHoldersRow {
-  keyFields: string[];
-  count: number;
-}
-
-/** A guest's latest earlier stay: born on `birth` (YYYYMMDD), of no known birth date, or any. */
-export interface StayQuestion {
-  person: string;
-  birth: number | 'unknown' | 'any';
-  day: number;
-  self: string;
-}
-
-/** Questions about other reservations, asked together (one round trip per question, one connection). */
-export interface CheckLookups {
-  vouchers: readonly VoucherQuestion[];
-  stays: readonly StayQuestion[];
-}
-/** The answers, in the questions' order (null: no earlier stay). */
-export interface CheckLookupAnswers {
-  vouchers: VoucherHoldersRow[];
-  stays: (StayRow | null)[];
 }
 
 /** Reservations keyed per write: the rows of one chunk and their keys are held in memory at once. */
@@ -65,14 +29,14 @@ const active = sql<boolean>`r.pms_status <> 3 AND r.confirmation_status <> 'H'`;
 const anyPending = prepared(() => q.selectFrom('check_keys_pending').select('reservation_id').limit(1));
 
 /**
- * PostgreSQL: no desk may mark a reservation while another computes keys, or a mark set between the read of a
- * reservation and the clearing of its mark would be lost (a writer marking waits for the commit instead, and its
- * mark stays for the next refresh); two desks refreshing at once take turns. SQLite's write transaction is
- * already the only writer.
+ * PostgreSQL: keying and importing take turns (a transaction-level advisory lock, taken first by both). Keying
+ * while an import runs would either lose a mark (set between the read of a reservation and the clearing of its
+ * mark) or deadlock: the keys' foreign keys lock the reservations' rows the import holds while the import waits to
+ * mark. Two desks keying at once take turns too. SQLite's write transaction is already the only writer.
  */
-const lockPending = sqlPerEngine<never>((engine) =>
+export const keysTurn = sqlPerEngine<never>((engine) =>
   engine === 'postgres'
-    ? { sql: 'LOCK TABLE check_keys_pending IN EXCLUSIVE MODE', params: [] }
+    ? { sql: "SELECT pg_advisory_xact_lock(hashtext('resdesk.check_keys'))", params: [] }
     : { sql: 'SELECT 1 WHERE 0', params: [] },
 );
 
@@ -117,28 +81,6 @@ const insertGuests = (rows: readonly unknown[][]) =>
          FROM json_array_elements(CAST(? AS json)) AS e(v)`,
     params: [JSON.stringify(rows)],
   }));
-const holders = prepared((p: { agencyId: string; voucher: string; self: string; shown: number }) =>
-  q
-    .selectFrom('check_vouchers as v')
-    .innerJoin('reservations as r', 'r.id', 'v.reservation_id')
-    .select('r.key_field as keyField')
-    .where('v.agency_id', '=', p.agencyId)
-    .where('v.voucher', '=', p.voucher)
-    .where('r.key_field', '<>', p.self)
-    .where(active)
-    .orderBy('r.key_field')
-    .limit(p.shown),
-);
-const holderCount = prepared((p: { agencyId: string; voucher: string; self: string }) =>
-  q
-    .selectFrom('check_vouchers as v')
-    .innerJoin('reservations as r', 'r.id', 'v.reservation_id')
-    .select(sql<number>`count(*)`.as('n'))
-    .where('v.agency_id', '=', p.agencyId)
-    .where('v.voucher', '=', p.voucher)
-    .where('r.key_field', '<>', p.self)
-    .where(active),
-);
 const shared = prepared(() =>
   q
     .selectFrom('check_vouchers as v')
@@ -148,32 +90,6 @@ const shared = prepared(() =>
     .groupBy(['v.agency_id', 'v.voucher'])
     .having(sql<boolean>`count(*) > 1`),
 );
-
-/** The latest active stay before `day` of a guest `person` (filtered by birth as asked), other than `self`. */
-const latest = (birth: 'born' | 'unknown' | 'any') =>
-  prepared((p: { person: string; birth: number; day: number; self: string }) => {
-    let query = q
-      .selectFrom('check_guests as g')
-      .innerJoin('reservations as r', 'r.id', 'g.reservation_id')
-      .select([
-        'r.key_field as keyField',
-        'r.voucher_no as voucherNo',
-        sql<string>`substr(r.check_in, 1, 10)`.as('checkIn'),
-      ])
-      .where('g.person', '=', p.person);
-    if (birth === 'born') query = query.where('g.birth', '=', p.birth);
-    if (birth === 'unknown') query = query.where('g.birth', 'is', null);
-    return query
-      .where('g.day', '<', p.day)
-      .where('r.key_field', '<>', p.self)
-      .where(active)
-      .orderBy('g.day', 'desc')
-      .orderBy('g.reservation_id', 'desc')
-      .limit(1);
-  });
-const latestBorn = latest('born');
-const latestUnknown = latest('unknown');
-const latestAny = latest('any');
 
 /** The check keys' operations, one definition for both engines (engines/op.ts). */
 export const checkKeyOps = {
@@ -188,7 +104,7 @@ export const checkKeyOps = {
    */
   *refresh(keysOf: (r: KnownReservation) => StoredCheckKeys): Op<number> {
     if (!(yield* checkKeyOps.anyPending())) return 0;
-    yield* run(lockPending);
+    yield* run(keysTurn);
     let n = 0;
     for (;;) {
       const rows = yield* all(pendingChunk({ limit: KEY_CHUNK }));
@@ -211,32 +127,6 @@ export const checkKeyOps = {
     }
   },
 
-  /** Active holders of an agency's normalized voucher other than `self`: the first `shown` by key, and how many. */
-  *voucherHolders({ agencyId, voucher, self, shown }: VoucherQuestion): Op<VoucherHoldersRow> {
-    const keyFields = (yield* all(holders({ agencyId, voucher, self, shown }))).map((r) => r.keyField);
-    if (keyFields.length < shown) return { keyFields, count: keyFields.length };
-    const counted = yield* first(holderCount({ agencyId, voucher, self }));
-    return { keyFields, count: Number(counted?.n ?? 0) };
-  },
-
-  /**
-   * The active stay with the latest check-in day before `day` with a guest `person` (born on `birth`, of no
-   * known birth date, or any), other than `self`; among stays of one day, the last stored.
-   */
-  *latestStay({ person, birth, day, self }: StayQuestion): Op<StayRow | null> {
-    const values = { person, birth: typeof birth === 'number' ? birth : 0, day, self };
-    const query = birth === 'any' ? latestAny : birth === 'unknown' ? latestUnknown : latestBorn;
-    return (yield* first(query(values))) ?? null;
-  },
-
-  /** Many questions in one operation (one connection on PostgreSQL). */
-  *lookups({ vouchers, stays }: CheckLookups): Op<CheckLookupAnswers> {
-    const answers: CheckLookupAnswers = { vouchers: [], stays: [] };
-    for (const question of vouchers) answers.vouchers.push(yield* checkKeyOps.voucherHolders(question));
-    for (const question of stays) answers.stays.push(yield* checkKeyOps.latestStay(question));
-    return answers;
-  },
-
   /** Every (agency, normalized voucher) that more than one active reservation holds. */
   *sharedVouchers(): Op<{ agencyId: string; voucher: string }[]> {
     return yield* all(shared({}));
@@ -249,9 +139,9 @@ export function refreshCheckKeys(db: Database, keysOf: (r: KnownReservation) => 
   return writeSqlite(db, checkKeyOps.refresh(keysOf));
 }
 
-/** The checks' questions about other reservations, answered together. */
+/** The checks' questions about other reservations, answered together (check-lookups.ts). */
 export function checkLookups(db: Database, lookups: CheckLookups): CheckLookupAnswers {
-  return runSqlite(db, checkKeyOps.lookups(lookups));
+  return runSqlite(db, checkLookupOps.answer(lookups));
 }
 
 export function sharedVouchers(db: Database): { agencyId: string; voucher: string }[] {

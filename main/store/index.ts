@@ -114,15 +114,8 @@ import {
   type CheckReference,
   type ChecksInput,
 } from './checks-input';
-import {
-  checkLookups,
-  refreshCheckKeys,
-  sharedVouchers,
-  type CheckLookupAnswers,
-  type CheckLookups,
-  type StayRow,
-  type StoredCheckKeys,
-} from './check-keys';
+import { checkLookups, refreshCheckKeys, sharedVouchers, type StoredCheckKeys } from './check-keys';
+import type { CheckLookupAnswers, CheckLookups, StayRow } from './check-lookups';
 
 export { DECISION_REFUSALS, DecisionRefused, type DecisionRefusal } from './decisions';
 export { HotelCodeTaken } from './hotel-codes';

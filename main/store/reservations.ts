@@ -36,6 +36,7 @@ import { decodeSnapshot, encodeSnapshot } from './reservations-snapshot';
 import { answerMovedOn, versionConflict, type VersionConflict } from './reservations-identity';
 import { unreadableOps } from './unreadable';
 import { searchEntryOf } from './search';
+import { keysTurn } from './check-keys';
 
 export interface ImportResult {
   /** KeyFields whose current state changed, by the change kind of the version now current. */
@@ -175,6 +176,8 @@ function* storeBatch(
   receivedAt: string,
   options: ImportOptions,
 ): Op<BatchOutcome> {
+  // On the hotel's database, never beside a desk computing check keys (check-keys.ts keysTurn).
+  yield* run(keysTurn);
   const acknowledgeAgain = options.acknowledgeAgain ?? true;
   const operation = options.operation ?? 'reservation list';
   const result: ImportResult = { new: [], changed: [], cancelled: [], statusUpdated: [], unchanged: 0 };

@@ -78,8 +78,23 @@ describe('resdesk on the hotel database (PostgreSQL)', () => {
     expect(show.code).toBe(0);
     const detail = JSON.parse(show.stdout) as { reservation: { keyField: string }; checks: unknown };
     expect(detail.reservation.keyField).toBe(first.keyField);
-    // The checks run on a file only, as on the desks working in the hotel's database.
-    expect(detail.checks).toBeNull();
+    // The pre-confirm checks run on the hotel's database as on a file: a waiting reservation seen from a day long
+    // after its check-in is late.
+    expect(Array.isArray(detail.checks)).toBe(true);
+    const waiting = rows.find((r) => r.confirmationStatus === 'W' && r.changeKind !== 'cancelled');
+    if (!waiting) throw new Error('no waiting reservation');
+    const late = await resdesk([
+      'show',
+      waiting.keyField,
+      '--db',
+      server.url,
+      '--json',
+      '--today',
+      '2099-01-01',
+    ]);
+    expect(late.code).toBe(0);
+    const lateChecks = (JSON.parse(late.stdout) as { checks: { kind: string }[] }).checks;
+    expect(lateChecks.map((c) => c.kind)).toContain('past-check-in');
     const plain = await resdesk(['show', first.keyField, '--db', server.url]);
     expect(plain.stdout.split('\t')[0]).toBe(first.keyField);
   });

@@ -311,6 +311,7 @@ export class SharedRuntime {
         }
         case 'mappings':
         case 'stop_sales':
+        case 'stay_codes':
           // What the checks index in memory changed: indexed again at the next question.
           this.deps.checks.invalidate();
           emit('reservationsChanged', { new: 0, changed: 0, cancelled: 0, keyFields: [] });
@@ -319,6 +320,7 @@ export class SharedRuntime {
         case 'pms_entries':
         case 'hotel_codes':
         case 'agencies':
+        case 'not_confirm_messages':
         case 'set_aside_items':
         case 'activity':
           // What the screens show changed: they read again (no announcement: nothing arrived).

@@ -1,7 +1,7 @@
 // The decline reasons the service offers (NotConfirmMessages), one list per language, in the service's order.
 import type { Database } from 'better-sqlite3';
 import { sql } from 'kysely';
-import { all, first, q, run, type Op } from './engines/op';
+import { all, changed, first, q, run, type Op } from './engines/op';
 import { prepared } from './engines/prepared';
 import { runSqlite, writeSqlite } from './engines/run-sqlite';
 import type { NotConfirmMessage, ServiceLanguage } from '../../shared/domain';
@@ -53,6 +53,8 @@ export const declineReasonOps = {
     yield* run(removeLanguage({ lang }));
     for (const [position, message] of messages.entries())
       yield* run(put({ lang, id: message.id, name: message.name, position }));
+    // Other desks' decline dialogs read them again.
+    yield* changed('not_confirm_messages', 'changed', [lang]);
   },
 
   /** Decline reasons in one language, in the service's order. */

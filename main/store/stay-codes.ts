@@ -2,7 +2,7 @@
 // what the hotel maps to its own codes (mappings.ts).
 import type { Database } from 'better-sqlite3';
 import { sql } from 'kysely';
-import { all, q, run, type Op } from './engines/op';
+import { all, changed, q, run, type Op } from './engines/op';
 import { prepared } from './engines/prepared';
 import { runSqlite, writeSqlite } from './engines/run-sqlite';
 import type { StayCode, StayCodeKind } from '../../shared/domain';
@@ -144,6 +144,8 @@ export const stayCodeOps = {
           position,
         }),
       );
+    // Other desks' mapping screens and room limits (the checks) read them again.
+    yield* changed('stay_codes', 'changed', [agencyId]);
   },
 
   /** An agency's stay codes (optionally of one kind), rooms first, each kind in the service's order. */

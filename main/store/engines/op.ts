@@ -62,6 +62,8 @@ export const announcedTables = [
   'activity',
   'set_aside_items',
   'agencies',
+  'stay_codes',
+  'not_confirm_messages',
 ] as const;
 export type AnnouncedTable = (typeof announcedTables)[number];
 

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChangeFeed, openHotelPool, type HotelChange } from '../../../main/hotel-db';
+import { HotelDeskStore } from '../../../main/hotel-db/desk-store';
 import { NewerHotelDatabase, migrateHotelDb } from '../../../main/hotel-db/migrate';
 import { HotelStore } from '../../../main/hotel-db/store';
 import { postgresMigrations } from '../../../main/store/engines/postgres-migrations';
@@ -145,6 +146,14 @@ describe('a desk writing to the shared database', () => {
       { table: 'stop_sales', kind: 'added', ids: [String(sale.id)], origin: 'desk-1' },
       { table: 'hotel_codes', kind: 'added', ids: ['room:r101'], origin: 'desk-1' },
       { table: 'mappings', kind: 'changed', ids: ['["A1","room","101"]'], origin: 'desk-1' },
+    ]);
+    // The reference lists the desk talking to the service refreshes: other desks' screens read them again.
+    const hotelDesk = await HotelDeskStore.openDesk(pool(url), { origin: 'desk-1', fence: () => null });
+    await hotelDesk.replaceStayCodes('A1', [{ agencyId: 'A1', kind: 'room', code: '101', name: 'Standard' }]);
+    await hotelDesk.replaceNotConfirmMessages('tr-TR', [{ id: 'full', name: 'Otel dolu', lang: 'tr-TR' }]);
+    expect(await changesUntilNow()).toEqual([
+      { table: 'stay_codes', kind: 'changed', ids: ['A1'], origin: 'desk-1' },
+      { table: 'not_confirm_messages', kind: 'changed', ids: ['tr-TR'], origin: 'desk-1' },
     ]);
     // The refused stop-sale's activity row was rolled back with it: the next id is 2.
     expect(await desk.addActivity({ at: AT, user: 'A', action: 'sync', keyField: null, detail: '' })).toBe(2);

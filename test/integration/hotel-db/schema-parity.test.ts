@@ -125,6 +125,20 @@ describe('the PostgreSQL schema is the SQLite schema', () => {
     }
   });
 
+  it('compares and sorts every text column bytewise, views included, as SQLite does', async () => {
+    const other = (
+      await pool.query<{ column: string }>(
+        `SELECT c.table_name || '.' || c.column_name AS column
+           FROM information_schema.columns c
+          WHERE c.table_schema = current_schema() AND c.data_type = 'text'
+            AND c.table_name <> ALL ($1) AND c.collation_name IS DISTINCT FROM 'C'
+          ORDER BY 1`,
+        [[...postgresOnly]],
+      )
+    ).rows.map((r) => r.column);
+    expect(other).toEqual([]);
+  });
+
   it('keeps one open decision per reservation and the tally on both engines', async () => {
     const client = await pool.connect();
     try {

@@ -94,6 +94,8 @@ export interface FakeDesk {
   emit<E extends keyof Events>(event: E, payload: Events[E]): void;
   /** Every request the renderer made, in order. */
   calls: { name: string; request: unknown }[];
+  /** Every request answered, in the order the answers went back. */
+  answered: { name: string; request: unknown }[];
 }
 
 export interface FakeDeskOptions {
@@ -108,6 +110,11 @@ export interface FakeDeskOptions {
    * one-open-decision rule refuses it, and the other desk's confirmation (by Ayşe) is what is stored.
    */
   answeredElsewhere?: string[];
+  /**
+   * How long the nth request (from 1) for a reservation's detail takes to come back (a slow database); the detail
+   * is read when asked, so a slow answer carries what was true then.
+   */
+  detailDelayMs?: (keyField: string, nth: number) => number;
 }
 
 export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
@@ -143,6 +150,8 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
     hotelCodes.find((h) => h.kind === kind && hotelCodeKey(h.code) === hotelCodeKey(code));
   const listeners = new Map<keyof Events, Set<(p: unknown) => void>>();
   const calls: FakeDesk['calls'] = [];
+  const answered: FakeDesk['answered'] = [];
+  const detailAsked = new Map<string, number>();
   const messages = createMessages('tr');
   let setup: SetupView = {
     configured: options.configured ?? false,
@@ -364,7 +373,14 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
       declined: rows.filter((r) => r.confirmationStatus === 'H').length,
       otherStatus: rows.filter((r) => !isConfirmationStatus(r.confirmationStatus)).length,
     }),
-    getReservation: async ({ keyField }) => fakeDetail(rowOf(keyField), decisions.get(keyField) ?? null),
+    getReservation: async ({ keyField }) => {
+      const nth = (detailAsked.get(keyField) ?? 0) + 1;
+      detailAsked.set(keyField, nth);
+      const detail = fakeDetail(rowOf(keyField), decisions.get(keyField) ?? null);
+      const delay = options.detailDelayMs?.(keyField, nth) ?? 0;
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+      return detail;
+    },
     confirm: async (r) => decide(r.keyField, 'confirm', r.note ?? '', null),
     decline: async (r) => decide(r.keyField, 'decline', '', r.reasonId),
     confirmMany: async (r) => {
@@ -496,7 +512,9 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
       name,
       (request: unknown) => {
         calls.push({ name, request });
-        return (handler as (r: unknown) => Promise<unknown>)(request);
+        return (handler as (r: unknown) => Promise<unknown>)(request).finally(() =>
+          answered.push({ name, request }),
+        );
       },
     ]),
   ) as unknown as Handlers;
@@ -515,6 +533,7 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
     },
     emit,
     calls,
+    answered,
   };
 }
 

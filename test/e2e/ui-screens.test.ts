@@ -79,6 +79,38 @@ describe('reception screens (in-memory core)', () => {
     expect(errors).toEqual([]);
   });
 
+  it('a slow answer read before a confirm never replaces the screen read after it', async () => {
+    // The second read of K0 (asked when something changed, before the confirm) comes back last, with the
+    // reservation as it was then: still unanswered.
+    const desk = createFakeDesk({
+      reservations: 10,
+      configured: true,
+      detailDelayMs: (keyField, nth) => (keyField === 'K0' && nth === 2 ? 1500 : 0),
+    });
+    const { page, errors } = await start(desk);
+    await page.locator('.inbox-row [data-key="K0"]').click();
+    const panel = page.getByTestId('reservation');
+    await panel.locator('h2', { hasText: 'YILMAZ' }).waitFor();
+    const asked = (n: number) => () =>
+      desk.calls.filter((c) => c.name === 'getReservation' && JSON.stringify(c.request).includes('"K0"'))
+        .length >= n;
+    desk.emit('reservationsChanged', { new: 0, changed: 0, cancelled: 0, keyFields: [] });
+    await expect.poll(asked(2), { timeout: 10_000 }).toBe(true);
+    await panel.locator('h2').click();
+    await page.keyboard.press('c');
+    await page.locator('#confirm-note').waitFor();
+    await page.getByRole('button', { name: 'Onayı gönder' }).click();
+    await page.locator('[data-testid="decision-state"][data-state="pending"]').waitFor();
+    const answered = () =>
+      desk.answered.filter((a) => a.name === 'getReservation' && JSON.stringify(a.request).includes('"K0"'))
+        .length >= 3;
+    await expect.poll(answered, { timeout: 10_000 }).toBe(true);
+    // One frame for React to render whatever the slow answer would set.
+    await page.evaluate('new Promise((resolve) => requestAnimationFrame(resolve))');
+    expect(await page.locator('[data-testid="decision-state"][data-state="pending"]').count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
   it('language switch: English at once, saved, and decline reasons in English', async () => {
     const desk = createFakeDesk({ reservations: 10, configured: true });
     const { page, errors } = await start(desk);

@@ -46,13 +46,20 @@ export function ReservationScreen({
   const [localIntent, setLocalIntent] = useState<{ intent: OpenIntent; nonce: number }>({ intent, nonce: 0 });
   const panel = useRef<HTMLElement>(null);
 
+  // Only the newest read may show: on the hotel's shared database two reads can come back out of order, and an
+  // older one (read before an answer was given) must not put the reservation back to "waiting".
+  const asked = useRef(0);
   const load = useCallback(() => {
+    const n = ++asked.current;
     ask('getReservation', { keyField }).then(
       (d) => {
+        if (n !== asked.current) return;
         setDetail(d);
         setError(null);
       },
-      (e: unknown) => setError(e),
+      (e: unknown) => {
+        if (n === asked.current) setError(e);
+      },
     );
   }, [keyField]);
 

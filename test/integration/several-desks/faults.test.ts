@@ -16,6 +16,7 @@ import {
   startDesk,
   startService,
   until,
+  waitingNew,
   type TestDesk,
 } from './two-desks';
 
@@ -48,14 +49,7 @@ describe('the hotel database does not answer', () => {
     const b = await startDesk(url, service, { pc: 'RECEPTION-2', password: true });
     desks.push(b);
     await until(async () => (await inboxKeys(b.core)).size >= 40, 'B shows the reservations');
-    const page = await b.core.handlers.listReservations({
-      filter: { statuses: ['W'], kinds: ['new'] },
-      sort: 'checkIn',
-      direction: 'asc',
-      offset: 0,
-      limit: 2,
-    });
-    const [first, second] = page.rows.map((r) => r.keyField);
+    const [first, second] = await waitingNew(b.core, 2);
     if (!first || !second) throw new Error('no waiting reservations');
 
     gate.close();

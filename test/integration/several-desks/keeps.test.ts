@@ -14,7 +14,7 @@ import type { Core } from '../../../main/kernel/core-types';
 import { memoryStore } from '../../../main/secrets/memory-store';
 import { freePort } from '../../harness/free-port';
 import { startPracticeService, type PracticeService } from '../../../main/sandbox';
-import { inboxKeys, quiet, until } from './two-desks';
+import { inboxKeys, quiet, until, waitingNew } from './two-desks';
 
 let dir = '';
 let service: PracticeService | null = null;
@@ -51,14 +51,7 @@ describe('this PC keeps the hotel database', () => {
     await core.handlers.syncNow({});
     const before = await inboxKeys(core);
     expect(before.size).toBeGreaterThanOrEqual(30);
-    const waiting = await core.handlers.listReservations({
-      filter: { statuses: ['W'], kinds: ['new'] },
-      sort: 'checkIn',
-      direction: 'asc',
-      offset: 0,
-      limit: 1,
-    });
-    const answered = waiting.rows[0]?.keyField;
+    const [answered] = await waitingNew(core, 1);
     if (!answered) throw new Error('nothing waiting');
     await core.handlers.confirm({ keyField: answered, note: 'late arrival' });
     const state = await core.handlers.getStatus({});

@@ -15,6 +15,7 @@ import {
   startDesk,
   startService,
   until,
+  waitingNew,
   type TestDesk,
 } from './two-desks';
 
@@ -88,15 +89,9 @@ describe('two desks on the hotel database', () => {
   it("a decision on A shows on B, B cannot answer it again, and B's mapping and PMS mark show on A", async () => {
     const { a, b, service } = await twoDesks();
     await until(async () => (await inboxKeys(b.core)).size >= 40, 'B has the reservations');
-    const page = await b.core.handlers.listReservations({
-      filter: { statuses: ['W'], kinds: ['new'] },
-      sort: 'checkIn',
-      direction: 'asc',
-      offset: 0,
-      limit: 5,
-    });
-    const [first] = page.rows;
-    if (!first) throw new Error('no waiting reservations');
+    const [firstKey] = await waitingNew(b.core, 5);
+    if (!firstKey) throw new Error('no waiting reservations');
+    const first = { keyField: firstKey };
 
     const decided = Date.now();
     await a.core.handlers.confirm({ keyField: first.keyField, note: '' });
@@ -151,15 +146,9 @@ describe('two desks on the hotel database', () => {
   it('the pre-confirm checks on both: a stop-sale entered on B marks the reservation on A, in the row, the screen and "has a problem"', async () => {
     const { a, b } = await twoDesks();
     await until(async () => (await inboxKeys(b.core)).size >= 40, 'B has the reservations');
-    const page = await b.core.handlers.listReservations({
-      filter: { statuses: ['W'], kinds: ['new'] },
-      sort: 'checkIn',
-      direction: 'asc',
-      offset: 0,
-      limit: 5,
-    });
-    const [first] = page.rows;
-    if (!first) throw new Error('no waiting reservation');
+    const [firstKey] = await waitingNew(b.core, 5);
+    if (!firstKey) throw new Error('no waiting reservation');
+    const first = { keyField: firstKey };
     const shown = await b.core.handlers.getReservation({ keyField: first.keyField });
     const r = shown.reservation;
     expect(shown.checks.some((c) => c.kind === 'stop-sale')).toBe(false);
@@ -229,14 +218,7 @@ describe('two desks on the hotel database', () => {
     const b = await startDesk(url, service, { pc: 'RECEPTION-2', password: true });
     desks.push(b);
     await until(async () => (await inboxKeys(b.core)).size >= 140, 'both have every reservation', 120_000);
-    const waiting = await a.core.handlers.listReservations({
-      filter: { statuses: ['W'], kinds: ['new'] },
-      sort: 'checkIn',
-      direction: 'asc',
-      offset: 0,
-      limit: 100,
-    });
-    const keys = waiting.rows.map((r) => r.keyField);
+    const keys = await waitingNew(a.core, 100);
     expect(keys.length).toBe(100);
     const attempts = await Promise.allSettled(
       keys.flatMap((keyField) => [

@@ -93,6 +93,18 @@ export async function inboxKeys(core: Core): Promise<Set<string>> {
   return new Set(page.rows.map((r) => r.keyField));
 }
 
+/** The first `limit` new reservations waiting for an answer, by check-in: what the tests answer. */
+export async function waitingNew(core: Core, limit: number): Promise<string[]> {
+  const page = await core.handlers.listReservations({
+    filter: { statuses: ['W'], kinds: ['new'] },
+    sort: 'checkIn',
+    direction: 'asc',
+    offset: 0,
+    limit,
+  });
+  return page.rows.map((r) => r.keyField);
+}
+
 export interface ServiceState {
   acknowledged: { logId: number; serviceId: string }[];
   acknowledgedTimes: { logId: number; serviceId: string; times: number }[];

@@ -176,10 +176,8 @@ async function openHotel(
 
 /** What the SQLite-only commands say to a postgres address: what to use instead. */
 export const SQLITE_ONLY = {
-  backup:
-    "Backups of the hotel's database are made on the PC that keeps it (Settings → Several desks there), or by whoever runs its server; resdesk backup copies a desk's own file (--db FILE).",
   restore:
-    "resdesk restore puts a desk's own file back (--db FILE); the hotel's database is restored on the PC that keeps it, or by whoever runs its server.",
+    "resdesk restore puts a desk's own file back (--db FILE); a copy of the hotel's database goes back with resdesk move-data --from COPY --to postgres://… into a new, empty database.",
   diagnostics:
     "resdesk diagnostics reads a desk's own file (--db FILE, the one beside its logs); for a desk on the hotel's database, save the diagnostics on that desk (Help → Save diagnostics).",
   moveData:

@@ -19,7 +19,7 @@ function parseInt8(text: string): number {
   if (!Number.isSafeInteger(n)) throw new RangeError(`a bigint the store cannot hold exactly: ${text}`);
   return n;
 }
-const types: pg.CustomTypesConfig = {
+export const int8AsNumber: pg.CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     oid === INT8 && format !== 'binary'
       ? parseInt8
@@ -47,7 +47,7 @@ export async function runPostgres<T>(
     const { sql, parameters } = step.query.compileFor(compiler);
     let outcome: Outcome;
     try {
-      const result = await client.query({ text: sql, values: [...parameters], types });
+      const result = await client.query({ text: sql, values: [...parameters], types: int8AsNumber });
       outcome = { rows: result.rows, changes: result.rowCount ?? 0 };
     } catch (error) {
       next = op.throw(error);

@@ -7,7 +7,8 @@ import type pg from 'pg';
 import { startPracticeService, type PracticeService } from '../../../main/sandbox';
 import { Lease, migrateHotelDb, openHotelPool } from '../../../main/hotel-db';
 import { SQLITE_ONLY } from '../../../main/cli/open-store';
-import { startPostgres, type TestPostgres } from '../../harness/postgres';
+import path from 'node:path';
+import { createDatabase, startPostgres, type TestPostgres } from '../../harness/postgres';
 import { runResdesk, type CliRun } from '../../harness/resdesk-cli';
 import { control, sandboxState, tempDir } from '../sync/helpers';
 
@@ -169,10 +170,41 @@ describe('resdesk on the hotel database (PostgreSQL)', () => {
     }
   });
 
+  it('backup copies the whole hotel database into a checked desk file, which move-data restores into a new one', async () => {
+    const noFolder = await resdesk(['backup', '--db', server.url]);
+    expect(noFolder.code).toBe(2);
+    expect(noFolder.stderr).toMatch(/--out DIR/);
+    const folder = path.join(home.dir, 'hotel-copies');
+    const run = await resdesk(['backup', '--out', folder, '--json'], { RESDESK_DATABASE_URL: server.url });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const copy = JSON.parse(run.stdout) as { file: string; kind: string };
+    expect(copy.kind).toBe('manual');
+    const listed = await resdesk(['backup', '--db', server.url, '--out', folder, '--list', '--json']);
+    expect((JSON.parse(listed.stdout) as { file: string }[]).map((e) => e.file)).toEqual([copy.file]);
+
+    // Restored: moved into an empty hotel database, every row the shared one has is there.
+    const restored = await createDatabase(server, 'restored');
+    const move = await resdesk(['move-data', '--from', copy.file, '--to', restored]);
+    expect(move.stderr).toBe('');
+    expect(move.code).toBe(0);
+    const count = async (url: string, table: string): Promise<number> => {
+      const pool = openHotelPool({ url });
+      try {
+        return Number((await pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0]?.n);
+      } finally {
+        await pool.end();
+      }
+    };
+    for (const table of ['reservations', 'reservation_versions', 'decisions', 'activity', 'settings'])
+      expect({ table, rows: await count(restored, table) }).toEqual({
+        table,
+        rows: await count(server.url, table),
+      });
+    expect(await count(restored, 'reservations')).toBeGreaterThanOrEqual(40);
+  });
+
   it('SQLite-only commands refuse the address with a sentence saying what to use', async () => {
-    const backup = await resdesk(['backup', '--db', server.url]);
-    expect(backup.code).toBe(2);
-    expect(backup.stderr.trim()).toBe(SQLITE_ONLY.backup);
     const byEnv = await resdesk(['restore', '--from', 'old.db'], { RESDESK_DATABASE_URL: server.url });
     expect(byEnv.code).toBe(2);
     expect(byEnv.stderr.trim()).toBe(SQLITE_ONLY.restore);

@@ -1,0 +1,100 @@
+// The hotel's shared database copied out into a desk database file (issue 27: the hotel's data backed up). The
+// bundled server has no pg_dump, and a hotel has nobody to restore a dump: the copy is an ordinary Resdesk file at
+// this Resdesk's schema, so the backup tools check it, a desk can open it, and `resdesk move-data` moves it into a
+// new hotel database. The tables move-data copies in (move-tables.ts) are read at ONE snapshot (a repeatable-read,
+// read-only transaction, through cursors so a large hotel is never held in memory whole) and written in one
+// SQLite transaction; what the file derives itself is rebuilt (the tally and check marks by its triggers, the
+// search index by reindexSearch). Every table's rows are counted in the file after.
+import type { Database } from 'better-sqlite3';
+import type pg from 'pg';
+import { Store } from '../store';
+import { reindexSearch } from '../store/search';
+import { columnsOf, quoted } from './move-source';
+import { movedTables } from './move-tables';
+import { isConnectionFailure } from './reach';
+import { int8AsNumber } from './run-postgres';
+
+/** Rows read from the server per round trip. */
+const FETCH_ROWS = 1000;
+
+export interface CopiedTable {
+  table: string;
+  rows: number;
+}
+
+/** The copy did not come out whole: the file is not a backup. */
+export class CopyIncomplete extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CopyIncomplete';
+  }
+}
+
+async function copyTable(client: pg.PoolClient, db: Database, table: string, order: readonly string[]) {
+  const columns = columnsOf(db, table).map((c) => c.name);
+  const list = columns.map(quoted).join(', ');
+  const insert = db.prepare(
+    `INSERT INTO ${quoted(table)} (${list}) VALUES (${columns.map(() => '?').join(', ')})`,
+  );
+  const cursor = `copy_${table}`;
+  await client.query(
+    `DECLARE ${cursor} NO SCROLL CURSOR FOR SELECT ${list} FROM ${quoted(table)} ORDER BY ${order.map(quoted).join(', ')}`,
+  );
+  let rows = 0;
+  for (;;) {
+    const batch = await client.query<unknown[]>({
+      text: `FETCH ${FETCH_ROWS} FROM ${cursor}`,
+      rowMode: 'array',
+      types: int8AsNumber,
+    });
+    for (const row of batch.rows) insert.run(...row);
+    rows += batch.rows.length;
+    if (batch.rows.length < FETCH_ROWS) break;
+  }
+  await client.query(`CLOSE ${cursor}`);
+  return rows;
+}
+
+/**
+ * Writes every row of the hotel database into a new desk database at `file` (which must not exist), as of one
+ * instant; the desks may go on working meanwhile. Throws CopyIncomplete when a table's count in the file is not
+ * what was read.
+ */
+export async function copyHotelDatabase(pool: pg.Pool, file: string): Promise<CopiedTable[]> {
+  const store = Store.open(file);
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const copied: CopiedTable[] = [];
+    store.db.exec('BEGIN IMMEDIATE');
+    try {
+      for (const table of movedTables)
+        copied.push({ table: table.name, rows: await copyTable(client, store.db, table.name, table.key) });
+      reindexSearch(store.db);
+      store.db.exec('COMMIT');
+    } catch (error) {
+      if (store.db.inTransaction) store.db.exec('ROLLBACK');
+      throw error;
+    }
+    await client.query('COMMIT');
+    for (const { table, rows } of copied) {
+      const inFile = store.db
+        .prepare<[], number>(`SELECT count(*) FROM ${quoted(table)}`)
+        .pluck()
+        .get();
+      if (inFile !== rows)
+        throw new CopyIncomplete(
+          `${table}: ${rows} rows read from the hotel database, ${inFile ?? 0} in the copy.`,
+        );
+    }
+    return copied;
+  } catch (error) {
+    broken = isConnectionFailure(error);
+    if (!broken) await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release(broken);
+    store.close();
+  }
+}

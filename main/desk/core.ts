@@ -485,6 +485,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
       return settings();
     },
     workStore: workDesk,
+    keptHotelDatabase: () => shared?.kept() ?? null,
     desk: () => desk,
     setup,
     checks,

@@ -5,7 +5,7 @@
 // several-desks part of it in one concept.
 import type { AnotherReaderStatus, Events, HotelLineStatus, SyncStatus } from '../../shared/ipc';
 import type { WaitingTally } from '../../shared/domain';
-import type { HotelChange } from '../hotel-db';
+import type { HotelChange, HotelDeskStore } from '../hotel-db';
 import type { CorePorts } from '../kernel/core-types';
 import type { DeskStore } from '../store/engines/desk-store';
 import { StoreUnavailable } from '../store/engines/unavailable';
@@ -100,6 +100,11 @@ export class SharedRuntime {
   }
 
   /** The store on the hotel's database; StoreUnavailable (a plain sentence on screen) while it is not open. */
+  /** The hotel's database when this PC keeps it and it is open (its daily copy is this PC's to take). */
+  kept(): HotelDeskStore | null {
+    return this.choice.kind === 'keeps' ? (this.desk?.store ?? null) : null;
+  }
+
   store(): DeskStore {
     if (!this.desk) throw new StoreUnavailable('not connected');
     return this.desk.store;

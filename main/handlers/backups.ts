@@ -1,7 +1,9 @@
 // Settings → Backups: the copies of the desk's database (newest first), a copy now, the hotel's second
 // folder, and Restore, which says first what would be lost. Also the daily copy: checked every hour, taken
 // when the newest daily one is 23 hours old. Only the real desk's database is backed up: the practice one
-// starts empty at every start.
+// starts empty at every start. On the PC that keeps the hotel's shared database (issue 27) the same hourly check
+// takes the hotel database's daily copy too, into backups/hotel-database (and the second folder's), a desk database
+// file of the whole hotel that `resdesk move-data` restores (main/hotel-db/backup.ts).
 import path from 'node:path';
 import { statSync, accessSync, constants } from 'node:fs';
 import type { BackupItem, BackupsView, Handlers } from '../../shared/ipc';
@@ -17,6 +19,7 @@ import {
   restorePreview,
 } from '../store/backup';
 import type { Store } from '../store';
+import { HOTEL_BACKUPS } from '../hotel-db/backup';
 import { DeskError } from '../kernel/ipc-dispatch';
 import type { DeskContext } from './context';
 
@@ -35,6 +38,8 @@ export interface DeskBackups {
   stop(): void;
   /** One daily check now (tests, and the timer). */
   dailyCheck(): void;
+  /** The hotel database's daily check now, on the PC that keeps it (tests, and the timer); nothing elsewhere. */
+  hotelDailyCheck(): Promise<void>;
 }
 
 /** The desk's database; the same name core.ts opens. */
@@ -96,6 +101,29 @@ export function deskBackups(ctx: DeskContext): DeskBackups {
         reason:
           error instanceof BackupFailedError ? error.detail : error instanceof Error ? error.name : 'unknown',
       });
+    }
+  };
+
+  let hotelCopying = false;
+  const hotelDailyCheck = async (): Promise<void> => {
+    const kept = ctx.keptHotelDatabase();
+    if (!kept || hotelCopying) return;
+    hotelCopying = true;
+    try {
+      const hotelFolders = folders().map((f) => path.join(f, HOTEL_BACKUPS));
+      const newest = listBackups(hotelFolders.slice(0, 1)).find((e) => e.kind === 'daily');
+      if (newest && ctx.now().getTime() - Date.parse(newest.takenAt) < DAILY_AGE_MS) return;
+      const taken = await kept.backup({ kind: 'daily', folders: hotelFolders, now: ctx.now() });
+      if (taken.failed.length > 0)
+        ctx.ports.logger.warn("the hotel database's copy could not be written to the second folder");
+      ctx.ports.logger.info("the hotel database's daily copy written", { copies: taken.written.length });
+    } catch (error) {
+      ctx.ports.logger.error("the hotel database's daily copy failed", {
+        reason:
+          error instanceof BackupFailedError ? error.detail : error instanceof Error ? error.name : 'unknown',
+      });
+    } finally {
+      hotelCopying = false;
     }
   };
 
@@ -179,9 +207,11 @@ export function deskBackups(ctx: DeskContext): DeskBackups {
   return {
     handlers,
     dailyCheck,
+    hotelDailyCheck,
     start: () => {
       const tick = (): void => {
         dailyCheck();
+        void hotelDailyCheck();
         timer = setTimeout(tick, DAILY_CHECK_MS);
         timer.unref?.();
       };

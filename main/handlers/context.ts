@@ -8,6 +8,12 @@ import type { Messages } from '../kernel/messages';
 import type { SavedSetup } from '../kernel/setup';
 import type { Store } from '../store';
 import type { DeskStore } from '../store/engines/desk-store';
+import type { TakeBackupOptions, TakenBackup } from '../store/backup';
+
+/** The hotel's shared database as the PC that keeps it backs it up. */
+export interface KeptHotelDatabase {
+  backup(options: TakeBackupOptions): Promise<TakenBackup>;
+}
 
 export interface DeskContext {
   readonly ports: CorePorts;
@@ -20,6 +26,8 @@ export interface DeskContext {
    * question), read by the core's synchronous status and store choice, and backups are of this file.
    */
   readonly settingsStore: Store;
+  /** The hotel's database when this PC keeps it (Settings → Several desks) and it is open; else null. */
+  keptHotelDatabase(): KeptHotelDatabase | null;
   /** The database the receptionist works in: the real one, or the practice one in practice mode. */
   workStore(): DeskStore;
   /** The connected desk, or null when not set up. */

@@ -11,6 +11,8 @@ import { hotelCodeOps, type NewHotelCode } from '../store/hotel-codes';
 import { mappingOps, type MappingChange } from '../store/mappings';
 import { settingsOps } from '../store/settings';
 import { stopSaleOps, type NewStopSale } from '../store/stop-sales';
+import type { TakeBackupOptions, TakenBackup } from '../store/backup';
+import { backupHotelDatabase } from './backup';
 import { notifyChange, type HotelChange } from './changes';
 import { migrateHotelDb } from './migrate';
 import { runPostgres } from './run-postgres';
@@ -69,6 +71,11 @@ export class HotelStore implements AsyncStore {
     } finally {
       client.release(broken);
     }
+  }
+
+  /** A checked copy of the whole hotel database, as a desk database file, in each folder (backup.ts). */
+  backup(options: TakeBackupOptions): Promise<TakenBackup> {
+    return backupHotelDatabase(this.pool, options);
   }
 
   /** Tells the other desks something that is not a write of this store (what a pull brought). */

@@ -34,11 +34,11 @@ import { pollIntervalMs, pollSettingsHandlers } from '../handlers/poll-settings'
 import { severalDesksHandlers } from '../handlers/several-desks';
 import { answeringHandlers } from '../handlers/answering';
 import { hotelDatabaseChoice } from '../hotel-db';
-import { MoveRefused, MoveUnverified, moveDeskData } from '../hotel-db/move-data';
+import { moveOwnDataInOnce } from './move-in-once';
+import { shareSetup } from './share-setup';
 import { EVIDENCE_KEY, SAFE_MODE_KEY, readEvidence, readerStatus } from '../sync/another-reader';
 import { SharedRuntime } from './shared-runtime';
 import { newDeskIdentity } from './shared-desk';
-import { hotelSetupOf, sameHotelSetup } from '../kernel/setup';
 
 export interface CoreOptions {
   /**
@@ -59,9 +59,6 @@ export interface CoreOptions {
    */
   answerGraceDefaultSeconds?: number;
 }
-
-/** Where this desk's own data was moved into (the hotel's database it keeps), so it moves once. */
-const MOVED_KEY = 'hotelDb.movedInto';
 
 const PRACTICE_USER = 'demo';
 const PRACTICE_PASSWORD = 'demo';
@@ -363,30 +360,20 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     return (await ports.credentials.get(credentialAccount(s.serviceUrl, s.user))) !== null;
   };
 
-  /**
-   * The service's setup is the hotel's (issue 27.7): on the hotel's database it is kept there, and this desk's file
-   * follows it; the desk's own things (language, desk user, practice) stay in the file. At start and when another
-   * desk saved it, the hotel's wins; when this desk saved it (reconnect after Settings), this desk's goes up.
-   */
-  const shareSetup = async (direction: 'up' | 'down' = 'up'): Promise<boolean> => {
+  /** The hotel's setup and this desk's brought together (share-setup.ts); false when not on the hotel's database. */
+  const shareHotelSetup = async (direction: 'up' | 'down' = 'up'): Promise<boolean> => {
     const h = hotel();
     if (!h) return false;
+    let store: DeskStore;
     try {
-      const store = h.store();
-      const theirs = await store.getSetting<Record<string, unknown> | null>('setup', null);
-      const ours = hotelSetupOf(setup());
-      if (theirs && sameHotelSetup(hotelSetupOf(theirs), ours)) return false;
-      if (direction === 'down' && theirs) {
-        writeSetup(settings(), hotelSetupOf(theirs));
-        return true;
-      }
-      if (isConfigured(setup())) await store.setSetting('setup', ours);
+      store = h.store();
     } catch (error) {
       ports.logger.warn('the service setup could not be shared', {
         error: error instanceof Error ? error.name : 'unknown',
       });
+      return false;
     }
-    return false;
+    return shareSetup(store, settings(), direction, ports.logger);
   };
 
   /** At start: the hotel's database when this desk chose one (Settings → Several desks), else its own file. */
@@ -400,32 +387,13 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
       canTalk,
       leaseTtlMs: options.hotelDb?.leaseTtlMs,
       retryMs: options.hotelDb?.retryMs,
-      // This PC keeps the hotel's database: its own data moves in once (idempotent, verified, nothing lost). Another
-      // PC connecting leaves its file as it was: two desks' files would clash on their ids, and the service lists
-      // every reservation again to the desk that talks to it.
+      // This PC keeps the hotel's database: its own data moves in once (move-in-once.ts).
       beforeOpen:
         choice.kind === 'keeps'
-          ? async (pool, where) => {
-              if (settings().getSetting<string | null>(MOVED_KEY, null) === where) return;
-              try {
-                const report = await moveDeskData({ from: path.join(ports.dataDir, 'resdesk.db'), to: pool });
-                settings().setSetting(MOVED_KEY, where);
-                ports.logger.info('this desk moved its data into the hotel database', {
-                  reservations: report.reservations,
-                });
-              } catch (error) {
-                // Refused (another hotel's data, a clash) or not verified: the desk still works in the hotel's
-                // database, its own file kept as it is; the log says why. A database that stopped answering
-                // is tried again with the rest of the opening.
-                if (!(error instanceof MoveRefused || error instanceof MoveUnverified)) throw error;
-                ports.logger.error('this desk could not move its data into the hotel database', {
-                  reason: error.message,
-                });
-              }
-            }
+          ? (pool, where) => moveOwnDataInOnce(settings(), ports.dataDir, pool, where, ports.logger)
           : undefined,
       onOpened: async () => {
-        const changed = await shareSetup('down');
+        const changed = await shareHotelSetup('down');
         if (!desk) connect();
         // The hotel's setup made this PC able to talk to the service: it runs for the lease once this opening
         // is over (restarting the line waits for the opening, so it must not be awaited from within it).
@@ -455,7 +423,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
       },
       onSettingsChanged: (keys) => {
         if (keys !== null && !keys.includes('setup')) return;
-        void shareSetup('down').then(async (changed) => {
+        void shareHotelSetup('down').then(async (changed) => {
           if (!changed) return;
           await restartHotelLine();
           await ctx.reconnect();
@@ -502,7 +470,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     pushSoon,
     reconnect: async () => {
       await disconnect();
-      await shareSetup();
+      await shareHotelSetup();
       // Set up (or the password typed) on this PC: it may now run for the lease.
       await restartHotelLine();
       connect();

@@ -102,7 +102,7 @@ describe.each(engineNames)('on %s', (name) => {
   });
 
   describe('what other desks hear', () => {
-    it('agencies by id (the hidden ones too), set-aside items added or seen again, copied mappings; not the lists', async () => {
+    it('agencies by id (the hidden ones too), set-aside items added or seen again, copied mappings, the decline reasons and stay codes replaced', async () => {
       const heard: StoreChange[] = [];
       await e.write(
         recording(
@@ -156,6 +156,8 @@ describe.each(engineNames)('on %s', (name) => {
       expect(heard).toEqual([
         { table: 'agencies', kind: 'changed', ids: ['A1', 'A2'] },
         { table: 'agencies', kind: 'changed', ids: ['A1', 'A2', 'A3'] },
+        { table: 'not_confirm_messages', kind: 'changed', ids: ['tr-TR'] },
+        { table: 'stay_codes', kind: 'changed', ids: ['A1'] },
         { table: 'set_aside_items', kind: 'added', ids: [first] },
         { table: 'set_aside_items', kind: 'added', ids: [second] },
         { table: 'set_aside_items', kind: 'changed', ids: [first] },

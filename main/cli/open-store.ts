@@ -12,6 +12,7 @@ import { checkHotelDatabase, HotelDbUnreachable } from '../hotel-db/reach';
 import { createMessages } from '../kernel/messages';
 import { defaultSetup, hotelSetupOf, readSetup, writeSetup, type SavedSetup } from '../kernel/setup';
 import { Store } from '../store';
+import { ANSWER_DEADLINE_MS, claimHoldMs } from '../sync/push';
 import { sqliteDeskStore, type DeskStore } from '../store/engines/desk-store';
 
 export const DATABASE_URL_ENV = 'RESDESK_DATABASE_URL';
@@ -149,7 +150,11 @@ async function openHotel(
   const pool = openHotelPool({ url: target.url, applicationName: `resdesk ${options.command} ${pcName}` });
   let store: HotelDeskStore;
   try {
-    store = await HotelDeskStore.openDesk(pool, { origin: deskId, fence: options.fence ?? (() => null) });
+    store = await HotelDeskStore.openDesk(pool, {
+      origin: deskId,
+      fence: options.fence ?? (() => null),
+      claimHoldMs: claimHoldMs(ANSWER_DEADLINE_MS),
+    });
   } catch (error) {
     await pool.end().catch(() => undefined);
     throw error;

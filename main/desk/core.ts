@@ -26,6 +26,7 @@ import { DeskChecks } from '../operations/checks';
 import { preferencesFile } from '../notifications/preferences';
 import { notificationSettings } from '../notifications/settings';
 import type { PullSummary } from '../sync/pull';
+import { ANSWER_DEADLINE_MS, claimHoldMs } from '../sync/push';
 import { deskBackups } from '../handlers/backups';
 import { aboutHandlers } from '../handlers/about';
 import { safeModeHandlers } from '../handlers/safe-mode';
@@ -51,6 +52,8 @@ export interface CoreOptions {
    * again (default 5 s): tests shorten them.
    */
   hotelDb?: { leaseTtlMs?: number; retryMs?: number; pcName?: string };
+  /** How long an answer's request may take before it is given up (default ANSWER_DEADLINE_MS): tests shorten it. */
+  answerDeadlineMs?: number;
   /** Practice service size (default 400 reservations) and background arrivals (default every 45 s). */
   practice?: { reservations?: number; evolveEveryMs?: number; seed?: number; fileReadyAfterMs?: number };
   /**
@@ -220,6 +223,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
       onDecision: emitDecision,
       importWorker: ports.importWorker,
       language: s.language,
+      answerDeadlineMs: options.answerDeadlineMs,
     });
     const current = desk;
     poller = new Poller(() => current.sync(), {
@@ -387,6 +391,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
       canTalk,
       leaseTtlMs: options.hotelDb?.leaseTtlMs,
       retryMs: options.hotelDb?.retryMs,
+      claimHoldMs: claimHoldMs(options.answerDeadlineMs ?? ANSWER_DEADLINE_MS),
       // This PC keeps the hotel's database: its own data moves in once (move-in-once.ts).
       beforeOpen:
         choice.kind === 'keeps'

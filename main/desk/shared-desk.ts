@@ -47,6 +47,8 @@ export interface OpenSharedOptions {
   now: () => Date;
   /** This PC has the service's password: it may take the lease. */
   canTalk: boolean;
+  /** How long a claim for sending an answer holds (HotelDeskStoreOptions.claimHoldMs). */
+  claimHoldMs: number;
   /** Runs once the database answers and before the desk works in it (this PC's data moved in, when it keeps it). */
   beforeOpen?: (pool: pg.Pool, where: string) => Promise<void>;
   line: Pick<HotelLineOptions, 'onHolding' | 'onChange' | 'onResync' | 'onStatus' | 'ttlMs'>;
@@ -74,6 +76,7 @@ export async function openSharedDesk(options: OpenSharedOptions): Promise<Shared
     const store = await HotelDeskStore.openDesk(pool, {
       origin: thisDesk.id,
       fence: () => line?.token() ?? null,
+      claimHoldMs: options.claimHoldMs,
     });
     line = new HotelLine({
       pool,

@@ -41,6 +41,8 @@ export interface SharedRuntimeDeps {
   leaseTtlMs?: number;
   /** How long to wait before trying an unreachable database again (default 5 s). */
   retryMs?: number;
+  /** How long a claim for sending an answer holds (push.ts claimHoldMs of the desk's answer deadline). */
+  claimHoldMs: number;
 }
 
 interface Counts {
@@ -243,6 +245,7 @@ export class SharedRuntime {
         logger: this.deps.ports.logger,
         now: this.deps.now,
         canTalk: this.canTalkNow,
+        claimHoldMs: this.deps.claimHoldMs,
         beforeOpen: this.deps.beforeOpen,
         line: {
           ttlMs: this.deps.leaseTtlMs,

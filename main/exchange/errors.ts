@@ -126,6 +126,17 @@ export class CancelledError extends ExchangeFailure {
   }
 }
 
+/**
+ * What an aborted request came to: a deadline (`AbortSignal.timeout`, an answer's claim running out) is a timeout,
+ * whose request may have reached the service; anything else aborting it is a cancellation.
+ */
+export function abortedBy(signal: AbortSignal, operation: string): NetworkError | CancelledError {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error && reason.name === 'TimeoutError'
+    ? new NetworkError('timeout', operation)
+    : new CancelledError(operation);
+}
+
 /** The request was refused before sending because it would break a rule of the service (note too long...). */
 export class InvalidRequestError extends ExchangeFailure {
   readonly kind = 'invalid-request' as const;

@@ -4,6 +4,7 @@
 import { setTimeout as wait } from 'node:timers/promises';
 import { Agent, request, type Dispatcher } from 'undici';
 import {
+  abortedBy,
   CancelledError,
   InvalidRequestError,
   MalformedResponseError,
@@ -150,7 +151,7 @@ export function toExchangeError(
   operation: string,
   signal?: AbortSignal,
 ): ExchangeError | unknown {
-  if (signal?.aborted) return new CancelledError(operation);
+  if (signal?.aborted) return abortedBy(signal, operation);
   if (isExchangeError(error)) return error;
   const code = errorCode(error);
   if (code && unreachableCodes.has(code)) return new NetworkError('unreachable', operation);
@@ -246,7 +247,7 @@ export function createHttp(options: HttpOptions = {}): Http {
     } catch (error) {
       throw toExchangeError(error, req.operation, req.signal);
     }
-    if (req.signal?.aborted) throw new CancelledError(req.operation);
+    if (req.signal?.aborted) throw abortedBy(req.signal, req.operation);
   }
 
   async function withRetries<T extends { status: number }>(
@@ -256,7 +257,7 @@ export function createHttp(options: HttpOptions = {}): Http {
   ): Promise<T> {
     const attempts = req.retry ? Math.max(1, retries.attempts) : 1;
     for (let attempt = 1; ; attempt++) {
-      if (req.signal?.aborted) throw new CancelledError(req.operation);
+      if (req.signal?.aborted) throw abortedBy(req.signal, req.operation);
       let result: T;
       try {
         result = await attemptOnce();

@@ -46,6 +46,11 @@ export interface HotelDeskStoreOptions {
   origin: string;
   /** The lease's token while this desk talks to the service; null while another desk does. */
   fence: () => LeaseToken | null;
+  /**
+   * How long a decision's claim for sending keeps every other request away from it: longer than the request's own
+   * deadline (main/sync/push.ts claimHoldMs), so the claim outlives every request it guards.
+   */
+  claimHoldMs: number;
 }
 
 /** A write only the desk talking to the service may make, asked of a desk that does not (or no longer) hold it. */
@@ -69,6 +74,7 @@ export class HotelDeskStore extends HotelStore implements DeskStore {
     pool: pg.Pool,
     origin: string,
     private readonly fence: () => LeaseToken | null,
+    private readonly claimHoldMs: number,
   ) {
     super(pool, origin);
     this.fenced = new FencedStore(pool, origin);
@@ -77,7 +83,7 @@ export class HotelDeskStore extends HotelStore implements DeskStore {
   /** Migrates the database to this Resdesk's schema (once, whichever desks start together), then opens it. */
   static async openDesk(pool: pg.Pool, options: HotelDeskStoreOptions): Promise<HotelDeskStore> {
     await migrateHotelDb(pool);
-    return new HotelDeskStore(pool, options.origin, options.fence);
+    return new HotelDeskStore(pool, options.origin, options.fence, options.claimHoldMs);
   }
 
   private holder(): LeaseToken {
@@ -191,15 +197,19 @@ export class HotelDeskStore extends HotelStore implements DeskStore {
   // decisions: any desk queues, takes back and reviews; only the desk talking to the service sends
   enqueueDecision = (decision: NewDecision, activity?: NewActivity) =>
     this.write(decisionOps.enqueue(decision, activity));
-  /** Claims the decision for this desk's lease generation; false when it is no longer there to send. */
+  /**
+   * Claims the decision for this desk's lease generation until its request's deadline has passed; false when it is
+   * no longer there to send or another request (of any desk, this one's included) may still carry it.
+   */
   markSending = async (id: number): Promise<boolean> =>
-    (await this.writeFenced((g) => decisionClaimOps.claim(id, g))) !== null;
+    (await this.writeFenced((g) => decisionClaimOps.claim(id, g, this.claimHoldMs))) !== null;
   attachVoucher = async (id: number, pdfPath: string): Promise<void> => {
     await this.write(decisionOps.attachVoucher(id, pdfPath));
   };
   retryDecision = (id: number) => this.write(decisionOps.retry(id));
+  /** Due, and no request may still carry it: an answer claimed by a desk that died waits out its claim's deadline. */
   nextDecisionsToSend = (nowIso?: string) =>
-    this.read(decisionOps.nextToSend(nowIso ?? new Date().toISOString()));
+    this.read(decisionClaimOps.due(nowIso ?? new Date().toISOString()));
   nextSendAfter = () => this.read(decisionOps.nextSendAfter());
   undoDecision = async (keyField: string): Promise<void> => {
     await this.write(decisionOps.undo(keyField));
@@ -207,14 +217,11 @@ export class HotelDeskStore extends HotelStore implements DeskStore {
   sendDecisionNow = (keyField: string) => this.write(decisionOps.sendNow(keyField));
 
   /**
-   * Records an attempt's outcome under the fence: claimed first (a no-op when this generation claimed it already;
-   * the push records some outcomes, an answer found on the service, without sending), then recorded.
+   * Records an attempt's outcome under the fence: claimed first unless this generation holds the claim already
+   * (the push records some outcomes, an answer found on the service, without sending), then recorded.
    */
   private async recordOutcome(id: number, outcome: DecisionOutcome): Promise<void> {
-    await this.writeFenced(function* (g) {
-      yield* decisionClaimOps.claim(id, g);
-      return yield* decisionClaimOps.record(id, g, outcome);
-    });
+    await this.writeFenced((g) => decisionClaimOps.recordFound(id, g, outcome));
   }
   markSent = (
     id: number,

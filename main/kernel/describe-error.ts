@@ -1,6 +1,7 @@
 // Turns any failure into what the desk needs: a kind for retry decisions and a plain sentence for people.
 import { InvalidRequestError, isExchangeError, type ServiceError } from '../exchange';
-import type { FailureKind } from '../sync/push';
+import { AnswerNotSentInTime, type FailureKind } from '../sync/push';
+import { StoreUnavailable } from '../store/engines/unavailable';
 import type { Messages } from './messages';
 import { RemoteSyncError } from '../sync/remote-error';
 import { DatabaseFileChangedError, NotResdeskDatabaseError } from '../store';
@@ -88,6 +89,9 @@ export function describeFailure(
   if (error instanceof RemoteSyncError) return error.message;
   if (error instanceof DatabaseFileChangedError) return messages.t(databaseFileSentence[error.problem]);
   if (error instanceof NotResdeskDatabaseError) return messages.t('error.notResdeskDatabase');
+  // The hotel's database, not the service: a sync or an answer that stopped because the database went away.
+  if (error instanceof StoreUnavailable) return messages.t('error.hotelDbStoppedDuringSync');
+  if (error instanceof AnswerNotSentInTime) return messages.t('error.answerNotSentInTime');
   const local = localFault(error);
   if (local) return messages.t(`error.${local}`);
   const sqlite = sqliteCode(error);

@@ -53,6 +53,8 @@ export interface DeskOptions {
   language?: UiLanguage;
   /** Reservations stored per transaction during a pull (default 2000). */
   batchSize?: number;
+  /** Each answer's request is given up after this long (push.ts ANSWER_DEADLINE_MS; tests shorten it). */
+  answerDeadlineMs?: number;
 }
 
 export interface Decision {
@@ -79,6 +81,7 @@ export class Desk {
   private readonly tally = new RequestTally();
   /** Whether the last pull phase ran in a worker (for the poll's log line). */
   private lastPullInWorker = false;
+  /** The push running now, if any: one at a time, whoever asks (a decision, the cycle, the poller's retry). */
   private pushing: Promise<unknown> = Promise.resolve();
   /**
    * Whether a cycle ever went through, read before each cycle and push: errors are described synchronously
@@ -138,6 +141,7 @@ export class Desk {
       onPulled: this.options.onPulled,
       pullPhase: this.pullPhase(),
       log: (line) => this.options.logger?.warn(line),
+      exclusivePush: (push) => this.exclusivePush(push),
       ...overrides,
     });
     const ms = Math.round(performance.now() - started);
@@ -152,14 +156,21 @@ export class Desk {
    * poller's retry and the desk's "send soon" may ask together, and a decision must go out once.
    */
   pushNow(): Promise<PushSummary> {
-    const run = this.pushing
-      .catch(() => undefined)
-      .then(async () => {
-        this.connectedBefore = await hasConnected(this.deskStore);
-        // Outside a cycle too: an answer sent right after the decision is re-read first in safe mode.
-        const safeMode = (await this.deskStore.getSetting<boolean>(SAFE_MODE_KEY, false)) === true;
-        return pushDecisions(this.client, this.deskStore, { ...this.pushOptions(), now: this.now, safeMode });
-      });
+    return this.exclusivePush(async () => {
+      this.connectedBefore = await hasConnected(this.deskStore);
+      // Outside a cycle too: an answer sent right after the decision is re-read first in safe mode.
+      const safeMode = (await this.deskStore.getSetting<boolean>(SAFE_MODE_KEY, false)) === true;
+      return pushDecisions(this.client, this.deskStore, { ...this.pushOptions(), now: this.now, safeMode });
+    });
+  }
+
+  /**
+   * Runs `push` once every push asked before it has ended. Two pushes at once would both find an answer due and
+   * both send it; the store's claim refuses the second too (on the hotel's database), but only one push at a
+   * time keeps even the reads of the E and H lists from doubling.
+   */
+  private exclusivePush<T>(push: () => Promise<T>): Promise<T> {
+    const run = this.pushing.catch(() => undefined).then(push);
     this.pushing = run;
     return run;
   }
@@ -269,6 +280,7 @@ export class Desk {
       describe: this.describe,
       onDecision: this.options.onDecision,
       partnerId: this.options.connection.partnerId,
+      answerDeadlineMs: this.options.answerDeadlineMs,
     };
   }
 }

@@ -120,15 +120,13 @@ export const syncReservation = prepared((p: { key: string }) =>
 // A refused decision is tried again a few times by itself (a passing fault at the service), then waits for a
 // person: it stays failed, with its sentence, until someone asks to retry it. A pending decision still in its
 // grace period (send_after ahead) is left alone: it can be taken back.
+/** Due now: pending past its grace period, or failed with automatic tries left. */
+export const dueToSend = (p: { now: string; tries: number }) =>
+  sql<boolean>`((state = 'pending' AND (send_after IS NULL OR send_after <= ${p.now}))
+    OR (state = 'failed' AND attempts < ${p.tries}))`;
+
 export const toSend = prepared((p: { now: string; tries: number }) =>
-  q
-    .selectFrom('decisions')
-    .select(decisionColumns)
-    .where(
-      sql<boolean>`((state = 'pending' AND (send_after IS NULL OR send_after <= ${p.now}))
-        OR (state = 'failed' AND attempts < ${p.tries}))`,
-    )
-    .orderBy('id'),
+  q.selectFrom('decisions').select(decisionColumns).where(dueToSend(p)).orderBy('id'),
 );
 
 export const nextSendAfter = prepared(() =>

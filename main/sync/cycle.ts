@@ -47,6 +47,11 @@ export interface CycleOptions {
   ) => Promise<void>;
   /** One line for the desk's log (the sign of another reader). */
   log?: (line: string) => void;
+  /**
+   * Runs the cycle's push as the desk's one push at a time (Desk.exclusivePush): a push started after a decision
+   * and the cycle's must never run together. Default: at once.
+   */
+  exclusivePush?: <T>(push: () => Promise<T>) => Promise<T>;
 }
 
 export interface CycleReport extends CycleResult {
@@ -87,11 +92,9 @@ export async function runCycle(
       safeMode: (await store.getSetting<boolean>(SAFE_MODE_KEY, false)) === true,
       watchForReader: (await store.getSetting<string | null>(CONNECTED_KEY, null)) !== null,
     };
-    pushed = await pushDecisions(client, store, {
-      ...options.push,
-      now: options.now,
-      safeMode: mode.safeMode,
-    });
+    const push = () =>
+      pushDecisions(client, store, { ...options.push, now: options.now, safeMode: mode.safeMode });
+    pushed = await (options.exclusivePush ? options.exclusivePush(push) : push());
     const reconcile = await reconcilePlan(store, now, window, options);
     const phase =
       options.pullPhase ??

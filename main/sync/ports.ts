@@ -35,6 +35,8 @@ export interface SyncClient {
     note?: string;
     reasonId?: string;
     pmsUser?: string;
+    /** Aborts the request, login included (its deadline): a timeout, whose outcome is unknown. */
+    signal?: AbortSignal;
   }): Promise<{ keyField: string; status: string; pdfUrl: string | null }>;
   downloadFile(url: string, destinationPath: string): Promise<unknown>;
 }

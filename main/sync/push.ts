@@ -43,6 +43,16 @@ export interface PushStore extends PullStore {
   markHeld(id: number, error: string): Promise<void>;
 }
 
+/**
+ * The longest an answer's request may take, login included: it is given up (aborted) by then. Ten seconds to
+ * connect and thirty for the reply, as every request's own limits allow, and a little for the body.
+ */
+export const ANSWER_DEADLINE_MS = 45_000;
+/** A claim holds this much past its request's deadline: room for the abort to close the connection. */
+export const CLAIM_MARGIN_MS = 5_000;
+/** How long the shared database keeps another desk away from an answer claimed for a request with this deadline. */
+export const claimHoldMs = (answerDeadlineMs: number): number => answerDeadlineMs + CLAIM_MARGIN_MS;
+
 export type FailureKind =
   'network' | 'unauthorized' | 'service' | 'malformed' | 'unconfirmed' | 'cancelled' | 'other';
 
@@ -59,6 +69,12 @@ export interface PushOptions {
    * version is read and stored before each answer leaves, since the pull can no longer be trusted to have it.
    */
   safeMode?: boolean;
+  /**
+   * Each answer's request is given up this long after its decision was handed out (markSending), default
+   * ANSWER_DEADLINE_MS; on the hotel's database the claim holds a little longer (claimHoldMs), so no other desk
+   * asks about or sends that answer while its request may still be on its way.
+   */
+  answerDeadlineMs?: number;
 }
 
 export interface PushSummary {
@@ -67,6 +83,14 @@ export interface PushSummary {
   review: number;
   /** True when a failure says the service cannot be reached: stop sending for this cycle. */
   unreachable: boolean;
+}
+
+/** The decision was handed out too late in its deadline to send it now (the database answered slowly). */
+export class AnswerNotSentInTime extends Error {
+  constructor() {
+    super('The answer was not sent: the hotel database answered too slowly. It is sent at the next round.');
+    this.name = 'AnswerNotSentInTime';
+  }
 }
 
 /** A file name that is safe on Windows and Linux for a KeyField full of pipes. */
@@ -202,9 +226,23 @@ export async function pushDecisions(
         options.onDecision?.(decision.keyField);
         continue;
       }
-      // Taken back (Undo) since it was handed out: nothing leaves.
+      // Counted from before the claim was asked for: the database's deadline for it starts later, never earlier.
+      const deadlineMs = options.answerDeadlineMs ?? ANSWER_DEADLINE_MS;
+      const handedOutAt = performance.now();
+      // Taken back (Undo) since it was handed out, or already on its way in another request: nothing leaves.
       if (!(await store.markSending(decision.id))) continue;
+      const left = deadlineMs - (performance.now() - handedOutAt);
+      // A claim that took half the deadline (a database slow to answer) leaves too little for the request: it is
+      // not sent now, and asked about before it is sent later.
+      if (left < deadlineMs / 2) {
+        await store.markDeferred(decision.id, options.describe(new AnswerNotSentInTime()), true);
+        summary.failed++;
+        summary.unreachable = true;
+        options.onDecision?.(decision.keyField);
+        break;
+      }
       const answer = await client.sendConfirmation({
+        signal: AbortSignal.timeout(left),
         keyField: reservation.keyField,
         agencyId: reservation.agencyId,
         status,

@@ -391,10 +391,17 @@ CREATE VIEW guests AS
   FROM reservations r CROSS JOIN LATERAL json_array_elements(r.guests_json::json) WITH ORDINALITY AS g (value, ordinality);
 `;
 
+// How long a decision's claim for sending holds, on the database's clock: until then the request it guards may
+// still be on its way, so no desk (a new holder of the lease included) lists, asks about or sends that answer.
+const claimDeadline = `
+ALTER TABLE decisions ADD COLUMN claim_until timestamptz;
+`;
+
 /** Ordered: a migration's version is its position in this list plus one. */
 export const postgresMigrations: readonly PostgresMigration[] = [
   { version: 1, name: 'shared-desk-areas', sql: sharedDeskAreas },
   { version: 2, name: 'store-tables', sql: storeTables },
   { version: 3, name: 'answering', sql: answering },
   { version: 4, name: 'guests-bytewise', sql: guestsBytewise },
+  { version: 5, name: 'claim-deadline', sql: claimDeadline },
 ];

@@ -24,6 +24,8 @@ export interface DecisionsTable {
   send_after: string | null;
   /** PostgreSQL only (absent on SQLite). */
   claimed_generation?: number | null;
+  /** PostgreSQL only: until when the claim's request may still be on its way (the database's clock). */
+  claim_until?: Date | null;
 }
 
 export interface PendingAcknowledgementsTable {

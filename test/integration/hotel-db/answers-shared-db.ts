@@ -17,6 +17,8 @@ import type { BothEngines, EngineUnderTest } from './engines';
 import { one, seedAcknowledgements, seedReservation } from './answers-seed';
 
 const AT = '2026-07-01T09:00:00.000Z';
+/** A claim's hold that outlasts the test: its deadline is passed by hand where the test says so. */
+const HOLD = 60_000;
 const decide = (key: string, user: string): NewDecision => ({
   keyField: key,
   action: 'confirm',
@@ -123,9 +125,12 @@ export function exactlyOnceOnPostgres(engines: BothEngines): void {
       await e.write(decisionOps.undo('K2'));
       const fenced = new FencedStore(engines.postgres.pool, 'desk-a');
       const old = await holder('desk-a');
-      expect(await fenced.write(old, decisionClaimOps.claim(undone.id, old.generation))).toBeNull();
-      const claimed = await fenced.write(old, decisionClaimOps.claim(d.id, old.generation));
+      expect(await fenced.write(old, decisionClaimOps.claim(undone.id, old.generation, HOLD))).toBeNull();
+      const claimed = await fenced.write(old, decisionClaimOps.claim(d.id, old.generation, HOLD));
       expect(claimed).toMatchObject({ id: d.id, state: 'pending', outcomeUnknown: true });
+      // Its request may be on its way: no second claim, not even by the same generation, and not due to anyone.
+      expect(await fenced.write(old, decisionClaimOps.claim(d.id, old.generation, HOLD))).toBeNull();
+      expect(await e.read(decisionClaimOps.due(AT))).toEqual([]);
       // Nothing older to look at while the claimant holds the lease.
       expect(await e.read(decisionClaimOps.abandoned(old.generation))).toEqual([]);
 
@@ -143,16 +148,22 @@ export function exactlyOnceOnPostgres(engines: BothEngines): void {
         ),
       ).toEqual({ state: 'pending', unknown: 1, g: old.generation });
 
-      // The new holder: the push's list says "ask the E or H list first", and the claim is an older generation's.
-      expect(await e.read(decisionOps.nextToSend(AT))).toMatchObject([{ id: d.id, outcomeUnknown: true }]);
+      // The new holder waits out the old request's deadline: until then the answer is not its to ask about or send.
+      const mine = new FencedStore(engines.postgres.pool, 'desk-b');
+      expect(await e.read(decisionClaimOps.due(AT))).toEqual([]);
+      expect(await mine.write(next, decisionClaimOps.claim(d.id, next.generation, HOLD))).toBeNull();
+      await e.rows(
+        `UPDATE decisions SET claim_until = clock_timestamp() - interval '1 second' WHERE id = ${d.id}`,
+      );
+      // Then the push's list says "ask the E or H list first", and the claim is an older generation's.
+      expect(await e.read(decisionClaimOps.due(AT))).toMatchObject([{ id: d.id, outcomeUnknown: true }]);
       expect(await e.read(decisionClaimOps.abandoned(next.generation))).toMatchObject([
         { id: d.id, outcomeUnknown: true },
       ]);
-      const mine = new FencedStore(engines.postgres.pool, 'desk-b');
       await expect(
         mine.write(next, decisionClaimOps.record(d.id, next.generation, sent)),
       ).rejects.toBeInstanceOf(DecisionClaimNotHeld);
-      expect(await mine.write(next, decisionClaimOps.claim(d.id, next.generation))).toMatchObject({
+      expect(await mine.write(next, decisionClaimOps.claim(d.id, next.generation, HOLD))).toMatchObject({
         id: d.id,
       });
       expect(await mine.write(next, decisionClaimOps.record(d.id, next.generation, sent))).toBe(true);
@@ -161,6 +172,42 @@ export function exactlyOnceOnPostgres(engines: BothEngines): void {
       );
       expect(await e.read(decisionClaimOps.abandoned(next.generation))).toEqual([]);
       expect(await e.read(decisionOps.nextToSend(AT))).toEqual([]);
+    });
+
+    it("a claim holds until its deadline on the database's clock; an answer found meanwhile is recorded only by its claimant", async () => {
+      await seedReservation(e, { key: 'K1' });
+      const d = await e.write(decisionOps.enqueue(decide('K1', 'A')));
+      const fenced = new FencedStore(engines.postgres.pool, 'desk-a');
+      const token = await holder('desk-a');
+      const found = { kind: 'sent' as const, sentAt: AT, pdfPath: null };
+      expect(await fenced.write(token, decisionClaimOps.claim(d.id, token.generation, 400))).not.toBeNull();
+      // This generation's own claim is recorded through the found-outcome path without a second claim.
+      expect(
+        await fenced.write(
+          token,
+          decisionClaimOps.recordFound(d.id, token.generation, { ...found, kind: 'deferred', error: 'x' }),
+        ),
+      ).toBe(true);
+      expect(await fenced.write(token, decisionClaimOps.claim(d.id, token.generation, 400))).not.toBeNull();
+      await expire();
+      const next = await holder('desk-b');
+      const mine = new FencedStore(engines.postgres.pool, 'desk-b');
+      await expect(
+        mine.write(next, decisionClaimOps.recordFound(d.id, next.generation, found)),
+      ).rejects.toBeInstanceOf(DecisionClaimNotHeld);
+      const started = Date.now();
+      for (;;) {
+        if ((await e.read(decisionClaimOps.due(AT))).length === 1) break;
+        if (Date.now() - started > 5_000) throw new Error('the claim never ran out');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(await mine.write(next, decisionClaimOps.recordFound(d.id, next.generation, found))).toBe(true);
+      expect(await one(e, `SELECT state, claimed_generation AS g FROM decisions WHERE id = ${d.id}`)).toEqual(
+        {
+          state: 'sent',
+          g: null,
+        },
+      );
     });
 
     it('acknowledgement chunks: each LogId claimed once per generation, ≤ 1000 of one service; an older claim is reported again', async () => {

@@ -23,7 +23,7 @@ let hotel: HotelDeskStore;
 beforeAll(async () => {
   server = await startPostgres();
   pool = openHotelPool({ url: await createDatabase(server, 'kept') });
-  hotel = await HotelDeskStore.openDesk(pool, { origin: 'keeper', fence: () => null });
+  hotel = await HotelDeskStore.openDesk(pool, { origin: 'keeper', fence: () => null, claimHoldMs: 50_000 });
   await hotel.importBatch(generateReservations(120, 3), '2026-06-01T08:00:00.000Z');
 });
 afterAll(async () => {

@@ -19,6 +19,7 @@ const postgresOnly = new Set(['resdesk_meta', 'desk_lease', 'answering']);
 /** PostgreSQL-only columns: the lease generation that claimed a row for sending (exactly-once sending). */
 const postgresOnlyColumns = new Set([
   'decisions.claimed_generation',
+  'decisions.claim_until',
   'pending_acknowledgements.claimed_generation',
 ]);
 

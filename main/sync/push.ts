@@ -48,10 +48,12 @@ export interface PushStore extends PullStore {
  * connect and thirty for the reply, as every request's own limits allow, and a little for the body.
  */
 export const ANSWER_DEADLINE_MS = 45_000;
-/** A claim holds this much past its request's deadline: room for the abort to close the connection. */
-export const CLAIM_MARGIN_MS = 5_000;
-/** How long the shared database keeps another desk away from an answer claimed for a request with this deadline. */
-export const claimHoldMs = (answerDeadlineMs: number): number => answerDeadlineMs + CLAIM_MARGIN_MS;
+/**
+ * How long the shared database keeps every other request away from an answer claimed for a request with this
+ * deadline: the deadline, and room for the abort to close the connection (5 s, or half a shorter deadline).
+ */
+export const claimHoldMs = (answerDeadlineMs: number): number =>
+  answerDeadlineMs + Math.min(5_000, answerDeadlineMs / 2);
 
 export type FailureKind =
   'network' | 'unauthorized' | 'service' | 'malformed' | 'unconfirmed' | 'cancelled' | 'other';
@@ -231,7 +233,7 @@ export async function pushDecisions(
       const handedOutAt = performance.now();
       // Taken back (Undo) since it was handed out, or already on its way in another request: nothing leaves.
       if (!(await store.markSending(decision.id))) continue;
-      const left = deadlineMs - (performance.now() - handedOutAt);
+      const left = Math.floor(deadlineMs - (performance.now() - handedOutAt));
       // A claim that took half the deadline (a database slow to answer) leaves too little for the request: it is
       // not sent now, and asked about before it is sent later.
       if (left < deadlineMs / 2) {

@@ -3,8 +3,7 @@
 // nothing the killed desk stored and reported is lost or reported again. Real processes, a real PostgreSQL and the
 // practice service. The takeover time is measured and printed.
 // `npx vitest run test/integration/several-desks/takeover.test.ts`
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PracticeService } from '../../../main/sandbox';
 import { startPostgres, type TestPostgres } from '../../harness/postgres';
@@ -18,6 +17,7 @@ import {
   until,
   type TestDesk,
 } from './two-desks';
+import { startKillableDesk } from './killable-desk';
 
 let server: TestPostgres;
 let service: PracticeService;
@@ -36,45 +36,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-interface Said {
-  e: string;
-  at: number;
-}
-
-/** Desk A in its own process; resolves with what it says, line by line. */
-function startDeskProcess(url: string): { said: Said[]; process: ChildProcess } {
-  const said: Said[] = [];
-  const proc = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'test/integration/several-desks/desk-process.ts'],
-    {
-      env: {
-        ...process.env,
-        RESDESK_TEST_DB_URL: url,
-        RESDESK_TEST_SERVICE_URL: service.url,
-        RESDESK_TEST_PC: 'RECEPTION-1',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  if (proc.stdout)
-    createInterface({ input: proc.stdout }).on('line', (line) => {
-      try {
-        const parsed = JSON.parse(line) as Said;
-        said.push(parsed);
-      } catch {
-        // Not one of its JSON lines (a library's output): not for the test.
-      }
-    });
-  return { said, process: proc };
-}
-
 describe('the desk talking to the service is killed', () => {
   it('another desk takes over within the lease time; nothing reported is lost or reported twice', async () => {
     const url = await freshDatabase(server);
-    const a = startDeskProcess(url);
+    const a = await startKillableDesk({ url, serviceUrl: service.url, pc: 'RECEPTION-1' });
     child = a.process;
-    await until(async () => a.said.some((s) => s.e === 'talks'), 'A talks to the service', 60_000);
+    await a.saysSoon('talks');
     b = await startDesk(url, service, { pc: 'RECEPTION-2', password: true });
     const desk = b;
     await until(

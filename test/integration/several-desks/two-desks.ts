@@ -34,7 +34,17 @@ export async function startService(): Promise<PracticeService> {
 export async function startDesk(
   url: string,
   service: Pick<PracticeService, 'url'>,
-  options: { pc: string; password: boolean; setUp?: boolean; leaseTtlMs?: number; logger?: Logger },
+  options: {
+    pc: string;
+    password: boolean;
+    setUp?: boolean;
+    leaseTtlMs?: number;
+    logger?: Logger;
+    /** Each answer's request deadline (default the desk's own, 45 s). */
+    answerDeadlineMs?: number;
+    /** Seconds an answer is held for Undo (default 0: sent at once). */
+    graceSeconds?: number;
+  },
 ): Promise<TestDesk> {
   const dir = mkdtempSync(path.join(tmpdir(), 'resdesk-desk-'));
   const credentials = memoryStore();
@@ -44,7 +54,8 @@ export async function startDesk(
     { dataDir: dir, credentials, logger: options.logger ?? quiet },
     {
       pollIntervalMs: 1_000,
-      answerGraceDefaultSeconds: 0,
+      answerGraceDefaultSeconds: options.graceSeconds ?? 0,
+      answerDeadlineMs: options.answerDeadlineMs,
       hotelDb: { leaseTtlMs: options.leaseTtlMs, retryMs: 500, pcName: options.pc },
     },
   );

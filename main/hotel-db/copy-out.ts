@@ -3,11 +3,12 @@
 // this Resdesk's schema, so the backup tools check it, a desk can open it, and `resdesk move-data` moves it into a
 // new hotel database. The tables move-data copies in (move-tables.ts) are read at ONE snapshot (a repeatable-read,
 // read-only transaction, through cursors so a large hotel is never held in memory whole) and written in one
-// SQLite transaction; what the file derives itself is rebuilt (the tally and check marks by its triggers, the
-// search index by reindexSearch). Every table's rows are counted in the file after.
+// SQLite transaction; what the file derives itself is rebuilt (the check marks by its triggers, the tally by
+// recountTally, the search index by reindexSearch). Every table's rows are counted in the file after.
 import type { Database } from 'better-sqlite3';
 import type pg from 'pg';
 import { Store } from '../store';
+import { recountTally } from '../store/reservations';
 import { reindexSearch } from '../store/search';
 import { columnsOf, quoted } from './move-source';
 import { movedTables } from './move-tables';
@@ -72,6 +73,7 @@ export async function copyHotelDatabase(pool: pg.Pool, file: string): Promise<Co
       for (const table of movedTables)
         copied.push({ table: table.name, rows: await copyTable(client, store.db, table.name, table.key) });
       reindexSearch(store.db);
+      recountTally(store.db);
       store.db.exec('COMMIT');
     } catch (error) {
       if (store.db.inTransaction) store.db.exec('ROLLBACK');

@@ -363,3 +363,14 @@ export function importBatch(
     })(),
   );
 }
+
+/**
+ * Counts the reservations into reservation_tally afresh. For a file filled by copying rows in (the hotel
+ * database's copy), where no import counted them: the inbox sizes its list and chips by the tally.
+ */
+export function recountTally(db: Database): void {
+  db.exec(`DELETE FROM reservation_tally;
+    INSERT INTO reservation_tally (check_in, agency_id, change_kind, confirmation_status, n)
+      SELECT check_in, agency_id, change_kind, confirmation_status, count(*) FROM reservations
+      GROUP BY check_in, agency_id, change_kind, confirmation_status;`);
+}

@@ -31,7 +31,11 @@ afterEach(() => {
 /** An empty hotel database as a desk opens it (no lease: nothing here talks to a service). */
 async function hotelDesk(origin = 'desk-a'): Promise<HotelDeskStore> {
   await engines.open('postgres');
-  const desk = await HotelDeskStore.openDesk(engines.postgres.pool, { origin, fence: () => null, claimHoldMs: 50_000 });
+  const desk = await HotelDeskStore.openDesk(engines.postgres.pool, {
+    origin,
+    fence: () => null,
+    claimHoldMs: 50_000,
+  });
   await desk.replaceNotConfirmMessages('tr-TR', REASONS);
   return desk;
 }
@@ -83,8 +87,16 @@ describe('the pre-confirm checks on the hotel database', () => {
   it('two desks keying while a third imports: no change lost, no desk stuck, the same keys as keying afresh', async () => {
     const writer = await hotelDesk('desk-w');
     const pool = engines.postgres.pool;
-    const a = await HotelDeskStore.openDesk(pool, { origin: 'desk-a', fence: () => null, claimHoldMs: 50_000 });
-    const b = await HotelDeskStore.openDesk(pool, { origin: 'desk-b', fence: () => null, claimHoldMs: 50_000 });
+    const a = await HotelDeskStore.openDesk(pool, {
+      origin: 'desk-a',
+      fence: () => null,
+      claimHoldMs: 50_000,
+    });
+    const b = await HotelDeskStore.openDesk(pool, {
+      origin: 'desk-b',
+      fence: () => null,
+      claimHoldMs: 50_000,
+    });
     await writer.importBatch(generateReservations(300, 7), AT);
 
     let importing = true;

@@ -82,6 +82,17 @@ describe("the hotel database's daily copy", () => {
       expect(copy.waitingCount()).toEqual(await hotel.waitingCount());
       const count = copy.db.prepare<[], number>('SELECT count(*) FROM reservations').pluck().get();
       expect(count).toBe(120);
+      // The copy opens as a desk's file: its inbox lists and counts what the hotel's database holds.
+      const query = {
+        filter: {},
+        sort: 'checkIn' as const,
+        direction: 'asc' as const,
+        offset: 0,
+        limit: 500,
+      };
+      expect(copy.inboxPage(query).total).toBe(120);
+      expect(copy.inboxPage(query).rows).toHaveLength(120);
+      expect(copy.inboxCounts({})).toEqual(await hotel.inboxCounts({}));
     } finally {
       copy.close();
       settingsStore.close();

@@ -148,7 +148,11 @@ describe('a desk writing to the shared database', () => {
       { table: 'mappings', kind: 'changed', ids: ['["A1","room","101"]'], origin: 'desk-1' },
     ]);
     // The reference lists the desk talking to the service refreshes: other desks' screens read them again.
-    const hotelDesk = await HotelDeskStore.openDesk(pool(url), { origin: 'desk-1', fence: () => null, claimHoldMs: 50_000 });
+    const hotelDesk = await HotelDeskStore.openDesk(pool(url), {
+      origin: 'desk-1',
+      fence: () => null,
+      claimHoldMs: 50_000,
+    });
     await hotelDesk.replaceStayCodes('A1', [{ agencyId: 'A1', kind: 'room', code: '101', name: 'Standard' }]);
     await hotelDesk.replaceNotConfirmMessages('tr-TR', [{ id: 'full', name: 'Otel dolu', lang: 'tr-TR' }]);
     expect(await changesUntilNow()).toEqual([

@@ -4,19 +4,17 @@
 // new hotel database. The tables move-data copies in (move-tables.ts) are read at ONE snapshot (a repeatable-read,
 // read-only transaction, through cursors so a large hotel is never held in memory whole) and written in one
 // SQLite transaction; what the file derives itself is rebuilt (the check marks by its triggers, the tally by
-// recountTally, the search index by reindexSearch). Every table's rows are counted in the file after.
+// recountTally, the search index by reindexSearch). Every table's rows are counted in the file after;
+// the snapshot's watermark lets a desk's own copy (local-copy.ts) take only what changed since.
 import type { Database } from 'better-sqlite3';
 import type pg from 'pg';
 import { Store } from '../store';
 import { recountTally } from '../store/reservations';
 import { reindexSearch } from '../store/search';
-import { columnsOf, quoted } from './move-source';
+import { readSnapshot, sharedColumns, streamRows, type CopySnapshot } from './copy-rows';
+import { quoted } from './move-source';
 import { movedTables } from './move-tables';
 import { isConnectionFailure } from './reach';
-import { int8AsNumber } from './run-postgres';
-
-/** Rows read from the server per round trip. */
-const FETCH_ROWS = 1000;
 
 export interface CopiedTable {
   table: string;
@@ -32,28 +30,13 @@ export class CopyIncomplete extends Error {
 }
 
 async function copyTable(client: pg.PoolClient, db: Database, table: string, order: readonly string[]) {
-  const columns = columnsOf(db, table).map((c) => c.name);
-  const list = columns.map(quoted).join(', ');
+  const columns = await sharedColumns(client, db, table);
   const insert = db.prepare(
-    `INSERT INTO ${quoted(table)} (${list}) VALUES (${columns.map(() => '?').join(', ')})`,
+    `INSERT INTO ${quoted(table)} (${columns.map(quoted).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
   );
-  const cursor = `copy_${table}`;
-  await client.query(
-    `DECLARE ${cursor} NO SCROLL CURSOR FOR SELECT ${list} FROM ${quoted(table)} ORDER BY ${order.map(quoted).join(', ')}`,
-  );
-  let rows = 0;
-  for (;;) {
-    const batch = await client.query<unknown[]>({
-      text: `FETCH ${FETCH_ROWS} FROM ${cursor}`,
-      rowMode: 'array',
-      types: int8AsNumber,
-    });
-    for (const row of batch.rows) insert.run(...row);
-    rows += batch.rows.length;
-    if (batch.rows.length < FETCH_ROWS) break;
-  }
-  await client.query(`CLOSE ${cursor}`);
-  return rows;
+  return streamRows(client, { table, columns, order }, (rows) => {
+    for (const row of rows) insert.run(...row);
+  });
 }
 
 /**
@@ -61,12 +44,16 @@ async function copyTable(client: pg.PoolClient, db: Database, table: string, ord
  * instant; the desks may go on working meanwhile. Throws CopyIncomplete when a table's count in the file is not
  * what was read.
  */
-export async function copyHotelDatabase(pool: pg.Pool, file: string): Promise<CopiedTable[]> {
+export async function copyHotelDatabase(
+  pool: pg.Pool,
+  file: string,
+): Promise<{ tables: CopiedTable[]; snapshot: CopySnapshot }> {
   const store = Store.open(file);
   const client = await pool.connect();
   let broken = false;
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const snapshot = await readSnapshot(client);
     const copied: CopiedTable[] = [];
     store.db.exec('BEGIN IMMEDIATE');
     try {
@@ -90,7 +77,7 @@ export async function copyHotelDatabase(pool: pg.Pool, file: string): Promise<Co
           `${table}: ${rows} rows read from the hotel database, ${inFile ?? 0} in the copy.`,
         );
     }
-    return copied;
+    return { tables: copied, snapshot };
   } catch (error) {
     broken = isConnectionFailure(error);
     if (!broken) await client.query('ROLLBACK').catch(() => {});

@@ -255,30 +255,42 @@ export const searchOps = {
  * Builds the whole index again from the reservations' rows, with today's folding: for a migration that
  * changes what the index holds. Reads guest names from guests_json (name first in each guest's array).
  */
-export function reindexSearch(db: Database): number {
-  const rows = db
-    .prepare<
-      [],
-      {
-        id: number;
-        voucherNo: string;
-        tourOpCode: string;
-        tourOpName: string;
-        keyField: string;
-        guests: string;
-      }
-    >(
-      `SELECT id, voucher_no AS voucherNo, tour_op_code AS tourOpCode, tour_op_name AS tourOpName,
-         key_field AS keyField, guests_json AS guests FROM reservations`,
-    )
-    .all();
-  db.prepare("INSERT INTO reservation_search (reservation_search) VALUES ('delete-all')").run();
-  const insert = db.prepare<[number, string]>('INSERT INTO reservation_search (rowid, text) VALUES (?, ?)');
+const searchRows = `SELECT id, voucher_no AS voucherNo, tour_op_code AS tourOpCode, tour_op_name AS tourOpName,
+  key_field AS keyField, guests_json AS guests FROM reservations`;
+
+interface SearchRow {
+  id: number;
+  voucherNo: string;
+  tourOpCode: string;
+  tourOpName: string;
+  keyField: string;
+  guests: string;
+}
+
+/** Writes (or replaces) each row's entry in the search index. */
+function writeSearchRows(db: Database, rows: readonly SearchRow[]): void {
+  const insert = db.prepare<[number, string]>(
+    'INSERT OR REPLACE INTO reservation_search (rowid, text) VALUES (?, ?)',
+  );
   for (const row of rows) {
     const guests = JSON.parse(row.guests) as unknown[];
     const names = guests.map((g) => (Array.isArray(g) && typeof g[0] === 'string' ? g[0] : ''));
     insert.run(row.id, searchTextOfParts({ ...row, names }));
   }
+}
+
+export function reindexSearch(db: Database): number {
+  const rows = db.prepare<[], SearchRow>(searchRows).all();
+  db.prepare("INSERT INTO reservation_search (reservation_search) VALUES ('delete-all')").run();
+  writeSearchRows(db, rows);
   db.prepare("INSERT INTO reservation_search (reservation_search) VALUES ('optimize')").run();
   return rows.length;
+}
+
+/** The search entries of these reservations written afresh (rows written into the file by a copy, not an import). */
+export function reindexSearchOf(db: Database, ids: readonly number[]): void {
+  if (ids.length === 0) return;
+  const read = db.prepare<[string], SearchRow>(`${searchRows} WHERE id IN (SELECT value FROM json_each(?))`);
+  for (let i = 0; i < ids.length; i += 1000)
+    writeSearchRows(db, read.all(JSON.stringify(ids.slice(i, i + 1000))));
 }

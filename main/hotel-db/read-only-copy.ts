@@ -1,0 +1,64 @@
+// A desk's copy of the hotel's data (local-copy.ts) as the store the desk reads while the hotel's database does not
+// answer: every read the screens make (the inbox, a reservation, its history, the lists to print and export, the
+// checks), and nothing that would change the hotel's data. Any other call is refused with StoreUnavailable, which
+// every screen words as "the hotel's database does not answer, so this was not saved": an answer, a mapping or a
+// PMS mark waits for the database, it is never kept in the copy to be lost.
+import type { DeskStore } from '../store/engines/desk-store';
+import { StoreUnavailable } from '../store/engines/unavailable';
+
+/** What may be asked of the copy. The check keys are the desk's own derived data, computed on reading. */
+const READS: ReadonlySet<string> = new Set<keyof DeskStore>([
+  'getSetting',
+  'listStopSales',
+  'stopSaleHotelCodes',
+  'listHotelCodes',
+  'findHotelCode',
+  'hotelCodeFor',
+  'reconcileDays',
+  'undecidedReservations',
+  'getReservation',
+  'changeKind',
+  'versions',
+  'waitingCount',
+  'waitingReceivedBefore',
+  'listUnreadable',
+  'openUnreadableCount',
+  'inboxPage',
+  'inboxCounts',
+  'problemCandidates',
+  'listAgencies',
+  'findAgency',
+  'listNotConfirmMessages',
+  'findNotConfirmMessage',
+  'listStayCodes',
+  'mappingView',
+  'mappedCodesFor',
+  'unmappedCodesFor',
+  'nextSendAfter',
+  'decisionFor',
+  'decisionRecordFor',
+  'queuedDecisionCount',
+  'listActivity',
+  'listToEnter',
+  'pmsEntryOf',
+  'exportCounts',
+  'openExportRows',
+  'checkSettings',
+  'checkReference',
+  'checkedReservations',
+  'refreshCheckKeys',
+  'checkLookups',
+  'waitingReservations',
+  'sharedVouchers',
+]);
+
+/** The copy's store with only its reads: the rest reject with StoreUnavailable and change nothing. */
+export function readOnlyCopy(store: DeskStore): DeskStore {
+  return new Proxy(store, {
+    get(target, name, receiver) {
+      const value: unknown = Reflect.get(target, name, receiver);
+      if (typeof value !== 'function' || typeof name !== 'string' || READS.has(name)) return value;
+      return () => Promise.reject(new StoreUnavailable('read-only copy'));
+    },
+  });
+}

@@ -214,6 +214,14 @@ export interface HotelLineStatus {
   thisDeskTalks: boolean;
   /** This PC has the service's password, so it can take over when the talking PC stops. */
   canTalk: boolean;
+  /**
+   * The desk shows this PC's own copy of the hotel's data, read from the hotel's database at this instant (ISO):
+   * the database does not answer, or this Resdesk is older than it. Null while it shows the database itself, or has
+   * no copy yet.
+   */
+  copyTakenAt: string | null;
+  /** A newer Resdesk updated the hotel's database: Resdesk on this PC must be updated before it can work in it. */
+  updateNeeded: boolean;
 }
 
 export interface AnotherReaderStatus {

@@ -51,7 +51,7 @@ export interface CoreOptions {
    * The lease's time on the hotel's shared database (default 15 s) and how soon an unreachable one is tried
    * again (default 5 s): tests shorten them.
    */
-  hotelDb?: { leaseTtlMs?: number; retryMs?: number; pcName?: string };
+  hotelDb?: { leaseTtlMs?: number; retryMs?: number; pcName?: string; copyEveryMs?: number };
   /** How long an answer's request may take before it is given up (default ANSWER_DEADLINE_MS): tests shorten it. */
   answerDeadlineMs?: number;
   /** Practice service size (default 400 reservations) and background arrivals (default every 45 s). */
@@ -186,7 +186,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     // On the hotel's database the desk is built once the database answers (the runtime calls connect again).
     let store: Store | DeskStore;
     try {
-      store = h ? h.store() : workStore();
+      store = h ? h.databaseStore() : workStore();
     } catch {
       return;
     }
@@ -370,7 +370,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     if (!h) return false;
     let store: DeskStore;
     try {
-      store = h.store();
+      store = h.databaseStore();
     } catch (error) {
       ports.logger.warn('the service setup could not be shared', {
         error: error instanceof Error ? error.name : 'unknown',
@@ -391,6 +391,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
       canTalk,
       leaseTtlMs: options.hotelDb?.leaseTtlMs,
       retryMs: options.hotelDb?.retryMs,
+      copyEveryMs: options.hotelDb?.copyEveryMs,
       claimHoldMs: claimHoldMs(options.answerDeadlineMs ?? ANSWER_DEADLINE_MS),
       // This PC keeps the hotel's database: its own data moves in once (move-in-once.ts).
       beforeOpen:

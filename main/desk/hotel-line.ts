@@ -115,7 +115,7 @@ export class HotelLine {
     return this.keeper?.current() ?? null;
   }
 
-  status(): HotelLineStatus {
+  status(): Omit<HotelLineStatus, 'copyTakenAt' | 'updateNeeded'> {
     const thisDeskTalks = this.token() !== null;
     return {
       where: describeDatabase(this.options.url),

@@ -14,12 +14,18 @@ import {
 } from '../hotel-db';
 import type { CredentialStore, Logger } from '../kernel/core-types';
 import { HotelLine, type HotelLineOptions } from './hotel-line';
+import path from 'node:path';
+import { HOTEL_BACKUPS, backupHotelDatabase } from '../hotel-db/backup';
+import { NewerHotelDatabase, hotelSchemaVersion } from '../hotel-db/migrate';
+import { postgresMigrations } from '../store/engines/postgres-migrations';
 import type pg from 'pg';
 
 export type SharedChoice = Exclude<HotelDatabaseChoice, { kind: 'file' }>;
 
 export interface SharedDesk {
   readonly store: HotelDeskStore;
+  /** The database's connections (this desk's copy of the hotel's data is read through them). */
+  readonly pool: pg.Pool;
   readonly line: HotelLine;
   readonly presence: AnswerPresence;
   /** host:port/database, never the password. */
@@ -65,6 +71,25 @@ async function urlOf(options: OpenSharedOptions): Promise<string> {
   return kept.localUrl;
 }
 
+/**
+ * Before this desk's Resdesk migrates the hotel's database, a checked copy of it into this PC's backups
+ * (backups/hotel-database, kept as the desk's own copies before an update are). Refuses a database that a newer
+ * Resdesk migrated (NewerHotelDatabase), before anything is opened.
+ */
+async function copyBeforeMigrating(pool: pg.Pool, options: OpenSharedOptions): Promise<void> {
+  const found = await hotelSchemaVersion(pool);
+  const known = postgresMigrations.length;
+  if (found > known) throw new NewerHotelDatabase(found, known);
+  if (found === 0 || found === known) return;
+  const folder = path.join(options.dataDir, 'backups', HOTEL_BACKUPS);
+  const taken = await backupHotelDatabase(pool, { kind: 'pre-migration', folders: [folder], now: options.now() });
+  options.logger.info("the hotel database's copy before its update written", {
+    from: found,
+    to: known,
+    file: taken.written[0] ? path.basename(taken.written[0].file) : null,
+  });
+}
+
 /** Opens the hotel's database (migrating it once), the line and the presence. Throws when it does not answer. */
 export async function openSharedDesk(options: OpenSharedOptions): Promise<SharedDesk> {
   const url = await urlOf(options);
@@ -73,6 +98,7 @@ export async function openSharedDesk(options: OpenSharedOptions): Promise<Shared
   let line: HotelLine | null = null;
   try {
     await options.beforeOpen?.(pool, describeDatabase(url));
+    await copyBeforeMigrating(pool, options);
     const store = await HotelDeskStore.openDesk(pool, {
       origin: thisDesk.id,
       fence: () => line?.token() ?? null,
@@ -97,6 +123,7 @@ export async function openSharedDesk(options: OpenSharedOptions): Promise<Shared
     });
     return {
       store,
+      pool,
       line: opened,
       presence,
       where: describeDatabase(url),

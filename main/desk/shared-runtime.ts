@@ -15,6 +15,17 @@ import type { PullSummary } from '../sync/pull';
 import type pg from 'pg';
 import { forwardAnsweringChanges, type AnswerPresencePort } from '../handlers/answering';
 import { openSharedDesk, type DeskIdentity, type SharedChoice, type SharedDesk } from './shared-desk';
+import { HotelCopy } from '../hotel-db/local-copy';
+import { NewerHotelDatabase } from '../hotel-db/migrate';
+import { readOnlyCopy } from '../hotel-db/read-only-copy';
+import { sqliteDeskStore } from '../store/engines/desk-store';
+
+/** How often this desk's copy of the hotel's data is brought up to date while the database answers. */
+const COPY_EVERY_MS = 120_000;
+/** A desk older than the hotel's database tries it again this seldom (only an update of Resdesk helps). */
+const TOO_OLD_RETRY_MS = 60_000;
+/** Back on the database, the copy stays open this long for a read (an export) still walking it. */
+const COPY_CLOSE_AFTER_MS = 60_000;
 
 export interface SharedRuntimeDeps {
   ports: CorePorts;
@@ -43,6 +54,8 @@ export interface SharedRuntimeDeps {
   retryMs?: number;
   /** How long a claim for sending an answer holds (push.ts claimHoldMs of the desk's answer deadline). */
   claimHoldMs: number;
+  /** How often this desk's copy of the hotel's data is refreshed (default 2 minutes; tests shorten it). */
+  copyEveryMs?: number;
 }
 
 interface Counts {
@@ -74,12 +87,24 @@ export class SharedRuntime {
   private refreshAgain = false;
   private offAnswering: (() => void) | null = null;
   private canTalkNow = false;
+  /** This PC's copy of the hotel's data, read while the database does not answer. */
+  private readonly copy: HotelCopy;
+  private copyStore: DeskStore | null = null;
+  private copyTakenAt: string | null;
+  private copyTimer: NodeJS.Timeout | null = null;
+  private closeCopyTimer: NodeJS.Timeout | null = null;
+  /** Whether the store handed out now is the copy. */
+  private onCopy = false;
+  /** The hotel's database was updated by a newer Resdesk: this desk works from its copy until it is updated. */
+  private tooOld: NewerHotelDatabase | null = null;
 
   constructor(
     readonly choice: SharedChoice,
     private readonly deps: SharedRuntimeDeps,
   ) {
     this.since = deps.now().toISOString();
+    this.copy = new HotelCopy(deps.ports.dataDir);
+    this.copyTakenAt = this.copy.takenAt();
   }
 
   /** Opens the database; while it does not answer, tries again every few seconds (the banner says so). */
@@ -93,6 +118,10 @@ export class SharedRuntime {
     this.stopped = true;
     if (this.retry) clearTimeout(this.retry);
     this.retry = null;
+    for (const timer of [this.copyTimer, this.closeCopyTimer]) if (timer) clearTimeout(timer);
+    this.copyTimer = this.closeCopyTimer = null;
+    this.copyStore = null;
+    this.copy.closeReader();
     await this.opening;
     this.offAnswering?.();
     this.offAnswering = null;
@@ -107,9 +136,93 @@ export class SharedRuntime {
     return this.choice.kind === 'keeps' ? (this.desk?.store ?? null) : null;
   }
 
+  /**
+   * The store the desk works in: the hotel's database while it answers; this PC's copy of it, read-only, while it
+   * does not (or while this Resdesk is older than it); StoreUnavailable when there is neither.
+   */
   store(): DeskStore {
+    if (this.desk && !this.onCopy) return this.desk.store;
+    const copy = this.copyReader();
+    if (copy) return copy;
+    if (this.desk) return this.desk.store;
+    throw new StoreUnavailable('not connected');
+  }
+
+  /**
+   * The hotel's database itself, whether it answers now or not: what the sync and the shared setup write to, never
+   * this PC's copy. StoreUnavailable while it is not open.
+   */
+  databaseStore(): HotelDeskStore {
     if (!this.desk) throw new StoreUnavailable('not connected');
     return this.desk.store;
+  }
+
+  /** The copy's read-only store, one object while it is open (the checks' caches are kept per store). */
+  private copyReader(): DeskStore | null {
+    if (this.copyStore) return this.copyStore;
+    const reader = this.copy.openReader();
+    this.copyStore = reader ? readOnlyCopy(sqliteDeskStore(reader)) : null;
+    return this.copyStore;
+  }
+
+  /** Whether the database answers this desk and it may work in it. */
+  private live(): boolean {
+    return this.desk !== null && this.tooOld === null && this.desk.line.status().reachable;
+  }
+
+  /** Moves the desk onto its copy when the database stops answering, and back when it answers again. */
+  private followLine(): void {
+    if (this.stopped) return;
+    const onCopy = !this.live() && this.copyTakenAt !== null;
+    if (onCopy === this.onCopy) return;
+    this.onCopy = onCopy;
+    if (this.closeCopyTimer) clearTimeout(this.closeCopyTimer);
+    this.closeCopyTimer = null;
+    if (!onCopy) {
+      this.closeCopyTimer = setTimeout(() => {
+        this.closeCopyTimer = null;
+        if (this.onCopy) return;
+        this.copyStore = null;
+        this.copy.closeReader();
+      }, COPY_CLOSE_AFTER_MS);
+      this.closeCopyTimer.unref?.();
+      this.scheduleCopy(1_000);
+    }
+    this.deps.ports.logger.info(
+      onCopy ? "showing this PC's copy of the hotel database" : 'back on the hotel database',
+      {
+        copyTakenAt: this.copyTakenAt,
+      },
+    );
+    this.deps.checks.invalidate();
+    this.deps.emit('reservationsChanged', { new: 0, changed: 0, cancelled: 0, keyFields: [] });
+    this.statusChanged();
+  }
+
+  private scheduleCopy(afterMs: number): void {
+    if (this.stopped) return;
+    if (this.copyTimer) clearTimeout(this.copyTimer);
+    this.copyTimer = setTimeout(() => void this.refreshCopy(), afterMs);
+    this.copyTimer.unref?.();
+  }
+
+  /** Brings this PC's copy up to the database (only what changed since the last one), then waits for the next. */
+  private async refreshCopy(): Promise<void> {
+    this.copyTimer = null;
+    const desk = this.desk;
+    if (desk && this.live() && !this.onCopy) {
+      try {
+        const done = await this.copy.refresh(desk.pool);
+        this.copyTakenAt = done.takenAt;
+        if (done.kind === 'whole' || done.rows + done.removed > 0)
+          this.deps.ports.logger.info("this PC's copy of the hotel database refreshed", { ...done });
+      } catch (error) {
+        this.deps.ports.logger.warn("this PC's copy of the hotel database could not be refreshed", {
+          error: error instanceof Error ? error.name : 'unknown',
+        });
+      }
+    }
+    this.scheduleCopy(this.deps.copyEveryMs ?? COPY_EVERY_MS);
   }
 
   presence(): AnswerPresencePort | null {
@@ -126,7 +239,11 @@ export class SharedRuntime {
   }
 
   hotelStatus(): HotelLineStatus {
-    if (this.desk) return this.desk.line.status();
+    const shown = {
+      copyTakenAt: this.onCopy ? this.copyTakenAt : null,
+      updateNeeded: this.tooOld !== null,
+    };
+    if (this.desk) return { ...this.desk.line.status(), ...shown };
     return {
       where: this.choice.kind === 'connected' ? 'the hotel database' : 'this PC',
       reachable: false,
@@ -134,6 +251,7 @@ export class SharedRuntime {
       talkingPc: null,
       thisDeskTalks: false,
       canTalk: this.canTalkNow,
+      ...shown,
     };
   }
 
@@ -256,6 +374,7 @@ export class SharedRuntime {
           onChange: (change) => void this.otherDesk(change),
           onResync: () => this.resync(),
           onStatus: () => {
+            this.followLine();
             this.refresh();
             this.statusChanged();
           },
@@ -266,21 +385,35 @@ export class SharedRuntime {
         return;
       }
       this.desk = desk;
+      this.tooOld = null;
       this.offAnswering = forwardAnsweringChanges(desk.line.changes, this.deps.emit);
       this.since = this.deps.now().toISOString();
+      this.followLine();
+      this.scheduleCopy(1_000);
       await this.readCounts().catch(() => undefined);
       await this.deps.onOpened();
       this.resync();
     } catch (error) {
-      this.deps.ports.logger.warn('the hotel database did not answer; trying again', {
-        error: error instanceof Error ? error.name : 'unknown',
-      });
+      this.tooOld = error instanceof NewerHotelDatabase ? error : null;
+      if (this.tooOld)
+        this.deps.ports.logger.warn('the hotel database was updated by a newer Resdesk; update this PC', {
+          found: this.tooOld.found,
+          known: this.tooOld.known,
+        });
+      else
+        this.deps.ports.logger.warn('the hotel database did not answer; trying again', {
+          error: error instanceof Error ? error.name : 'unknown',
+        });
+      this.followLine();
       this.statusChanged();
       if (!this.stopped) {
-        this.retry = setTimeout(() => {
-          this.retry = null;
-          void this.start();
-        }, this.deps.retryMs ?? 5_000);
+        this.retry = setTimeout(
+          () => {
+            this.retry = null;
+            void this.start();
+          },
+          this.tooOld ? Math.max(TOO_OLD_RETRY_MS, this.deps.retryMs ?? 5_000) : (this.deps.retryMs ?? 5_000),
+        );
         this.retry.unref?.();
       }
     }

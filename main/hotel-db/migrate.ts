@@ -25,6 +25,16 @@ CREATE TABLE IF NOT EXISTS resdesk_meta (
   value text NOT NULL
 )`;
 
+/** The hotel database's schema version now (0: a new database), read without changing anything. */
+export async function hotelSchemaVersion(pool: pg.Pool): Promise<number> {
+  const meta = await pool.query<{ t: string | null }>(`SELECT to_regclass('resdesk_meta')::text AS t`);
+  if (!meta.rows[0]?.t) return 0;
+  const found = await pool.query<{ value: string }>(
+    "SELECT value FROM resdesk_meta WHERE key = 'schema_version'",
+  );
+  return Number(found.rows[0]?.value ?? '0');
+}
+
 /** Migrates under the schema lock; says which version the database was at and is at now. */
 export async function migrateHotelDb(
   pool: pg.Pool,

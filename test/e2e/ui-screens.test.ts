@@ -261,6 +261,8 @@ describe('reception screens (in-memory core)', () => {
       talkingPc: 'RECEPTION-2',
       thisDeskTalks: false,
       canTalk: true,
+      copyTakenAt: null,
+      updateNeeded: false,
     };
     desk.emit('syncStatus', { ...status, unreadable: 0, hotel });
     await page.getByTestId('talking-pc').filter({ hasText: 'Talking to the service: RECEPTION-2' }).waitFor();
@@ -270,6 +272,27 @@ describe('reception screens (in-memory core)', () => {
       .filter({ hasText: "cannot reach the hotel's database (reception-1:5433/resdesk)" })
       .waitFor();
     expect(await page.getByTestId('talking-pc').count()).toBe(0);
+    // Showing this PC's copy: its age, what works and what waits.
+    const copyTakenAt = new Date(Date.now() - 7 * 60_000).toISOString();
+    desk.emit('syncStatus', { ...status, unreadable: 0, hotel: { ...hotel, reachable: false, copyTakenAt } });
+    await page
+      .getByTestId('hotel-db-banner')
+      .filter({ hasText: "this PC's copy" })
+      // The page runs on its own clock: the age is counted from there.
+      .filter({ hasText: /\(\d+ minutes old\)/ })
+      .waitFor();
+    // Older than the hotel's database: the way to update, and the copy meanwhile.
+    desk.emit('syncStatus', {
+      ...status,
+      unreadable: 0,
+      hotel: { ...hotel, updateNeeded: true, reachable: true, copyTakenAt },
+    });
+    await page
+      .getByTestId('hotel-db-banner')
+      .filter({ hasText: "Resdesk on this PC is older than the hotel's database" })
+      .filter({ hasText: 'Settings → This desk → Check now' })
+      .waitFor();
+    desk.emit('syncStatus', { ...status, unreadable: 0, hotel: { ...hotel, reachable: false } });
 
     // Another program on the queue (issue 27.6): said plainly, and safe mode one click away.
     const reader = { seenAt: new Date().toISOString(), reservations: 3, safeMode: false };

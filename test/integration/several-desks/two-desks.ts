@@ -44,6 +44,8 @@ export async function startDesk(
     answerDeadlineMs?: number;
     /** Seconds an answer is held for Undo (default 0: sent at once). */
     graceSeconds?: number;
+    /** How often the desk refreshes its copy of the hotel's data (default the desk's own, 2 minutes). */
+    copyEveryMs?: number;
   },
 ): Promise<TestDesk> {
   const dir = mkdtempSync(path.join(tmpdir(), 'resdesk-desk-'));
@@ -56,7 +58,12 @@ export async function startDesk(
       pollIntervalMs: 1_000,
       answerGraceDefaultSeconds: options.graceSeconds ?? 0,
       answerDeadlineMs: options.answerDeadlineMs,
-      hotelDb: { leaseTtlMs: options.leaseTtlMs, retryMs: 500, pcName: options.pc },
+      hotelDb: {
+        leaseTtlMs: options.leaseTtlMs,
+        retryMs: 500,
+        pcName: options.pc,
+        copyEveryMs: options.copyEveryMs,
+      },
     },
   );
   await core.start();

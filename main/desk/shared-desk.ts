@@ -82,7 +82,11 @@ async function copyBeforeMigrating(pool: pg.Pool, options: OpenSharedOptions): P
   if (found > known) throw new NewerHotelDatabase(found, known);
   if (found === 0 || found === known) return;
   const folder = path.join(options.dataDir, 'backups', HOTEL_BACKUPS);
-  const taken = await backupHotelDatabase(pool, { kind: 'pre-migration', folders: [folder], now: options.now() });
+  const taken = await backupHotelDatabase(pool, {
+    kind: 'pre-migration',
+    folders: [folder],
+    now: options.now(),
+  });
   options.logger.info("the hotel database's copy before its update written", {
     from: found,
     to: known,

@@ -217,6 +217,7 @@ export class SharedRuntime {
         if (done.kind === 'whole' || done.rows + done.removed > 0)
           this.deps.ports.logger.info("this PC's copy of the hotel database refreshed", { ...done });
       } catch (error) {
+        if (error instanceof NewerHotelDatabase) return this.outdated(error);
         this.deps.ports.logger.warn("this PC's copy of the hotel database could not be refreshed", {
           error: error instanceof Error ? error.name : 'unknown',
         });
@@ -417,6 +418,23 @@ export class SharedRuntime {
         this.retry.unref?.();
       }
     }
+  }
+
+  /**
+   * Another PC's newer Resdesk migrated the database under this desk: it stops working in it (its writes could
+   * miss what the new schema expects) and opens it again, which refuses and keeps this desk on its copy.
+   */
+  private async outdated(error: NewerHotelDatabase): Promise<void> {
+    const desk = this.desk;
+    this.desk = null;
+    this.tooOld = error;
+    this.offAnswering?.();
+    this.offAnswering = null;
+    this.deps.onHolding(false);
+    await desk?.close().catch(() => undefined);
+    this.followLine();
+    this.statusChanged();
+    void this.start();
   }
 
   /** Changes may have been missed: everything shown is read again. */

@@ -14,6 +14,7 @@ import type {
 } from '../../shared/domain';
 import type { ExportGuestRow, ExportSelection } from '../store';
 import type { DeskStore } from '../store/engines/desk-store';
+import { StoreUnavailable } from '../store/engines/unavailable';
 import { headerLine, linesOf } from './columns';
 import { csvFormatFor } from './format';
 import { exportMessages } from './labels';
@@ -174,12 +175,18 @@ export async function runExport(job: ExportJob): Promise<ExportResult> {
     reservations,
     file: job.file.split(/[\\/]/).pop() ?? '',
   };
-  await store.addActivity({
-    at: job.at.toISOString(),
-    user: job.user,
-    action: 'export',
-    keyField: null,
-    detail: JSON.stringify(detail),
-  });
+  await store
+    .addActivity({
+      at: job.at.toISOString(),
+      user: job.user,
+      action: 'export',
+      keyField: null,
+      detail: JSON.stringify(detail),
+    })
+    .catch((error: unknown) => {
+      // Printed from this PC's copy while the hotel's database is away: the list is what the receptionist needs;
+      // the activity log is the hotel's, and goes without this line.
+      if (!(error instanceof StoreUnavailable)) throw error;
+    });
   return { path: job.file, htmlPath, rows, reservations, unmapped, warning, markable: markList };
 }

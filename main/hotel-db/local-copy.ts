@@ -21,7 +21,9 @@ import { copyHotelDatabase } from './copy-out';
 import { readSnapshot, sharedColumns, streamRows, type CopySnapshot } from './copy-rows';
 import { quoted } from './move-source';
 import { movedTables, type MovedTable } from './move-tables';
+import { NewerHotelDatabase, hotelSchemaVersion } from './migrate';
 import { isConnectionFailure } from './reach';
+import { postgresMigrations } from '../store/engines/postgres-migrations';
 import { int8AsNumber } from './run-postgres';
 
 /** The folder, beside the desk's own file, that holds its copy of the hotel's data. */
@@ -108,6 +110,9 @@ export class HotelCopy {
   }
 
   private async refreshOnce(pool: pg.Pool): Promise<CopyRefresh> {
+    // A newer Resdesk's database is not copied: this desk keeps the copy it has until it is updated.
+    const schema = await hotelSchemaVersion(pool);
+    if (schema > postgresMigrations.length) throw new NewerHotelDatabase(schema, postgresMigrations.length);
     const state = this.state();
     if (state) {
       const changes = await this.changesSince(pool, state);

@@ -8,15 +8,24 @@ import { formatInstant } from '../../i18n/format';
 /** How long the line may be down before the inbox says so at the top (the status bar says it at once). */
 export const DOWN_FOR_A_WHILE_MS = 15 * 60_000;
 
+/**
+ * On the hotel's database only the PC talking to the service has a line to it: on the others (and while the database
+ * itself is away, which its own banner says) the service's state is not this desk's to report.
+ */
+const ownLine = (status: SyncStatus): boolean =>
+  status.hotel === null || (status.hotel.reachable && status.hotel.thisDeskTalks);
+
 /** The desk has never had a good sync and its attempts fail (not merely: the first one is still running). */
 export const neverConnected = (status: SyncStatus | null): boolean =>
   status !== null &&
+  ownLine(status) &&
   status.lastSuccessAt === null &&
   !status.syncing &&
   (status.lastError !== null || !status.online);
 
 export const downForAWhile = (status: SyncStatus | null, now: Date = new Date()): boolean =>
   status !== null &&
+  ownLine(status) &&
   status.lastSuccessAt !== null &&
   !status.online &&
   now.getTime() - new Date(status.since).getTime() >= DOWN_FOR_A_WHILE_MS;

@@ -175,7 +175,7 @@ export class HotelCopy {
             },
             (batch) => {
               for (const row of batch) {
-                upsert.run(...row);
+                upsert(row);
                 if (id >= 0) reservations.push(Number(row[id]));
               }
             },
@@ -222,18 +222,34 @@ function removeFile(file: string): void {
   for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { force: true });
 }
 
-/** Writes a row read from the server over the file's row with the same key, or adds it. */
-function upsertInto(db: Database, table: MovedTable, columns: readonly string[]) {
-  const others = columns.filter((c) => !table.key.includes(c));
-  const onConflict =
-    others.length === 0
-      ? 'DO NOTHING'
-      : `DO UPDATE SET ${others.map((c) => `${quoted(c)} = excluded.${quoted(c)}`).join(', ')}`;
-  return db.prepare(
-    `INSERT INTO ${quoted(table.name)} (${columns.map(quoted).join(', ')})
-     VALUES (${columns.map(() => '?').join(', ')})
-     ON CONFLICT (${table.key.map(quoted).join(', ')}) ${onConflict}`,
+/**
+ * Writes a row read from the server over the file's row with the same key, or adds it. An UPDATE, then an INSERT
+ * when it changed nothing: not an upsert, whose conflict clause would override the OR IGNORE of the file's own
+ * triggers (the check-key marks) and fail on a reservation marked already.
+ */
+function upsertInto(db: Database, table: MovedTable, columns: readonly string[]): (row: unknown[]) => void {
+  const name = quoted(table.name);
+  const insert = db.prepare(
+    `INSERT INTO ${name} (${columns.map(quoted).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
   );
+  const others = columns.filter((c) => !table.key.includes(c));
+  if (others.length === 0) {
+    const exists = db.prepare(
+      `SELECT 1 FROM ${name} WHERE ${table.key.map((k) => `${quoted(k)} = ?`).join(' AND ')}`,
+    );
+    const keyAt = table.key.map((k) => columns.indexOf(k));
+    return (row) => {
+      if (!exists.get(...keyAt.map((i) => row[i]))) insert.run(...row);
+    };
+  }
+  const update = db.prepare(
+    `UPDATE ${name} SET ${others.map((c) => `${quoted(c)} = ?`).join(', ')}
+     WHERE ${table.key.map((k) => `${quoted(k)} = ?`).join(' AND ')}`,
+  );
+  const order = [...others, ...table.key].map((c) => columns.indexOf(c));
+  return (row) => {
+    if (update.run(...order.map((i) => row[i])).changes === 0) insert.run(...row);
+  };
 }
 
 /**

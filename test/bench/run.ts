@@ -6,6 +6,7 @@ import { benchDecode } from './decode';
 import { benchStore } from './store';
 import { benchIdlePoll } from './idle-poll';
 import { benchExport } from './export';
+import { benchHotelCopy } from './hotel-copy';
 import { benchChecks, CHECKS_RATIO_TARGET } from './checks';
 import {
   AFTER_EVENT_RATIO_TARGET,
@@ -67,6 +68,21 @@ const parts: Record<string, Part> = {
       'peak memory 100k ≤ 1.25x peak 20k',
       `${b.memoryRatio}x (${b.peak100kMB} MB vs ${b.peak20kMB} MB)`,
       b.memoryRatio <= 1.25,
+    );
+  },
+  'hotel-copy': async () => {
+    const c = await benchHotelCopy(Number(process.env.BENCH_COPY_RESERVATIONS ?? 100_000));
+    const everyMs = 120_000;
+    console.log(
+      `hotel-copy: ${c.reservations} reservations; the whole copy once ${c.wholeCpuMs} ms CPU (${c.wholeMs} ms wall); ` +
+        `a refresh with nothing changed ${c.idleCpuMs} ms CPU`,
+    );
+    const share = c.busyCpuMs / everyMs;
+    line(
+      `a desk's copy of the hotel's data, CPU per ${everyMs / 1000} s refresh / the interval ≤ 2 % of a core ` +
+        `(${c.changed.reservations} changed, ${c.changed.arrived} arrived, ${c.changed.decisions} answered in it)`,
+      `${(share * 100).toFixed(2)} % (${c.busyCpuMs} ms CPU each ${everyMs / 1000} s)`,
+      share <= 0.02,
     );
   },
   store: async () => {

@@ -131,6 +131,17 @@ describe("a desk's own copy of the hotel's data", () => {
     const all = [...keys, ...later.map((r) => r.keyField)];
     expect(await shown(reader(), all)).toEqual(await shown(hotel, all));
     expect((await reader().listStopSales()).map((s) => s.id)).toEqual([kept.id]);
+    // The same reservations changed again (their check marks still set in the copy): written over once more.
+    await hotel.importBatch(
+      changed.map((r) => ({
+        ...r,
+        logId: r.logId + 100_000,
+        guests: r.guests.map((g) => ({ ...g, name: `${g.name} B` })),
+      })),
+      '2026-06-02T10:00:00.000Z',
+    );
+    expect((await copy.refresh(pool)).rows).toBeGreaterThan(0);
+    expect(await shown(reader(), all)).toEqual(await shown(hotel, all));
     const one = changed[0]?.keyField ?? '';
     expect(await reader().getReservation(one)).toEqual(await hotel.getReservation(one));
     expect(refreshed.rows).toBeGreaterThan(0);

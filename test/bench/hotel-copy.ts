@@ -38,7 +38,8 @@ async function cpuOf(run: () => Promise<unknown>): Promise<number> {
   return cpuMs() - before;
 }
 
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const median = (values: number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 export async function benchHotelCopy(count = 100_000, runs = 5): Promise<HotelCopyBench> {
   const dir = mkdtempSync(join(tmpdir(), 'resdesk-bench-copy-'));
@@ -48,10 +49,15 @@ export async function benchHotelCopy(count = 100_000, runs = 5): Promise<HotelCo
     const file = join(dir, 'desk.db');
     const db = openDatabase(file);
     const items = generateReservations(count, 42);
-    for (let i = 0; i < items.length; i += 2000) importBatch(db, items.slice(i, i + 2000), '2026-06-01T08:00:00.000Z');
+    for (let i = 0; i < items.length; i += 2000)
+      importBatch(db, items.slice(i, i + 2000), '2026-06-01T08:00:00.000Z');
     db.close();
     await moveDeskData({ from: file, to: pool });
-    const hotel = await HotelDeskStore.openDesk(pool, { origin: 'bench', fence: () => null, claimHoldMs: 50_000 });
+    const hotel = await HotelDeskStore.openDesk(pool, {
+      origin: 'bench',
+      fence: () => null,
+      claimHoldMs: 50_000,
+    });
 
     const copy = new HotelCopy(join(dir, 'desk'));
     const started = performance.now();

@@ -4,7 +4,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { writeDiagnostics } from '../diagnostics/archive';
+import { buildDiagnostics } from '../diagnostics/archive';
+import { stageFile } from '../export/staged-file';
+import { ExportTargetError } from '../export/target-kind';
+import { checkExportTarget, targetRefusal } from './export-target';
 import { readSetup, type SavedSetup } from '../kernel/setup';
 import { Store } from '../store';
 import { SQLITE_ONLY, sqliteOnly } from './open-store';
@@ -15,12 +18,12 @@ export const DIAGNOSTICS_USAGE = `diagnostics --out FILE.zip [--logs DIR]
 
 const options = { db: { type: 'string' }, out: { type: 'string' }, logs: { type: 'string' } } as const;
 
-export function diagnosticsCommand(
+export async function diagnosticsCommand(
   argv: string[],
   out: (text: string) => void,
   version: string,
   now: Date = new Date(),
-): void {
+): Promise<void> {
   let values: ReturnType<typeof parseArgs<{ options: typeof options }>>['values'];
   try {
     ({ values } = parseArgs({ args: argv, options, strict: true }));
@@ -33,6 +36,8 @@ export function diagnosticsCommand(
   if (!values.db || !values.out)
     throw new Error('Give the database with --db FILE and the archive with --out FILE.zip.');
   if (!existsSync(values.db)) throw new Error(`There is no database at ${values.db}: check the path.`);
+  // Never over the desk's own files, never through a link, into a pipe, a device or a folder (as an export).
+  checkExportTarget(values.out, values.db, 'support.zip');
   const dataDir = path.dirname(values.db);
   let setup: SavedSetup | null = null;
   try {
@@ -46,10 +51,28 @@ export function diagnosticsCommand(
   } catch {
     setup = null;
   }
-  const size = writeDiagnostics(
-    { dbFile: values.db, dataDir, logDir: values.logs ?? path.join(dataDir, 'logs'), version, setup, now },
-    values.out,
-  );
+  const zip = buildDiagnostics({
+    dbFile: values.db,
+    dataDir,
+    logDir: values.logs ?? path.join(dataDir, 'logs'),
+    version,
+    setup,
+    now,
+  });
+  try {
+    const staged = await stageFile(values.out, { replace: true });
+    try {
+      await staged.handle.writeFile(zip);
+      await staged.commit();
+    } catch (error) {
+      await staged.discard();
+      throw error;
+    }
+  } catch (error) {
+    if (error instanceof ExportTargetError) throw new Error(targetRefusal(error, values.out, 'support.zip'));
+    throw error;
+  }
+  const size = zip.length;
   out(
     `Diagnostics written: ${values.out} (${Math.ceil(size / 1024)} KB; no password, token, guest name or note).`,
   );

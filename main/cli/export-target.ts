@@ -20,12 +20,12 @@ function real(file: string): string {
 }
 
 /** Throws a plain sentence when `out` is the database, one of its companion files, or a file Resdesk owns. */
-export function checkExportTarget(out: string, dbFile: string): void {
+export function checkExportTarget(out: string, dbFile: string, example = 'reservations.csv'): void {
   const target = real(out);
   const db = real(dbFile);
   const refuse = (): never => {
     throw new Error(
-      `${out} is one of Resdesk's own files; nothing was written. Give --out a new file name, e.g. reservations.csv.`,
+      `${out} is one of Resdesk's own files; nothing was written. Give --out a new file name, e.g. ${example}.`,
     );
   };
   if ([db, `${db}-wal`, `${db}-shm`, `${db}-journal`].includes(target)) refuse();
@@ -51,7 +51,7 @@ const what: Record<Exclude<RefusedKind, 'no-folder'>, string> = {
  * The sentence for a refused target. `file` is where the export would have gone: --out itself, or the
  * printable list beside it (named so the person knows which of the two is in the way).
  */
-export function targetRefusal(error: ExportTargetError, out: string): string {
+export function targetRefusal(error: ExportTargetError, out: string, example = 'reservations.csv'): string {
   const name =
     path.resolve(error.file) === path.resolve(out)
       ? `--out ${out}`
@@ -60,11 +60,11 @@ export function targetRefusal(error: ExportTargetError, out: string): string {
     case 'no-folder':
       return `There is no folder ${path.dirname(path.resolve(error.file))} for ${name}; nothing was written. Create the folder or give --out a file in an existing one.`;
     case 'directory':
-      return `${name} is a folder, not a file; it was left as it is and nothing was written. Give --out a file name, e.g. ${path.join(out, 'reservations.csv')}.`;
+      return `${name} is a folder, not a file; it was left as it is and nothing was written. Give --out a file name, e.g. ${path.join(out, example)}.`;
     case 'file':
       return `${name} appeared while the export was written; nothing was written. Run the export again.`;
     default:
-      return `${name} is ${what[error.kind]}; Resdesk writes exports only to regular files, so it left it as it is and wrote nothing. Give --out a new file name, e.g. reservations.csv.`;
+      return `${name} is ${what[error.kind]}; Resdesk writes only to regular files, so it left it as it is and wrote nothing. Give --out a new file name, e.g. ${example}.`;
   }
 }
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { SavedSetup } from '../kernel/setup';
 import { readForDiagnostics } from '../store/diagnostic-read';
-import { personalBlanker } from './blank';
+import { blindBlanker, personalBlanker } from './blank';
 import { readProbeReport } from './probe-report';
 
 /** The newest log files taken (the current one and its rotations), and at most this much of each. */
@@ -67,13 +67,18 @@ function tail(file: string): string {
 export function buildDiagnostics(input: DiagnosticsInput): Uint8Array {
   const json = (value: unknown): Uint8Array => strToU8(`${JSON.stringify(value, null, 2)}\n`);
   let database: unknown;
-  let blank = personalBlanker([]);
+  let blank: (text: string) => string;
   try {
     const read = readForDiagnostics(input.dbFile);
     database = read.summary;
     blank = personalBlanker(read.personal);
   } catch (error) {
-    database = { unreadable: error instanceof Error ? error.message : String(error) };
+    // Without the database the names to blank are unknown: every capitalised word goes instead.
+    blank = blindBlanker();
+    database = {
+      unreadable: blank(error instanceof Error ? error.message : String(error)),
+      logs: 'every word with a capital letter and every long number blanked: the names to blank could not be read',
+    };
   }
   const files: Zippable = {
     'versions.json': json({

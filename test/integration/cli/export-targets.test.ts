@@ -62,7 +62,7 @@ function snapshot(folder: string): string[] {
 }
 
 const notRegular = (name: string, what: string): string =>
-  `${name} is ${what}; Resdesk writes exports only to regular files, so it left it as it is and wrote nothing. Give --out a new file name, e.g. reservations.csv.`;
+  `${name} is ${what}; Resdesk writes only to regular files, so it left it as it is and wrote nothing. Give --out a new file name, e.g. reservations.csv.`;
 
 function expectRefused(run: CliRun, sentence: string): void {
   expect(run.code).not.toBe(0);

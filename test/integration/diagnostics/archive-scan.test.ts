@@ -2,13 +2,15 @@
 // practice service into real SQLite, its log gets lines that name guests and carry the password and a
 // token, a connection check leaves its report; then the archive from the desk's request and from
 // `resdesk diagnostics` is unzipped and every file scanned, as test/security scans for secrets.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diagnosticsCommand } from '../../../main/cli/diagnostics';
+import { buildDiagnostics } from '../../../main/diagnostics/archive';
 import { createCore } from '../../../main/desk/core';
 import type { Core } from '../../../main/kernel/core-types';
 import { startPracticeService, type PracticeService } from '../../../main/sandbox';
@@ -122,11 +124,15 @@ describe('the diagnostics archive', () => {
     for (const name of names) expect(all.toLowerCase(), name).not.toContain(name.toLowerCase());
   });
 
-  it('resdesk diagnostics --db F --out F.zip writes the same, as scanned', () => {
+  it('resdesk diagnostics --db F --out F.zip writes the same, as scanned', async () => {
     const out = path.join(dir, 'out', 'support.zip');
     mkdirSync(path.dirname(out), { recursive: true });
     const lines: string[] = [];
-    diagnosticsCommand(['--db', path.join(dir, 'resdesk.db'), '--out', out], (l) => lines.push(l), '9.9.9');
+    await diagnosticsCommand(
+      ['--db', path.join(dir, 'resdesk.db'), '--out', out],
+      (l) => lines.push(l),
+      '9.9.9',
+    );
     expect(lines[0]).toMatch(/^Diagnostics written: .*support\.zip/);
     const { files, all } = scan(readFileSync(out));
     expect(Object.keys(files)).toContain('logs/resdesk.log.1');
@@ -134,5 +140,55 @@ describe('the diagnostics archive', () => {
     expect(all).not.toContain(PASSWORD);
     expect(all).not.toContain(TOKEN);
     for (const name of names) expect(all.toLowerCase(), name).not.toContain(name.toLowerCase());
+  });
+
+  it.each([
+    ['unreadable', (file: string) => writeFileSync(file, 'not a database at all, '.repeat(300))],
+    ['missing', () => undefined],
+  ])(
+    'with the database %s, the logs keep their lines and no guest name, password or token',
+    (_case, make) => {
+      const elsewhere = mkdtempSync(path.join(tmpdir(), 'resdesk-diag-blind-'));
+      try {
+        const dbFile = path.join(elsewhere, 'resdesk.db');
+        make(dbFile);
+        const zip = buildDiagnostics({
+          dbFile,
+          dataDir: elsewhere,
+          logDir: path.join(dir, 'logs'),
+          version: '9.9.9',
+          setup: null,
+          now: new Date('2026-06-01T08:00:00.000Z'),
+        });
+        const { files, all } = scan(zip);
+        expect(files['logs/resdesk.log']).toContain('could not read the voucher of [blanked]');
+        expect(files['logs/resdesk.log']).toMatch(/"at":"\d{4}-\d{2}-\d{2}T/);
+        expect(files['database.json']).toContain('the names to blank could not be read');
+        expect(all).not.toContain(PASSWORD);
+        expect(all).not.toContain(TOKEN);
+        for (const name of names) expect(all.toLowerCase(), name).not.toContain(name.toLowerCase());
+      } finally {
+        rmSync(elsewhere, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it("--out is refused on the desk's own database, through a link and into a named pipe; nothing is written", async () => {
+    const db = path.join(dir, 'resdesk.db');
+    const before = readFileSync(db);
+    const run = (out: string) => diagnosticsCommand(['--db', db, '--out', out], () => undefined, '9.9.9');
+    await expect(run(db)).rejects.toThrow("is one of Resdesk's own files; nothing was written");
+    await expect(run(`${db}-wal`)).rejects.toThrow("is one of Resdesk's own files");
+    expect(readFileSync(db).equals(before)).toBe(true);
+    const precious = path.join(dir, 'precious.txt');
+    writeFileSync(precious, 'keep me');
+    const link = path.join(dir, 'support-link.zip');
+    symlinkSync(precious, link);
+    await expect(run(link)).rejects.toThrow('is a symbolic link; Resdesk writes only to regular files');
+    expect(readFileSync(precious, 'utf8')).toBe('keep me');
+    const pipe = path.join(dir, 'support-pipe.zip');
+    execFileSync('mkfifo', [pipe]);
+    await expect(run(pipe)).rejects.toThrow('is a named pipe (FIFO)');
+    expect(lstatSync(pipe).isFIFO()).toBe(true);
   });
 });

@@ -4,7 +4,7 @@
 // English, as every other command does.
 import { parseArgs } from 'node:util';
 import { describeDatabase, openHotelPool } from '../hotel-db';
-import { DbTargetRefused, SQLITE_ONLY, isDatabaseUrl } from './open-store';
+import { DbTargetRefused, SQLITE_ONLY, checkedDatabaseUrl, isDatabaseUrl } from './open-store';
 import { MoveRefused, MoveUnverified, moveDeskData, type MoveReport } from '../hotel-db/move-data';
 
 export const MOVE_DATA_USAGE = `move-data --from FILE --to postgres://USER:PASSWORD@HOST:PORT/DATABASE
@@ -47,6 +47,7 @@ export async function moveDataCommand(argv: string[], out: (text: string) => voi
     throw new Error(
       'The hotel database address must start with postgres:// (for example postgres://desk@pc:5432/hotel).',
     );
+  checkedDatabaseUrl(url);
   const where = describeDatabase(url);
   const pool = openHotelPool({ url, applicationName: 'resdesk move-data' });
   try {

@@ -8,6 +8,7 @@ import { homedir, hostname } from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
 import { HotelDeskStore, describeDatabase, openHotelPool, type LeaseToken } from '../hotel-db';
+import { addressProblem } from '../hotel-db/database-address';
 import { checkHotelDatabase, HotelDbUnreachable } from '../hotel-db/reach';
 import { createMessages } from '../kernel/messages';
 import { defaultSetup, hotelSetupOf, readSetup, writeSetup, type SavedSetup } from '../kernel/setup';
@@ -29,17 +30,27 @@ export class DbTargetRefused extends Error {
   }
 }
 
+/** A postgres address as the command may use it, or a sentence saying what is wrong with it. */
+export function checkedDatabaseUrl(url: string): string {
+  const refused = addressProblem(url);
+  if (refused)
+    throw new DbTargetRefused(
+      createMessages('en').t(`hotelDb.code.${refused.problem}`, { names: refused.names.join(', ') }),
+    );
+  return url.trim();
+}
+
 /** `--db` as given, else RESDESK_DATABASE_URL; null when neither says where. */
 export function dbTarget(db: string | undefined, env: NodeJS.ProcessEnv = process.env): DbTarget | null {
   if (db !== undefined && db !== '')
-    return isDatabaseUrl(db) ? { kind: 'postgres', url: db } : { kind: 'file', file: db };
+    return isDatabaseUrl(db) ? { kind: 'postgres', url: checkedDatabaseUrl(db) } : { kind: 'file', file: db };
   const url = env[DATABASE_URL_ENV];
   if (url === undefined || url === '') return null;
   if (!isDatabaseUrl(url))
     throw new DbTargetRefused(
       `${DATABASE_URL_ENV} must start with postgres:// (for example postgres://desk@pc:5432/hotel); for a desk's file use --db FILE.`,
     );
-  return { kind: 'postgres', url };
+  return { kind: 'postgres', url: checkedDatabaseUrl(url) };
 }
 
 export const NO_DB =

@@ -130,7 +130,10 @@ export function severalDesksHandlers(
           target = connectionFromInput(code);
         } catch (error) {
           if (error instanceof ConnectionCodeRefused)
-            throw new DeskError('invalid-request', ctx.messages.t(`hotelDb.code.${error.problem}`));
+            throw new DeskError(
+              'invalid-request',
+              ctx.messages.t(`hotelDb.code.${error.problem}`, { names: error.names.join(', ') }),
+            );
           throw error;
         }
         try {

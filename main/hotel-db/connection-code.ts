@@ -6,6 +6,7 @@
 // Crockford's base-32 alphabet (no I, L, O, U) so nothing reads as something else; O is taken as 0 and I, L as 1,
 // case and spaces and dashes do not matter. Every single-character typo and every swap of two neighbours is a
 // burst of at most 10 bits in the code's 150, which a CRC of degree 10 always catches.
+import { addressProblem, type AddressProblem } from './database-address';
 import { describeDatabase } from './pool';
 
 export const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -34,10 +35,14 @@ export type CodeProblem =
   | 'not-a-code' // neither a code (wrong length or characters) nor a postgres URL
   | 'typo' // the right shape, but the check characters do not match
   | 'newer-code' // made by a newer Resdesk
-  | 'url-without-host';
+  | AddressProblem;
 
 export class ConnectionCodeRefused extends Error {
-  constructor(readonly problem: CodeProblem) {
+  constructor(
+    readonly problem: CodeProblem,
+    /** For url-overrides: the query names refused. */
+    readonly names: readonly string[] = [],
+  ) {
     super(`connection code refused: ${problem}`);
     this.name = 'ConnectionCodeRefused';
   }
@@ -152,13 +157,8 @@ export function connectionFromInput(text: string): HotelDbTarget {
   const trimmed = text.trim();
   if (trimmed === '') throw new ConnectionCodeRefused('empty');
   if (/^postgres(ql)?:\/\//i.test(trimmed)) {
-    let parsed: URL;
-    try {
-      parsed = new URL(trimmed);
-    } catch {
-      throw new ConnectionCodeRefused('url-without-host');
-    }
-    if (parsed.hostname === '') throw new ConnectionCodeRefused('url-without-host');
+    const refused = addressProblem(trimmed);
+    if (refused) throw new ConnectionCodeRefused(refused.problem, refused.names);
     return { url: trimmed, where: describeDatabase(trimmed), from: 'url' };
   }
   const url = urlOfCode(decodeConnectionCode(trimmed));

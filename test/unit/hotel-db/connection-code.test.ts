@@ -1,5 +1,6 @@
 // The connection code (issue 27.2): what one PC shows and another types. A code always comes back as what was
 // put in; every single-character typo and every swap of two neighbours is caught; a URL passes through.
+import { dbTarget } from '../../../main/cli/open-store';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -120,5 +121,36 @@ describe('connectionFromInput', () => {
     expect(problem('https://hotel.example')).toBe('not-a-code');
     expect(problem('postgres://')).toBe('url-without-host');
     expect(problem('')).toBe('empty');
+    // The query part naming another server, user or database than the address before the "?".
+    for (const name of ['host', 'HOST', 'hostaddr', 'port', 'user', 'password', 'dbname'])
+      expect(problem(`postgres://desk@pc-1:5433/resdesk?sslmode=disable&${name}=evil.example`), name).toBe(
+        'url-overrides',
+      );
+    expect(problem('postgres://desk@pc-1:5433/resdesk?sslmode=require&application_name=x')).toBe('accepted');
+    expect(problem('postgres://desk:p@ss@word@pc-1:5433/resdesk')).toBe('accepted');
+    expect(problem('postgres://desk@[::1/resdesk')).toBe('url-malformed');
+    expect(problem('postgres://desk@pc-1:99999/resdesk')).toBe('url-malformed');
+    expect(problem('postgres://desk@pc-1:5433')).toBe('url-without-database');
+    expect(problem('postgres://desk@pc-1:5433/')).toBe('url-without-database');
+  });
+
+  it('names the refused query parts in the sentence, on the desk and on the command line', () => {
+    let refused: unknown;
+    try {
+      connectionFromInput('postgres://desk@pc-1/resdesk?host=evil.example&password=x');
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(ConnectionCodeRefused);
+    expect((refused as ConnectionCodeRefused).names).toEqual(['host', 'password']);
+    expect(() => dbTarget('postgres://desk@pc-1/resdesk?host=evil.example', {})).toThrow(
+      'names the server or the user a second time after the ? (host)',
+    );
+    expect(() => dbTarget(undefined, { RESDESK_DATABASE_URL: 'postgres://' })).toThrow('has no server name');
+    expect(() => dbTarget('postgres://desk@[::1/resdesk', {})).toThrow('cannot be read');
+    expect(dbTarget('postgres://desk@pc-1/resdesk?sslmode=require', {})).toEqual({
+      kind: 'postgres',
+      url: 'postgres://desk@pc-1/resdesk?sslmode=require',
+    });
   });
 });

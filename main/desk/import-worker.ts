@@ -7,7 +7,7 @@ import { createExchangeClient } from '../exchange';
 import { Store } from '../store';
 import { sqliteDeskStore } from '../store/engines/desk-store';
 import { createMessages } from '../kernel/messages';
-import { classifyFailure, describeFailure } from '../kernel/describe-error';
+import { askedWait, classifyFailure, describeFailure } from '../kernel/describe-error';
 import { pullInThisThread } from '../sync/cycle';
 import { emptySummary } from '../sync/pull';
 import type { PullJob, PullJobMessage } from '../sync/worker-pull';
@@ -42,6 +42,7 @@ async function run(job: PullJob & { password: string }): Promise<PullJobMessage>
       summary,
       kind: classifyFailure(error),
       message: describeFailure(error, createMessages(job.language), job.partnerId),
+      waitMs: askedWait(error),
     };
   } finally {
     await client.close();

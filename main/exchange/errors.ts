@@ -149,7 +149,35 @@ export class InvalidRequestError extends ExchangeFailure {
   }
 }
 
+/**
+ * The service answered 429 (too many requests), or 503 with Retry-After: it is busy and did not carry the request
+ * out. Nothing is wrong with the line or the setup; wait as long as it asked (`retryAfterMs`, null when it did not
+ * say) and try again.
+ */
+export class ServiceBusyError extends ExchangeFailure {
+  readonly kind = 'busy' as const;
+  constructor(
+    readonly operation: string,
+    readonly retryAfterMs: number | null,
+  ) {
+    super(
+      `The exchange service is busy and asked to wait${retryAfterMs === null ? '' : ` ${Math.ceil(retryAfterMs / 1000)} s`} (${operation}).`,
+    );
+    this.name = 'ServiceBusyError';
+  }
+}
+
+/** Retry-After as milliseconds: delay-seconds or an HTTP date (RFC 9110); null when absent or unreadable. */
+export function retryAfterMs(header: string | string[] | undefined, now: number = Date.now()): number | null {
+  const value = (Array.isArray(header) ? header[0] : header)?.trim();
+  if (!value) return null;
+  if (/^\d+$/.test(value)) return Math.min(Number(value), 86_400) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, Math.min(at - now, 86_400_000));
+}
+
 export type ExchangeError =
+  | ServiceBusyError
   | NetworkError
   | UnauthorizedError
   | ServiceError

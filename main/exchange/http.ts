@@ -5,6 +5,8 @@ import { setTimeout as wait } from 'node:timers/promises';
 import { Agent, request, type Dispatcher } from 'undici';
 import {
   abortedBy,
+  retryAfterMs,
+  ServiceBusyError,
   CancelledError,
   InvalidRequestError,
   MalformedResponseError,
@@ -169,6 +171,8 @@ export function toExchangeError(
  * and its limits (body-limits.ts) count the bytes as decompressed.
  */
 const KEEP_ALIVE_MS = 110_000;
+/** A read the service asks to repeat within this long is repeated at once; a longer wait is the next cycle's. */
+const BUSY_WAIT_MAX_MS = 30_000;
 
 export const ACCEPT_ENCODING = 'gzip, deflate, br';
 
@@ -213,6 +217,19 @@ export function createHttp(options: HttpOptions = {}): Http {
     });
     const ms = Date.now() - started;
     logger?.info(`${where(req)} → ${res.statusCode}`, { ms });
+    // Busy: 429, or 503 with Retry-After (a gateway's bare 503 page is judged by the answer's reader instead).
+    const wait = retryAfterMs(res.headers['retry-after']);
+    if (res.statusCode === 429 || (res.statusCode === 503 && wait !== null)) {
+      options.onResponse?.({
+        operation: req.operation,
+        method: req.method,
+        path: req.url.pathname,
+        status: res.statusCode,
+        ms,
+      });
+      await res.body.dump().catch(() => undefined);
+      throw new ServiceBusyError(req.operation, wait);
+    }
     options.onResponse?.({
       operation: req.operation,
       method: req.method,
@@ -237,10 +254,10 @@ export function createHttp(options: HttpOptions = {}): Http {
     };
   }
 
-  async function backoff(req: HttpRequest, attempt: number, why: string): Promise<void> {
+  async function backoff(req: HttpRequest, attempt: number, why: string, atLeastMs = 0): Promise<void> {
     const ceiling = Math.min(retries.maxDelayMs, retries.baseDelayMs * 2 ** (attempt - 1));
     // Full jitter on the upper half: spreads retries of several desks without ever waiting zero.
-    const delay = Math.round(ceiling / 2 + (random() * ceiling) / 2);
+    const delay = Math.max(atLeastMs, Math.round(ceiling / 2 + (random() * ceiling) / 2));
     logger?.warn(`${where(req)} failed (${why}); trying again in ${delay} ms`, { attempt });
     try {
       await sleep(delay, req.signal);
@@ -263,6 +280,15 @@ export function createHttp(options: HttpOptions = {}): Http {
         result = await attemptOnce();
       } catch (error) {
         const typed = toExchangeError(error, req.operation, req.signal);
+        // A read the service asked to repeat soon waits as asked (a long wait is the poller's to keep).
+        if (
+          typed instanceof ServiceBusyError &&
+          attempt < attempts &&
+          (typed.retryAfterMs ?? 0) <= BUSY_WAIT_MAX_MS
+        ) {
+          await backoff(req, attempt, 'busy', typed.retryAfterMs ?? 0);
+          continue;
+        }
         if (!isExchangeError(typed) || typed.kind !== 'network' || attempt >= attempts) throw typed;
         await backoff(req, attempt, typed.reason);
         continue;

@@ -20,6 +20,7 @@ export {
   InvalidRequestError,
   MalformedResponseError,
   NetworkError,
+  ServiceBusyError,
   ServiceError,
   UnauthorizedError,
   UnconfirmedAnswerError,

@@ -1,10 +1,17 @@
 // Turns any failure into what the desk needs: a kind for retry decisions and a plain sentence for people.
-import { InvalidRequestError, isExchangeError, type ServiceError } from '../exchange';
+import { InvalidRequestError, ServiceBusyError, isExchangeError, type ServiceError } from '../exchange';
 import { AnswerNotSentInTime, type FailureKind } from '../sync/push';
 import { StoreUnavailable } from '../store/engines/unavailable';
 import type { Messages } from './messages';
 import { RemoteSyncError } from '../sync/remote-error';
 import { DatabaseFileChangedError, NotResdeskDatabaseError } from '../store';
+
+/** How long the service asked to be left alone (busy, Retry-After), here or in the import worker; null if it did not. */
+export function askedWait(error: unknown): number | null {
+  if (error instanceof ServiceBusyError) return error.retryAfterMs;
+  if (error instanceof RemoteSyncError) return error.waitMs;
+  return null;
+}
 
 export function classifyFailure(error: unknown): FailureKind {
   if (error instanceof RemoteSyncError) return error.failureKind;
@@ -22,6 +29,8 @@ export function classifyFailure(error: unknown): FailureKind {
       return 'unconfirmed';
     case 'cancelled':
       return 'cancelled';
+    case 'busy':
+      return 'busy';
     default:
       return 'other';
   }
@@ -128,6 +137,10 @@ export function describeFailure(
           });
     case 'cancelled':
       return messages.t('error.cancelled');
+    case 'busy':
+      return error.retryAfterMs === null
+        ? messages.t('error.busy')
+        : messages.t('error.busyFor', { seconds: Math.max(1, Math.ceil(error.retryAfterMs / 1000)) });
     default:
       return error.message;
   }

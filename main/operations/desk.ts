@@ -15,7 +15,7 @@ import { pushDecisions, type PushSummary } from '../sync/push';
 import type { PhaseMode, ReconcilePlan } from '../sync/reconcile';
 import { SAFE_MODE_KEY } from '../sync/another-reader';
 import type { PullSummary } from '../sync/pull';
-import { classifyFailure, describeFailure } from '../kernel/describe-error';
+import { askedWait, classifyFailure, describeFailure } from '../kernel/describe-error';
 import type { Messages } from '../kernel/messages';
 import type { Logger } from '../kernel/core-types';
 import { workerPullPhase, type WorkerScript } from '../sync/worker-pull';
@@ -281,6 +281,7 @@ export class Desk {
       onDecision: this.options.onDecision,
       partnerId: this.options.connection.partnerId,
       answerDeadlineMs: this.options.answerDeadlineMs,
+      waitAsked: askedWait,
     };
   }
 }

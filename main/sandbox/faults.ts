@@ -1,6 +1,8 @@
 // Injected failures, so clients can be tested against a line that misbehaves: a 500, a slow answer,
-// a reset connection, a body cut halfway, an HTML page instead of data, a token that just expired, and
-// an XML answer in another charset (applied to the next matching XML answer; JSON is always UTF-8).
+// a reset connection, a body cut halfway, an HTML page instead of data, a token that just expired, an XML
+// answer in another charset (applied to the next matching XML answer; JSON is always UTF-8), and a service too
+// busy to take the request: 429, or 503, each with Retry-After (delayMs rounded up to seconds), as IIS and the
+// gateways in front of a busy service answer.
 import { parseAnswerCharset, type AnswerCharset } from './charset-oddities';
 import { createPrng, type Prng } from './prng';
 
@@ -12,6 +14,8 @@ export const FAULT_KINDS = [
   'html',
   'expireToken',
   'charset',
+  'busy',
+  'unavailable',
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 

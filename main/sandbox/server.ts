@@ -159,6 +159,12 @@ async function beforeFault(
       return serverError(negotiate(new Query(new URLSearchParams(search)), request.headers));
     case 'html':
       return textReply(200, HTML_PAGE, 'text/html; charset=utf-8');
+    case 'busy':
+    case 'unavailable':
+      return {
+        ...textReply(fault.kind === 'busy' ? 429 : 503, 'The service is busy. Please try again later.'),
+        headers: { 'retry-after': String(Math.ceil(fault.delayMs / 1000)) },
+      };
     case 'expireToken': {
       const { token } = state.tokens.check(tokenCandidates(request.headers));
       if (token) state.tokens.expire(token);

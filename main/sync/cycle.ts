@@ -113,7 +113,13 @@ export async function runCycle(
   } catch (error) {
     options.onPulled?.(pulled);
     const kind = options.push.classify(error);
-    return { reachable: kind !== 'network', error: options.push.describe(error), pulled, pushed };
+    return {
+      reachable: kind !== 'network',
+      error: options.push.describe(error),
+      waitMs: options.push.waitAsked?.(error) ?? null,
+      pulled,
+      pushed,
+    };
   }
 }
 

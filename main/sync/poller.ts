@@ -10,7 +10,12 @@ export interface CycleResult {
   reachable: boolean;
   /** A plain sentence when the cycle did not complete, else null. */
   error: string | null;
+  /** The service asked to be left alone this long (busy, Retry-After): the next cycle waits at least that. */
+  waitMs?: number | null;
 }
+
+/** The longest a service's own "wait" is followed; past it the desk asks again anyway. */
+const ASKED_WAIT_MAX_MS = 3_600_000;
 
 export interface PollerState {
   online: boolean;
@@ -58,6 +63,8 @@ const realTimers: Timers = {
 };
 
 export class Poller {
+  /** What the last cycle's service asked to wait (busy), in ms; 0 when it asked nothing. */
+  private askedWaitMs = 0;
   private intervalMs: number;
   private readonly maxBackoffMs: number;
   private readonly now: () => Date;
@@ -143,10 +150,16 @@ export class Poller {
     return this.intervalMs;
   }
 
-  /** The delay before the next cycle: the interval when healthy, doubling while failing, capped. */
+  /**
+   * The delay before the next cycle: the interval when healthy, doubling while failing, capped; never sooner than
+   * the service asked (busy).
+   */
   nextDelay(): number {
-    if (this.failures === 0) return this.intervalMs;
-    return Math.min(this.maxBackoffMs, this.intervalMs * 2 ** (this.failures - 1));
+    const backoff =
+      this.failures === 0
+        ? this.intervalMs
+        : Math.min(this.maxBackoffMs, this.intervalMs * 2 ** (this.failures - 1));
+    return Math.max(backoff, Math.min(this.askedWaitMs, ASKED_WAIT_MAX_MS));
   }
 
   private schedule(ms: number): void {
@@ -201,6 +214,7 @@ export class Poller {
       const at = this.now().toISOString();
       const onlineChanged = result.reachable !== this.state.online;
       this.failures = result.error === null ? 0 : this.failures + 1;
+      this.askedWaitMs = result.waitMs ?? 0;
       this.update({
         syncing: false,
         online: result.reachable,

@@ -56,7 +56,7 @@ export const claimHoldMs = (answerDeadlineMs: number): number =>
   answerDeadlineMs + Math.min(5_000, answerDeadlineMs / 2);
 
 export type FailureKind =
-  'network' | 'unauthorized' | 'service' | 'malformed' | 'unconfirmed' | 'cancelled' | 'other';
+  'network' | 'busy' | 'unauthorized' | 'service' | 'malformed' | 'unconfirmed' | 'cancelled' | 'other';
 
 export interface PushOptions {
   voucherDir: string;
@@ -77,6 +77,8 @@ export interface PushOptions {
    * asks about or sends that answer while its request may still be on its way.
    */
   answerDeadlineMs?: number;
+  /** How long the service asked to be left alone by this failure (busy, Retry-After), or null. */
+  waitAsked?: (error: unknown) => number | null;
 }
 
 export interface PushSummary {
@@ -279,10 +281,12 @@ export async function pushDecisions(
         continue;
       }
       const outcomeUnknown = kind === 'network' || kind === 'malformed';
-      if (kind === 'network') await store.markDeferred(decision.id, options.describe(error), outcomeUnknown);
+      // Busy: the service did not carry the answer out; it waits, as for a line down, and is sent after the wait.
+      if (kind === 'network' || kind === 'busy')
+        await store.markDeferred(decision.id, options.describe(error), outcomeUnknown);
       else await store.markFailed(decision.id, options.describe(error), outcomeUnknown);
       summary.failed++;
-      if (kind === 'network' || kind === 'unauthorized') {
+      if (kind === 'network' || kind === 'busy' || kind === 'unauthorized') {
         summary.unreachable = true;
         options.onDecision?.(decision.keyField);
         break;

@@ -6,6 +6,8 @@ export class RemoteSyncError extends Error {
   constructor(
     readonly failureKind: FailureKind,
     message: string,
+    /** How long the service asked to be left alone (busy, Retry-After), or null. */
+    readonly waitMs: number | null = null,
   ) {
     super(message);
     this.name = 'RemoteSyncError';

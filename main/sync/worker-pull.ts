@@ -40,7 +40,7 @@ export interface PullJob {
 /** A failure still carries what was stored before it, so the main thread can announce it. */
 export type PullJobMessage =
   | { ok: true; summary: PullSummary }
-  | { ok: false; kind: FailureKind; message: string; summary: PullSummary };
+  | { ok: false; kind: FailureKind; message: string; summary: PullSummary; waitMs?: number | null };
 
 export function workerPullPhase(
   script: WorkerScript,
@@ -60,7 +60,7 @@ export function workerPullPhase(
         settled = true;
         addSummary(into, message.summary);
         if (message.ok) resolve();
-        else reject(new RemoteSyncError(message.kind, message.message));
+        else reject(new RemoteSyncError(message.kind, message.message, message.waitMs ?? null));
       });
       worker.once('error', (error) => {
         if (!settled) reject(new RemoteSyncError('other', error.message));

@@ -5,7 +5,16 @@ import { startPracticeService, type PracticeService } from '../../../main/sandbo
 import type { Desk } from '../../../main/operations/desk';
 import { control, openDesk, reservationCount, sandboxState, storedLogIds, tempDir } from './helpers';
 
-const KINDS = ['status500', 'reset', 'truncate', 'html', 'delay', 'expireToken'] as const;
+const KINDS = [
+  'status500',
+  'reset',
+  'truncate',
+  'html',
+  'delay',
+  'expireToken',
+  'busy',
+  'unavailable',
+] as const;
 
 describe('sync under faults', () => {
   let service: PracticeService;
@@ -47,7 +56,7 @@ describe('sync under faults', () => {
     await assertNothingAcknowledgedUnstored();
   });
 
-  it.each(['reset', 'truncate', 'status500', 'html'] as const)(
+  it.each(['reset', 'truncate', 'status500', 'html', 'busy', 'unavailable'] as const)(
     'a confirmation hit by %s is delivered exactly once',
     async (kind) => {
       await desk.sync();
@@ -63,9 +72,10 @@ describe('sync under faults', () => {
       await control(service.url, 'faults', { kind, count: 1, path: 'sendconfirmation' });
       const first = await desk.pushNow();
       expect(first.failed).toBe(1);
-      // A lost line keeps it queued (pending, nothing for the person to do), and so does a sign-in page
-      // answering instead of the service (issue 22: not connected, sent later); a refusal is a failure.
-      const queued = kind === 'reset' || kind === 'truncate' || kind === 'html';
+      // A lost line keeps it queued (pending, nothing for the person to do), and so do a sign-in page
+      // answering instead of the service (not connected, sent later) and a busy service (it did not take the
+      // answer, and asked to wait); a refusal is a failure.
+      const queued = kind !== 'status500';
       expect(desk.store.decisionFor(row.keyField)?.state).toBe(queued ? 'pending' : 'failed');
       expect(desk.store.decisionFor(row.keyField)?.error).toBeTruthy();
       for (let i = 0; i < 3 && desk.store.decisionFor(row.keyField)?.state !== 'sent'; i++)
@@ -79,6 +89,20 @@ describe('sync under faults', () => {
       expect(
         (await sandboxState(service.url)).confirmations.filter((c) => c.keyField === row.keyField).length,
       ).toBe(1);
+    },
+  );
+
+  it.each(['busy', 'unavailable'] as const)(
+    'a service %s with Retry-After is said as busy with the wait, not as offline, and the next cycle waits as asked',
+    async (kind) => {
+      await desk.sync();
+      await control(service.url, 'faults', { kind, count: 5, delayMs: 90_000 });
+      const report = await desk.sync({ referenceEveryMs: 0 });
+      expect(report.reachable).toBe(true);
+      expect(report.error).toBe(
+        'The reservation service is busy and asked Resdesk to wait 90 seconds. Resdesk tries again by itself then; nothing needs doing.',
+      );
+      expect(report.waitMs).toBe(90_000);
     },
   );
 });

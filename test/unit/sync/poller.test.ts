@@ -243,4 +243,29 @@ describe('Poller: a new interval from Settings (issue 25.5)', () => {
     expect(time.pendingDelays()).toEqual([7_000]);
     await poller.stop();
   });
+
+  it('waits as long as a busy service asked before the next cycle, then back to the interval', async () => {
+    const time = manualTime();
+    const results: CycleResult[] = [
+      { reachable: true, error: 'busy', waitMs: 300_000 },
+      { reachable: true, error: 'busy', waitMs: 5_000 },
+      { reachable: true, error: null },
+    ];
+    const poller = new Poller(async () => results.shift() ?? { reachable: true, error: null }, {
+      intervalMs: 15_000,
+      now: time.now,
+      timers: time.timers,
+    });
+    poller.start();
+    await time.fireNext();
+    // Asked for five minutes: five minutes, not the first backoff of 15 s.
+    expect(Math.max(...time.pendingDelays())).toBe(300_000);
+    expect(poller.current.online).toBe(true);
+    await time.fireNext();
+    // Asked for less than the backoff: the backoff (30 s after two failures).
+    expect(Math.max(...time.pendingDelays())).toBe(30_000);
+    await time.fireNext();
+    expect(time.pendingDelays()).toEqual([15_000]);
+    poller.stop();
+  });
 });

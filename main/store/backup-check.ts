@@ -1,7 +1,7 @@
 // Whether a file is a good Resdesk backup, or the desk's own database is still whole, decided through a
 // read-only connection: a damaged file must never be written to, not even by the journal-mode switch an
 // ordinary open makes.
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import BetterSqlite3 from 'better-sqlite3';
 import { sqliteBindingOption } from './native-binding';
 import { refuseForeignFile } from './db-marks';
@@ -29,19 +29,77 @@ export class DatabaseDamagedError extends Error {
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-/** quick_check's answer: ['ok'] when whole, else up to 100 lines naming what is wrong. */
-function quickCheck(file: string): { userVersion: number; findings: string[] } {
+/** quick_check's answer: ['ok'] when whole, else up to 100 lines naming what is wrong; and the schema's shape. */
+function quickCheck(file: string): { userVersion: number; findings: string[]; shapeMismatch: string | null } {
   const reader = new BetterSqlite3(file, { readonly: true, fileMustExist: true, ...sqliteBindingOption() });
   try {
     reader.pragma('busy_timeout = 5000');
     const findings = reader.pragma('quick_check', { simple: false }) as { quick_check: string }[];
+    const userVersion = Number(reader.pragma('user_version', { simple: true }));
     return {
-      userVersion: Number(reader.pragma('user_version', { simple: true })),
+      userVersion,
       findings: findings.map((row) => row.quick_check),
+      shapeMismatch:
+        userVersion > 0 && userVersion <= migrations.length
+          ? shapeDifference(tableShape(reader), shapeAt(userVersion))
+          : null,
     };
   } finally {
     reader.close();
   }
+}
+
+type Shape = Map<string, string>;
+
+/** Each table of Resdesk's (not SQLite's own, not FTS5's shadow tables) with its columns, in order. */
+function tableShape(db: BetterSqlite3.Database): Shape {
+  const shape: Shape = new Map();
+  const tables = db
+    .prepare<[], string>(
+      `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
+       AND name NOT LIKE 'reservation_search_%' ORDER BY name`,
+    )
+    .pluck()
+    .all();
+  for (const table of tables)
+    shape.set(
+      table,
+      db.prepare<[string], string>('SELECT name FROM pragma_table_info(?)').pluck().all(table).join(','),
+    );
+  return shape;
+}
+
+const shapes = new Map<number, Shape>();
+
+/** The tables a database has at schema version `version`: an empty one in memory, migrated that far. */
+function shapeAt(version: number): Shape {
+  let shape = shapes.get(version);
+  if (!shape) {
+    const db = new BetterSqlite3(':memory:', sqliteBindingOption());
+    try {
+      db.pragma('foreign_keys = OFF');
+      for (const m of migrations.slice(0, version)) {
+        m.up(db);
+        db.pragma(`user_version = ${m.version}`);
+      }
+      shape = tableShape(db);
+    } finally {
+      db.close();
+    }
+    shapes.set(version, shape);
+  }
+  return shape;
+}
+
+/** The first difference between a file's tables and those of its version, in words; null when none. */
+function shapeDifference(found: Shape, expected: Shape): string | null {
+  for (const [table, columns] of expected) {
+    const have = found.get(table);
+    if (have === undefined) return `no table ${table}`;
+    if (have !== columns) return `table ${table} has other columns`;
+  }
+  for (const table of found.keys()) if (!expected.has(table)) return `a table ${table} it should not have`;
+  return null;
 }
 
 /**
@@ -50,6 +108,13 @@ function quickCheck(file: string): { userVersion: number; findings: string[] } {
  */
 export function checkDatabaseFile(file: string, expectedVersion?: number): FileCheck {
   if (!existsSync(file)) return { ok: false, problem: 'missing', detail: 'no such file' };
+  // Read only from a regular file: a named pipe would block the read for ever, a device or folder is no copy.
+  if (!statSync(file).isFile())
+    return {
+      ok: false,
+      problem: 'not-resdesk',
+      detail: 'not a regular file (a named pipe, a device or a folder)',
+    };
   try {
     refuseForeignFile(file, migrations.length);
   } catch (error) {
@@ -59,7 +124,7 @@ export function checkDatabaseFile(file: string, expectedVersion?: number): FileC
       return { ok: false, problem: 'not-resdesk', detail: errorText(error) };
     return { ok: false, problem: 'damaged', detail: errorText(error) };
   }
-  let result: { userVersion: number; findings: string[] };
+  let result: ReturnType<typeof quickCheck>;
   try {
     result = quickCheck(file);
   } catch (error) {
@@ -74,6 +139,12 @@ export function checkDatabaseFile(file: string, expectedVersion?: number): FileC
       detail: `schema version ${result.userVersion}, expected ${expectedVersion}`,
     };
   if (result.userVersion === 0) return { ok: false, problem: 'not-resdesk', detail: 'an empty database' };
+  if (result.shapeMismatch)
+    return {
+      ok: false,
+      problem: 'damaged',
+      detail: `its tables do not match schema version ${result.userVersion} (${result.shapeMismatch})`,
+    };
   return { ok: true, userVersion: result.userVersion };
 }
 

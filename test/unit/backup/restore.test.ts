@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import BetterSqlite3 from 'better-sqlite3';
 import path from 'node:path';
 import { DatabaseDamagedError, Store } from '../../../main/store';
 import {
@@ -85,5 +87,29 @@ describe('a damaged database', () => {
     const result = restoreBackup(file, backup, new Date());
     expect(checkDatabaseFile(file).ok).toBe(true);
     expect(checkDatabaseFile(result.replacedBy!)).toMatchObject({ ok: false, problem: 'damaged' });
+  });
+
+  it('refuses a backup whose schema version was edited, and a named pipe, at once and changing nothing', () => {
+    const { file, backup } = backedUp(20);
+    const before = hashOf(file);
+    // Told it is one version older than its tables are: its tables no longer match the version it claims.
+    const edited = path.join(path.dirname(backup), 'edited.db');
+    copyFileSync(backup, edited);
+    const raw = new BetterSqlite3(edited);
+    const version = Number(raw.pragma('user_version', { simple: true }));
+    raw.pragma(`user_version = ${version - 1}`);
+    raw.close();
+    expect(checkDatabaseFile(edited)).toMatchObject({ ok: false, problem: 'damaged' });
+    expect(() => restoreBackup(file, edited, new Date())).toThrow(
+      new RegExp(`its tables do not match schema version ${version - 1}`),
+    );
+    // A named pipe would block a read for ever: refused before anything reads it.
+    const pipe = path.join(path.dirname(backup), 'pipe.db');
+    execFileSync('mkfifo', [pipe]);
+    expect(checkDatabaseFile(pipe)).toMatchObject({ ok: false, problem: 'not-resdesk' });
+    expect(() => restoreBackup(file, pipe, new Date())).toThrow(/not a regular file/);
+    expect(hashOf(file)).toBe(before);
+    // A good backup still passes its shape check at its own version.
+    expect(checkDatabaseFile(backup)).toEqual({ ok: true, userVersion: version });
   });
 });

@@ -19,6 +19,29 @@ export class NewerHotelDatabase extends Error {
   }
 }
 
+/** Refused: the database holds another program's tables and none of Resdesk's; nothing was created in it. */
+export class ForeignHotelDatabase extends Error {
+  constructor(readonly tables: readonly string[]) {
+    super(
+      `This database already holds another program's tables (${tables.slice(0, 3).join(', ')}${tables.length > 3 ? ', …' : ''}) and none of Resdesk's, so Resdesk left it untouched. Give Resdesk a new, empty database of its own (one per hotel).`,
+    );
+    this.name = 'ForeignHotelDatabase';
+  }
+}
+
+/**
+ * The tables of another program in a database Resdesk has never set up (no resdesk_meta); empty when the database
+ * is Resdesk's or empty. Resdesk creates its tables only in a database of its own or an empty one.
+ */
+export async function foreignTables(db: Pick<pg.ClientBase, 'query'>): Promise<string[]> {
+  const result = await db.query<{ name: string }>(
+    `SELECT table_name AS name FROM information_schema.tables
+     WHERE table_schema = current_schema() AND to_regclass('resdesk_meta') IS NULL
+     ORDER BY table_name LIMIT 20`,
+  );
+  return result.rows.map((r) => r.name);
+}
+
 const metaTable = `
 CREATE TABLE IF NOT EXISTS resdesk_meta (
   key   text COLLATE "C" PRIMARY KEY,
@@ -44,6 +67,8 @@ export async function migrateHotelDb(
   try {
     await client.query('BEGIN');
     await client.query("SELECT pg_advisory_xact_lock(hashtext('resdesk.schema'))");
+    const foreign = await foreignTables(client);
+    if (foreign.length > 0) throw new ForeignHotelDatabase(foreign);
     await client.query(metaTable);
     const found = await client.query<{ value: string }>(
       "SELECT value FROM resdesk_meta WHERE key = 'schema_version'",

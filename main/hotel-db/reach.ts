@@ -3,6 +3,7 @@
 // Settings shows whether the chosen database answers.
 import pg from 'pg';
 import { StoreUnavailable } from '../store/engines/unavailable';
+import { foreignTables } from './migrate';
 import { clientConfig } from './pool';
 
 export type UnreachableReason =
@@ -18,6 +19,8 @@ export type UnreachableReason =
   | 'no-database'
   /** The server's rules do not let this PC or user in (28000), or it wants SSL the URL did not ask for. */
   | 'not-allowed'
+  /** The database answers, but holds another program's tables: Resdesk needs one of its own. */
+  | 'another-program'
   | 'failed';
 
 export class HotelDbUnreachable extends Error {
@@ -62,6 +65,8 @@ export async function checkHotelDatabase(url: string): Promise<void> {
     await client.connect();
     const r = await client.query<{ one: number }>('SELECT 1 AS one');
     if (r.rows[0]?.one !== 1) throw new HotelDbUnreachable('failed', 'SELECT 1 gave no 1');
+    const foreign = await foreignTables(client);
+    if (foreign.length > 0) throw new HotelDbUnreachable('another-program', `${foreign.length} tables`);
   } catch (error) {
     throw error instanceof HotelDbUnreachable ? error : unreachableReason(error);
   } finally {

@@ -7,7 +7,14 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChangeFeed, openHotelPool, type HotelChange } from '../../../main/hotel-db';
 import { HotelDeskStore } from '../../../main/hotel-db/desk-store';
-import { NewerHotelDatabase, migrateHotelDb } from '../../../main/hotel-db/migrate';
+import {
+  ForeignHotelDatabase,
+  NewerHotelDatabase,
+  foreignTables,
+  migrateHotelDb,
+} from '../../../main/hotel-db/migrate';
+import { HotelDbUnreachable, checkHotelDatabase } from '../../../main/hotel-db/reach';
+import { createMessages } from '../../../main/kernel/messages';
 import { HotelStore } from '../../../main/hotel-db/store';
 import { postgresMigrations } from '../../../main/store/engines/postgres-migrations';
 import { createDatabase, startPostgres, type TestPostgres } from '../../harness/postgres';
@@ -68,6 +75,30 @@ describe('migrations', () => {
     await expect(migrateHotelDb(p)).rejects.toThrow(NewerHotelDatabase);
     await expect(HotelStore.open(p, { origin: null })).rejects.toThrow(/schema version 99/);
     expect(await version(p)).toBe('99');
+  });
+
+  it("refuse a database that holds another program's tables, creating nothing, with a sentence", async () => {
+    const url = await freshDatabase();
+    const p = pool(url);
+    // Another program's tables, one of them under a name Resdesk uses too.
+    await p.query('CREATE TABLE reservations (id serial PRIMARY KEY, room text)');
+    await p.query('CREATE TABLE invoices (id serial PRIMARY KEY)');
+    await expect(migrateHotelDb(p)).rejects.toBeInstanceOf(ForeignHotelDatabase);
+    expect(await tables(p)).toEqual(['invoices', 'reservations']);
+    const refused = await checkHotelDatabase(url).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(HotelDbUnreachable);
+    expect((refused as HotelDbUnreachable).reason).toBe('another-program');
+    expect(createMessages('en').t('hotelDb.unreachable.another-program', { where: 'db:5432/x' })).toContain(
+      'it belongs to another program',
+    );
+    // An empty database, or Resdesk's own, is taken.
+    const empty = pool(await freshDatabase());
+    await checkHotelDatabase(await freshDatabase());
+    expect((await migrateHotelDb(empty)).to).toBe(postgresMigrations.length);
+    expect(await foreignTables(empty)).toEqual([]);
   });
 
   it('apply all pending ones or none', async () => {

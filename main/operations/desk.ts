@@ -14,7 +14,7 @@ import type { CheckInWindow } from '../sync/checkin-window';
 import { pushDecisions, type PushSummary } from '../sync/push';
 import type { PhaseMode, ReconcilePlan } from '../sync/reconcile';
 import { SAFE_MODE_KEY } from '../sync/another-reader';
-import type { PullSummary } from '../sync/pull';
+import { emptySummary, type PullSummary } from '../sync/pull';
 import { askedWait, classifyFailure, describeFailure } from '../kernel/describe-error';
 import type { Messages } from '../kernel/messages';
 import type { Logger } from '../kernel/core-types';
@@ -132,7 +132,12 @@ export class Desk {
     const started = performance.now();
     this.tally.take();
     this.lastPullInWorker = false;
-    this.connectedBefore = await hasConnected(this.deskStore);
+    try {
+      this.connectedBefore = await hasConnected(this.deskStore);
+    } catch (error) {
+      // The store itself did not answer (the hotel's database gone): said as such, and nothing was asked.
+      return { reachable: true, error: this.describe(error), pulled: emptySummary(), pushed: null };
+    }
     const report = await runCycle(this.client, this.deskStore, {
       now: this.now,
       startedAt: this.startedAt,

@@ -4,6 +4,7 @@
 // gone for 60 s and back. Real desk cores, a real PostgreSQL, the practice service behind a counting proxy.
 // `npx vitest run test/integration/several-desks/exactly-once.test.ts`
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createMessages } from '../../../main/kernel/messages';
 import { startPracticeService, type PracticeService } from '../../../main/sandbox';
 import { startAnswerWire, type AnswerWire } from '../../harness/answer-wire';
 import { startPostgres, type TestPostgres } from '../../harness/postgres';
@@ -138,7 +139,15 @@ describe('exactly once on the wire, several desks', () => {
     const arrivedMeanwhile = await arrive(service, 5);
     // Typed while the database is gone: refused with the sentence, nothing kept.
     await expect(a.core.handlers.confirm({ keyField: spare, note: '' })).rejects.toThrow(/database/);
-    await new Promise((r) => setTimeout(r, 60_000));
+    const goneAt = Date.now();
+    // The talking desk's sync stopped by the database, not the service: said as such (the desk speaks Turkish).
+    const sentence = createMessages('tr').t('error.hotelDbStoppedDuringSync');
+    await until(
+      async () => (await a.core.handlers.getStatus({})).lastError === sentence,
+      "A's cycle says the database stopped",
+      30_000,
+    );
+    await new Promise((r) => setTimeout(r, Math.max(0, 60_000 - (Date.now() - goneAt))));
     wire.slowAnswers(0);
     gate.open();
     await until(() => confirmedAtService(service, keys), 'every answer at the service', 120_000);

@@ -4,12 +4,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UiLanguage } from '../shared/domain';
 import type { SetupView } from '../shared/ipc';
-import { ask, hasBridge } from './api';
+import { ask, errorCode, hasBridge } from './api';
 import { ErrorNote } from './components/ErrorNote';
 import { LanguageSwitch } from './components/LanguageSwitch';
 import { Desk } from './desk';
 import { SetupScreen } from './screens/setup/SetupScreen';
 import { BackupsCard } from './screens/setup/BackupsCard';
+import { DamagedDatabaseScreen } from './screens/setup/DamagedDatabaseScreen';
 import './styles/symbols.css';
 
 export function App() {
@@ -34,6 +35,12 @@ export function App() {
   );
 
   if (!hasBridge()) return <p className="fatal">{t('errors.noBridge')}</p>;
+  const reload = () =>
+    void ask('getSetup', {}).then((s) => {
+      setError(null);
+      setSetup(s);
+    }, setError);
+  if (!setup && errorCode(error) === 'database-damaged') return <DamagedDatabaseScreen onRestored={reload} />;
   if (!setup)
     return (
       <div className="loading-screen">

@@ -460,6 +460,8 @@ export type ErrorCode =
   | 'offline'
   | 'service'
   | 'conflict'
+  /** The desk's own data file failed its check at start: the backups are offered to restore. */
+  | 'database-damaged'
   | 'internal';
 export interface IpcError {
   code: ErrorCode;

@@ -8,6 +8,7 @@ import type { Core, CorePorts } from '../kernel/core-types';
 import { Desk } from '../operations/desk';
 import { createMessages } from '../kernel/messages';
 import { Store } from '../store';
+import { backupFolderOf, listBackups, refuseUnusableDeskFile } from '../store/backup';
 import { sqliteDeskStore, type DeskStore } from '../store/engines/desk-store';
 import { Poller, type PollerState } from '../sync/poller';
 import { DeskEvents } from '../sync/events';
@@ -87,9 +88,13 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
   const messages = createMessages('tr');
 
   const settings = (): Store => {
-    // checkFirst: a damaged file is refused before anything writes to it (Settings → Backups restores).
-    if (!settingsStore)
-      settingsStore = Store.open(path.join(ports.dataDir, 'resdesk.db'), { checkFirst: true });
+    if (!settingsStore) {
+      // A damaged, cut, overwritten or emptied file is refused before anything writes to it: the desk then offers
+      // its backups (Settings → Backups, and the screen at start), and a restore keeps the damaged file beside.
+      const file = path.join(ports.dataDir, 'resdesk.db');
+      refuseUnusableDeskFile(file, listBackups([backupFolderOf(file)]).length > 0);
+      settingsStore = Store.open(file);
+    }
     return settingsStore;
   };
   const setup = (): SavedSetup => readSetup(settings());

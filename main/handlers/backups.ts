@@ -137,6 +137,8 @@ export function deskBackups(ctx: DeskContext): DeskBackups {
   const handlers: DeskBackups['handlers'] = {
     listBackups: async () => view(),
     backupNow: async () => {
+      // A damaged desk has nothing to copy: said, rather than answering as if a copy were taken.
+      if (!store()) throw new DeskError('conflict', ctx.messages.t('backups.damagedAtStart'));
       try {
         take('manual');
       } catch (error) {

@@ -61,7 +61,10 @@ export async function dispatchRequest(
     if (error instanceof DeskError) return { ok: false, error: { code: error.code, message: error.message } };
     // The database failed its check at start: every request says so, and where the backups are.
     if (error instanceof DatabaseDamagedError)
-      return { ok: false, error: { code: 'internal', message: messages.t('backups.damagedAtStart') } };
+      return {
+        ok: false,
+        error: { code: 'database-damaged', message: messages.t('backups.damagedAtStart') },
+      };
     // The hotel's shared database does not answer (issue 27.5): nothing was saved, and the sentence says so.
     if (error instanceof StoreUnavailable)
       return { ok: false, error: { code: 'service', message: messages.t('error.hotelDbUnreachable') } };

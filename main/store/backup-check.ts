@@ -152,6 +152,24 @@ export function checkDatabaseFile(file: string, expectedVersion?: number): FileC
  * Throws DatabaseDamagedError when the desk's existing database fails quick_check. A missing or empty
  * file passes (a new desk); another program's file is left to openDatabase, which says so.
  */
+/**
+ * The desk's own file at start, before anything opens it for writing: DatabaseDamagedError for every way it can be
+ * unusable (failing its check, cut short, its header overwritten, not even SQLite any more) and for a file emptied
+ * to 0 bytes while copies of it exist (a new desk has no file at all, and no copies). A newer Resdesk's file is left
+ * to the open, which says so. Nothing is written to the file either way.
+ */
+export function refuseUnusableDeskFile(file: string, copiesExist: boolean): void {
+  if (!existsSync(file)) return;
+  if (statSync(file).size === 0) {
+    if (copiesExist)
+      throw new DatabaseDamagedError(file, 'the file is empty (0 bytes), though copies of it were taken');
+    return;
+  }
+  const check = checkDatabaseFile(file);
+  if (check.ok || check.problem === 'too-new') return;
+  throw new DatabaseDamagedError(file, check.detail);
+}
+
 export function refuseDamagedDatabase(file: string): void {
   if (file === '' || file === ':memory:') return;
   const check = checkDatabaseFile(file);

@@ -13,6 +13,7 @@ export {
 export {
   checkDatabaseFile,
   refuseDamagedDatabase,
+  refuseUnusableDeskFile,
   DatabaseDamagedError,
   type FileCheck,
 } from './backup-check';

@@ -9,7 +9,14 @@ import { ErrorNote } from '../../components/ErrorNote';
 
 const megabytes = (bytes: number): string => (bytes / 1_048_576).toFixed(1);
 
-export function BackupsCard({ onRestored }: { onRestored?: () => void }) {
+export function BackupsCard({
+  onRestored,
+  saysDamaged = true,
+}: {
+  onRestored?: () => void;
+  /** Whether the card itself says the database is damaged (the damaged screen says it above it instead). */
+  saysDamaged?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const [view, setView] = useState<BackupsView | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -59,6 +66,7 @@ export function BackupsCard({ onRestored }: { onRestored?: () => void }) {
       {b.inSecondFolder && <span className="hint"> · {t('backups.inSecondFolder')}</span>}{' '}
       <button
         type="button"
+        className="button small"
         disabled={busy}
         onClick={() => void run(async () => setAsking(await ask('previewRestore', { file: b.file })))}
       >
@@ -78,7 +86,7 @@ export function BackupsCard({ onRestored }: { onRestored?: () => void }) {
         )
       ) : (
         <>
-          {view.databaseDamaged && (
+          {view.databaseDamaged && saysDamaged && (
             <p className="error-note" role="alert">
               {t('backups.damaged')}
             </p>
@@ -106,7 +114,7 @@ export function BackupsCard({ onRestored }: { onRestored?: () => void }) {
               </p>
               <button
                 type="button"
-                className="primary"
+                className="button decline"
                 disabled={busy}
                 onClick={() =>
                   void run(async () => {
@@ -121,7 +129,7 @@ export function BackupsCard({ onRestored }: { onRestored?: () => void }) {
               >
                 {t('backups.restoreYes')}
               </button>{' '}
-              <button type="button" onClick={() => setAsking(null)}>
+              <button type="button" className="button" onClick={() => setAsking(null)}>
                 {t('backups.restoreNo')}
               </button>
             </div>
@@ -130,6 +138,7 @@ export function BackupsCard({ onRestored }: { onRestored?: () => void }) {
             <>
               <button
                 type="button"
+                className="button"
                 disabled={busy}
                 onClick={() => void run(async () => setView(await ask('backupNow', {})))}
               >

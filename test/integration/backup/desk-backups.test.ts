@@ -3,7 +3,7 @@
 // says what is lost first and leaves the desk working on the restored file.
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createCore } from '../../../main/desk/core';
 import { dispatchRequest } from '../../../main/kernel/ipc-dispatch';
@@ -14,7 +14,7 @@ import type { DeskContext } from '../../../main/handlers/context';
 import { createMessages } from '../../../main/kernel/messages';
 import { Store } from '../../../main/store';
 import { generateReservations } from '../../unit/store/fixtures';
-import { damageMiddle, deskDatabase, reservationCount, tempFolder } from '../../unit/backup/helpers';
+import { damages, deskDatabase, reservationCount, tempFolder } from '../../unit/backup/helpers';
 
 const hashOf = (file: string): string => createHash('sha256').update(readFileSync(file)).digest('hex');
 
@@ -69,35 +69,58 @@ describe('backups in the desk', () => {
     expect(reservationCount(db)).toBe(20);
   });
 
-  it('a damaged database is refused at start, never written, and the backups are still offered', async () => {
+  it.each(Object.entries(damages))(
+    'a database with %s is refused at start, never written, and the backups are offered',
+    async (_case, damage) => {
+      const dataDir = tempFolder();
+      const db = path.join(dataDir, 'resdesk.db');
+      deskDatabase(db, 400);
+      const before = deskIn(dataDir);
+      await before.ask('backupNow');
+      await before.core.stop();
+      damage(db);
+      const hash = hashOf(db);
+
+      const { core, ask, lines } = deskIn(dataDir);
+      await expect(core.start()).rejects.toThrow(/damaged/);
+      const setup = await ask('getSetup');
+      // In the desk's language (Turkish until the setup can be read): where the backups are.
+      expect(setup).toMatchObject({
+        ok: false,
+        error: { code: 'database-damaged', message: core.messages.t('backups.damagedAtStart') },
+      });
+      expect(hashOf(db)).toBe(hash);
+      // No daily copy of a damaged desk pushes the good ones out.
+      expect(await ask('backupNow')).toMatchObject({ ok: false });
+
+      const listed = await ask('listBackups');
+      if (!listed.ok) throw new Error(listed.error.message);
+      const view = listed.value as { backups: { file: string }[]; databaseDamaged: boolean };
+      expect(view.databaseDamaged).toBe(true);
+      const preview = await ask('previewRestore', { file: view.backups[0]!.file });
+      // What a damaged file holds may or may not be readable: the preview answers either way.
+      expect(preview.ok).toBe(true);
+      const restored = await ask('restoreBackup', { file: view.backups[0]!.file });
+      expect(restored.ok).toBe(true);
+      expect((await ask('getSetup')).ok).toBe(true);
+      await core.stop();
+      expect(lines).toContain('a backup was restored');
+      expect(reservationCount(db)).toBe(400);
+      // The damaged file is kept beside, as it was.
+      const kept = readdirSync(dataDir).find(
+        (f) => f.startsWith('resdesk.db.replaced-') && !/-(wal|shm)$/.test(f),
+      );
+      expect(kept && hashOf(path.join(dataDir, kept))).toBe(hash);
+    },
+  );
+
+  it('an empty file with no copies is a new desk, as on first start', async () => {
     const dataDir = tempFolder();
-    const db = path.join(dataDir, 'resdesk.db');
-    deskDatabase(db, 400);
-    const before = deskIn(dataDir);
-    await before.ask('backupNow');
-    await before.core.stop();
-    damageMiddle(db);
-    const hash = hashOf(db);
-
-    const { core, ask, lines } = deskIn(dataDir);
-    await expect(core.start()).rejects.toThrow(/damaged/);
-    const setup = await ask('getSetup');
-    // In the desk's language (Turkish until the setup can be read): where the backups are.
-    expect(setup).toMatchObject({ ok: false, error: { message: core.messages.t('backups.damagedAtStart') } });
-    expect(hashOf(db)).toBe(hash);
-
-    const listed = await ask('listBackups');
-    if (!listed.ok) throw new Error(listed.error.message);
-    const view = listed.value as { backups: { file: string }[]; databaseDamaged: boolean };
-    expect(view.databaseDamaged).toBe(true);
-    const preview = await ask('previewRestore', { file: view.backups[0]!.file });
-    // What a damaged file holds may or may not be readable: the preview answers either way.
-    expect(preview.ok).toBe(true);
-    const restored = await ask('restoreBackup', { file: view.backups[0]!.file });
-    expect(restored.ok).toBe(true);
+    writeFileSync(path.join(dataDir, 'resdesk.db'), '');
+    const { core, ask } = deskIn(dataDir);
+    await core.start();
     expect((await ask('getSetup')).ok).toBe(true);
     await core.stop();
-    expect(lines).toContain('a backup was restored');
   });
 
   it('takes the daily copy when the newest is 23 hours old, into the second folder too', async () => {

@@ -1,5 +1,5 @@
 // Databases for the backup tests: a desk database with reservations in a fresh folder.
-import { mkdtempSync, openSync, closeSync, writeSync, statSync } from 'node:fs';
+import { mkdtempSync, openSync, closeSync, writeSync, statSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -43,3 +43,27 @@ export function damageMiddle(file: string): void {
     closeSync(fd);
   }
 }
+
+/** The ways a desk's file is met damaged years in, each done to the file as it happens. */
+export const damages = {
+  'a zeroed middle page': damageMiddle,
+  'cut in half': (file: string) => truncateSync(file, Math.floor(statSync(file).size / 2)),
+  'a garbled page near the start': (file: string) => {
+    const fd = openSync(file, 'r+');
+    try {
+      // Page 2 (32 KB pages): the first table's root, whatever the schema's order.
+      writeSync(fd, Buffer.alloc(4096, 0xa7), 0, 4096, 32_768 + 16);
+    } finally {
+      closeSync(fd);
+    }
+  },
+  'its header overwritten': (file: string) => {
+    const fd = openSync(file, 'r+');
+    try {
+      writeSync(fd, Buffer.from('this file was overwritten by another program....'), 0, 48, 0);
+    } finally {
+      closeSync(fd);
+    }
+  },
+  'emptied to 0 bytes': (file: string) => truncateSync(file, 0),
+} as const;

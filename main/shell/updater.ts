@@ -4,6 +4,7 @@
 // autoInstallOnAppQuit on, which runs the installer after the desk's clean stop (stopOnQuit in index.ts).
 import electronUpdater, { type AppUpdater } from 'electron-updater';
 import type { Logger } from '../kernel/core-types';
+import { channelFile, refuseOversizedFeedFile } from '../updates/feed-size';
 import type { UpdaterPort } from '../updates/port';
 
 /** electron-updater's own lines, quietened: its errors carry whole URLs, so only their first line goes on. */
@@ -25,9 +26,15 @@ export function electronUpdaterPort(
   updater.autoInstallOnAppQuit = true;
   // A failed background download is reported here as well as through the check's promise.
   updater.on('error', () => undefined);
+  let feed: string | null = null;
   return {
-    useFeed: (url) => updater.setFeedURL({ provider: 'generic', url }),
+    useFeed: (url) => {
+      feed = url;
+      updater.setFeedURL({ provider: 'generic', url });
+    },
     async check() {
+      // The list is read here first, with a limit: electron-updater would take any size into memory.
+      if (feed) await refuseOversizedFeedFile(new URL(channelFile(), feed).href);
       const result = await updater.checkForUpdates();
       if (!result?.isUpdateAvailable) return null;
       // The download runs on; a failure of it is logged, and the next check tries again.

@@ -2,7 +2,11 @@
 // electron-builder writes into resources/app-update.yml); the hotel's installer can replace it with
 // update-feed.json in the data folder. The placeholder address (a reserved .invalid name) means "not set":
 // no check is made, and Settings says so instead of reporting a failure every day.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+
+/** An address file is a line or two: anything larger is not one, and is not read into memory. */
+const ADDRESS_FILE_MAX_BYTES = 65_536;
+const small = (file: string): boolean => existsSync(file) && statSync(file).size <= ADDRESS_FILE_MAX_BYTES;
 
 export type Feed =
   { kind: 'set'; url: string; fromDataFolder: boolean } | { kind: 'not-set' } | { kind: 'development' };
@@ -33,7 +37,7 @@ export function usableFeedUrl(text: unknown): string | null {
 
 /** The `url:` of electron-builder's app-update.yml (a generic feed), or null. */
 export function builtInFeedUrl(appUpdateYml: string): string | null {
-  if (!existsSync(appUpdateYml)) return null;
+  if (!small(appUpdateYml)) return null;
   const line = /^url:\s*['"]?([^'"\s]+)['"]?\s*$/m.exec(readFileSync(appUpdateYml, 'utf8'));
   return line?.[1] ?? null;
 }
@@ -49,7 +53,10 @@ export function resolveFeed(options: {
   if (existsSync(options.overrideFile)) {
     let url: string | null = null;
     try {
-      url = usableFeedUrl((JSON.parse(readFileSync(options.overrideFile, 'utf8')) as { url?: unknown }).url);
+      if (small(options.overrideFile))
+        url = usableFeedUrl(
+          (JSON.parse(readFileSync(options.overrideFile, 'utf8')) as { url?: unknown }).url,
+        );
     } catch {
       url = null;
     }

@@ -266,6 +266,6 @@ describe('Poller: a new interval from Settings (issue 25.5)', () => {
     expect(Math.max(...time.pendingDelays())).toBe(30_000);
     await time.fireNext();
     expect(time.pendingDelays()).toEqual([15_000]);
-    poller.stop();
+    await poller.stop();
   });
 });

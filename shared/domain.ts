@@ -501,6 +501,11 @@ export interface DecisionView {
   voucherSaved: boolean;
   /** Pending and held until this instant (ISO) so it can be taken back (Undo); null when it goes out now. */
   sendAfter: string | null;
+  /**
+   * The reservation's version (LogId) the answer was given to: an answer to an earlier version is history beside
+   * the current one (a confirmation before the agency cancelled is not a taking-in of the cancellation).
+   */
+  basedOnLogId: number;
 }
 
 /** Who did what at the desk. */

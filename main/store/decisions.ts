@@ -131,6 +131,7 @@ const view = (row: DecisionRecord): DecisionView => ({
   error: row.state === 'failed' || row.state === 'pending' ? row.lastError : null,
   voucherSaved: row.pdfPath !== null,
   sendAfter: row.state === 'pending' ? row.sendAfter : null,
+  basedOnLogId: row.basedOnLogId,
 });
 
 /** What a recorded attempt changes (decisionOps.markOutcome). */

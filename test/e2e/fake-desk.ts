@@ -133,6 +133,7 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
         error: null,
         voucherSaved: false,
         sendAfter: null,
+        basedOnLogId: 1,
       },
     ]),
   );
@@ -227,6 +228,7 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
         error: null,
         voucherSaved: false,
         sendAfter: null,
+        basedOnLogId: 1,
       };
       decisions.set(keyField, theirs);
       rowOf(keyField).decision = 'pending';
@@ -243,6 +245,7 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
       error: null,
       voucherSaved: false,
       sendAfter: null,
+      basedOnLogId: 1,
     };
     decisions.set(keyField, view);
     rowOf(keyField).decision = 'pending';

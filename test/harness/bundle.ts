@@ -12,9 +12,10 @@ const built = new Map<string, Promise<string>>();
 export function bundled(entry: string): Promise<string> {
   let done = built.get(entry);
   if (!done) {
-    const dir = path.join(ROOT, 'node_modules', '.cache', 'resdesk-tests');
+    // One folder per test process; the program keeps its own name (the CLI knows itself by it).
+    const dir = path.join(ROOT, 'node_modules', '.cache', 'resdesk-tests', String(process.pid));
     mkdirSync(dir, { recursive: true });
-    const outfile = path.join(dir, `${path.basename(entry, '.ts')}-${process.pid}.mjs`);
+    const outfile = path.join(dir, `${path.basename(entry, '.ts')}.mjs`);
     done = build({
       entryPoints: [path.join(ROOT, entry)],
       bundle: true,

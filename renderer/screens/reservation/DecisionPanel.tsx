@@ -173,7 +173,7 @@ export function DecisionPanel({
       {decision && decision.state !== 'none' && (
         <DecisionState
           decision={decision}
-          cancellation={cancelled}
+          cancellation={cancelled && decision.basedOnLogId === reservation.logId}
           metCancellation={cancelledInReview}
           confirmationNo={reservation.confirmationNo.trim()}
         />

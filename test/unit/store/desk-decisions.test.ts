@@ -91,6 +91,7 @@ describe('enqueueDecision', () => {
       error: null,
       voucherSaved: false,
       sendAfter: null,
+      basedOnLogId: 10,
     });
     expect(decisionStates(db, ['k1', 'k2'])).toEqual(
       new Map([

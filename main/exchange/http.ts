@@ -217,19 +217,6 @@ export function createHttp(options: HttpOptions = {}): Http {
     });
     const ms = Date.now() - started;
     logger?.info(`${where(req)} → ${res.statusCode}`, { ms });
-    // Busy: 429, or 503 with Retry-After (a gateway's bare 503 page is judged by the answer's reader instead).
-    const wait = retryAfterMs(res.headers['retry-after']);
-    if (res.statusCode === 429 || (res.statusCode === 503 && wait !== null)) {
-      options.onResponse?.({
-        operation: req.operation,
-        method: req.method,
-        path: req.url.pathname,
-        status: res.statusCode,
-        ms,
-      });
-      await res.body.dump().catch(() => undefined);
-      throw new ServiceBusyError(req.operation, wait);
-    }
     options.onResponse?.({
       operation: req.operation,
       method: req.method,
@@ -237,6 +224,12 @@ export function createHttp(options: HttpOptions = {}): Http {
       status: res.statusCode,
       ms,
     });
+    // Busy: 429, or 503 with Retry-After (a gateway's bare 503 page is judged by the answer's reader instead).
+    const wait = retryAfterMs(res.headers['retry-after']);
+    if (res.statusCode === 429 || (res.statusCode === 503 && wait !== null)) {
+      await res.body.dump().catch(() => undefined);
+      throw new ServiceBusyError(req.operation, wait);
+    }
     const encoding = res.headers['content-encoding'];
     const body = decoded(res.body, Array.isArray(encoding) ? encoding.join(',') : encoding, req.operation);
     const contentType = res.headers['content-type'];

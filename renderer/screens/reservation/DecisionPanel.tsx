@@ -44,9 +44,11 @@ interface StateProps {
   metCancellation: boolean;
   /** The service's confirmation number, once it gave one (read back after the confirmation). */
   confirmationNo: string;
+  /** The answer was given to an earlier version: said as that, not as the state of this one. */
+  earlier: boolean;
 }
 
-function DecisionState({ decision, cancellation, metCancellation, confirmationNo }: StateProps) {
+function DecisionState({ decision, cancellation, metCancellation, confirmationNo, earlier }: StateProps) {
   const { t } = useTranslation();
   const lng = currentLanguage();
   const reasonName = useDeclineReasonName(decision.action === 'decline' ? decision.reasonId : null);
@@ -64,7 +66,11 @@ function DecisionState({ decision, cancellation, metCancellation, confirmationNo
       data-state={decision.state}
     >
       <strong>
-        {metCancellation ? t('decision.metCancellation') : t(`decision.state.${decision.state}`)}
+        {metCancellation
+          ? t('decision.metCancellation')
+          : earlier
+            ? t('decision.earlierAnswer')
+            : t(`decision.state.${decision.state}`)}
       </strong>
       <span>
         {t('decision.by', { what, user: decision.user || '—', time: formatInstant(decision.decidedAt, lng) })}
@@ -119,6 +125,13 @@ export function DecisionPanel({
   // the live service's production client answers it), so the agency knows the hotel has it.
   const canDecide = !cancelled && reservation.confirmationStatus === 'W' && open;
   const canTakeIn = cancelled && reservation.confirmationStatus === 'W' && open;
+  // The agency changed the booking after the answer went: the new version waits for its own answer.
+  const changedAfterAnswer =
+    !cancelled &&
+    reservation.confirmationStatus === 'W' &&
+    decision !== null &&
+    decision.state === 'sent' &&
+    decision.basedOnLogId !== reservation.logId;
   const takenIn = cancelled && reservation.confirmationStatus === 'E';
   // An answer given before the agency's cancellation arrived (held, queued or in review) cannot go out as it
   // is: one state, and one way forward, take it back or take in the cancellation instead.
@@ -170,8 +183,14 @@ export function DecisionPanel({
 
   return (
     <section className="decision-panel" data-testid="decision-panel">
+      {changedAfterAnswer && (
+        <p className="changed-after-answer" data-testid="changed-after-answer" role="note">
+          <strong>{t('decision.changedAfterAnswer')}</strong> {t('decision.changedAfterAnswerTodo')}
+        </p>
+      )}
       {decision && decision.state !== 'none' && (
         <DecisionState
+          earlier={changedAfterAnswer}
           decision={decision}
           cancellation={cancelled && decision.basedOnLogId === reservation.logId}
           metCancellation={cancelledInReview}
@@ -211,7 +230,7 @@ export function DecisionPanel({
         </div>
       )}
       {changes && <ChangeSummary shown={changes} />}
-      {decision && !cancelledInReview && (
+      {decision && !cancelledInReview && !changedAfterAnswer && (
         <HeldAnswer
           decision={decision}
           busy={busy}

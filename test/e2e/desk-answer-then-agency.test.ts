@@ -2,7 +2,7 @@
 // in Chromium. Cancelled: the panel shows the earlier confirmation as what it was (confirmed, with its time), never
 // as the cancellation taken in, beside "Take in the cancellation"; once taken in, it says so. Changed: it says the
 // agency changed it after the answer and what to do (answer the new version, then the PMS), the earlier answer
-// named as such. Turkish and English.
+// named as such. And search to answer by keyboard alone (/, a name, ↓, C, Ctrl+Enter). Turkish and English.
 // `npx vitest run test/e2e/desk-answer-then-agency.test.ts`
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildRenderer } from '../harness/browser-host/build-renderer';
@@ -92,6 +92,32 @@ describe.each(['tr', 'en'] as const)('a confirmed booking the agency cancels (%s
     // Nothing about the earlier answer reads as the end of the matter.
     expect(await panel.getByTestId('sent-hint').count()).toBe(0);
     expect(await panel.locator('.button.confirm').count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('search to answer by keyboard alone: / right after loading, a name, ↓, C, Ctrl+Enter', async () => {
+    desk = await startRealDesk({ rendererDir });
+    const { page, errors } = desk.browser;
+    if (language === 'en') {
+      await desk.core.handlers.setLanguage({ language: 'en' });
+      await page.reload();
+    }
+    const [key = ''] = await desk.control('arrive', { checkIn: '2027-08-03', leadGuest: 'ÖZTÜRK CANSU' });
+    await syncNow(page);
+    await page.reload();
+    await page.getByTestId('inbox-total').waitFor();
+    await page.keyboard.press('/');
+    expect(await page.evaluate('document.activeElement?.getAttribute("type")')).toBe('search');
+    await page.keyboard.type('ozturk cansu');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.getByTestId('inbox-list').getAttribute('data-cursor-key')).toBe(key);
+    expect(await page.evaluate('document.activeElement?.getAttribute("data-testid")')).toBe('inbox-list');
+    await page.keyboard.press('c');
+    await page.getByTestId('confirm-form').waitFor();
+    expect(await page.locator('.inbox-filters input[type="search"]').inputValue()).toBe('ozturk cansu');
+    await page.keyboard.press('Control+Enter');
+    await page.getByTestId('decision-state').waitFor();
+    expect((await desk.core.handlers.getReservation({ keyField: key })).decision?.action).toBe('confirm');
     expect(errors).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 // The inbox's filters: search, agency, check-in range, sort, chips for state and kind with their counts and
 // "has a problem", and under them, for a combination, what the list shows in words.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Agency, ChangeKind, ConfirmationStatus } from '../../../shared/domain';
 import type { InboxCounts } from '../../../shared/ipc';
@@ -48,6 +48,30 @@ export function InboxFilters({ query, onChange, counts, agencies, today }: Props
     return () => clearTimeout(timer);
   }, [search, filter, query, onChange]);
 
+  const searchBox = useRef<HTMLInputElement>(null);
+  // "/" searches from anywhere on the inbox (not while typing elsewhere), also right after the page loads.
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== '/' || e.altKey || e.ctrlKey || e.metaKey) return;
+      const target = e.target instanceof HTMLElement ? e.target : null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      e.preventDefault();
+      searchBox.current?.focus();
+      searchBox.current?.select();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+  /** ↓ or Enter in the search box: the results, at once, with the keyboard on the first of them. */
+  const toResults = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'ArrowDown' && e.key !== 'Enter') return;
+    e.preventDefault();
+    const trimmed = search.trim();
+    if ((filter.search ?? '') !== trimmed)
+      onChange({ ...query, filter: { ...filter, search: trimmed || undefined } });
+    document.querySelector<HTMLElement>('[data-testid="inbox-list"]')?.focus();
+  };
+
   const anyFilter = Object.values(filter).some((v) => v !== undefined);
   const days = [
     { id: 'today', day: today },
@@ -81,8 +105,10 @@ export function InboxFilters({ query, onChange, counts, agencies, today }: Props
           className="search"
           placeholder={t('inbox.searchPlaceholder')}
           aria-label={t('inbox.search')}
+          ref={searchBox}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
+          onKeyDown={toResults}
         />
         <AgencySelect
           agencies={agencies}

@@ -107,11 +107,6 @@ export function InboxList(props: Props) {
       }
       return;
     }
-    if (e.key === '/') {
-      e.preventDefault();
-      document.querySelector<HTMLElement>('.inbox-filters input[type="search"]')?.focus();
-      return;
-    }
     const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? ROW_HEIGHT) / ROW_HEIGHT) - 1);
     const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
     const actions: Record<string, () => void> = {

@@ -31,6 +31,7 @@ const words = {
   tr: {
     settings: 'Ayarlar',
     title: 'Birden çok masa',
+    question: 'Otelin veritabanını şu an başka bir bilgisayar tutuyor mu?',
     ownFile: 'kendi veritabanı dosyasında',
     connect: 'Otelin veritabanına bağlan',
     typo: 'yazım hatası',
@@ -42,6 +43,7 @@ const words = {
   en: {
     settings: 'Settings',
     title: 'Several desks',
+    question: "Is another PC of the hotel already keeping the hotel's database?",
     ownFile: 'its own database file',
     connect: "Connect to the hotel's database",
     typo: 'typing mistake',
@@ -69,6 +71,13 @@ describe.each(['tr', 'en'] as const)('Settings → Several desks (%s)', (languag
     await page.getByRole('navigation').getByRole('button', { name: w.settings, exact: true }).click();
     const card = page.getByTestId('several-desks-card');
     await card.getByRole('heading', { name: w.title }).waitFor();
+    // The question comes first, its two answers apart: connecting before keeping a second database.
+    expect(await card.locator('.question').textContent()).toBe(w.question);
+    expect(await card.locator('.choice-divider').count()).toBe(1);
+    const order = await card
+      .locator('form.connect-here, .keep-here')
+      .evaluateAll((els) => els.map((e) => e.className));
+    expect(order).toEqual(['connect-here', 'keep-here']);
     const state = card.getByTestId('several-desks-state');
     await state.waitFor();
     expect(await state.getAttribute('data-choice')).toBe('file');

@@ -119,24 +119,10 @@ export function SeveralDesksCard() {
             </div>
           )}
           <ErrorNote error={error} />
-          {view.choice !== 'keeps' || view.reachable !== true ? (
-            <div className="keep-here">
-              <p className="field-hint" id="hotel-db-keep-hint">
-                {t('severalDesks.keepHint')}
-              </p>
-              <button
-                type="button"
-                className="button"
-                disabled={busy !== null}
-                aria-describedby="hotel-db-keep-hint"
-                onClick={() => void run('keep', () => ask('keepHotelDatabase', {}))}
-              >
-                {busy === 'keep' ? t('severalDesks.keeping') : t('severalDesks.keep')}
-              </button>
-            </div>
-          ) : null}
+          {view.choice === 'file' && <p className="question">{t('severalDesks.question')}</p>}
           {view.choice !== 'keeps' && (
-            <form onSubmit={connect} noValidate>
+            <form onSubmit={connect} noValidate className="connect-here">
+              {view.choice === 'file' && <h3>{t('severalDesks.anotherKeeps')}</h3>}
               <label className="stacked" htmlFor="hotel-db-connect">
                 {t('severalDesks.connectLabel')}
               </label>
@@ -157,6 +143,24 @@ export function SeveralDesksCard() {
               </button>
             </form>
           )}
+          {view.choice !== 'keeps' && <hr className="choice-divider" />}
+          {view.choice !== 'keeps' || view.reachable !== true ? (
+            <div className="keep-here">
+              {view.choice === 'file' && <h3>{t('severalDesks.noneKeeps')}</h3>}
+              <p className="field-hint" id="hotel-db-keep-hint">
+                {t(view.choice === 'connected' ? 'severalDesks.keepInstead' : 'severalDesks.keepHint')}
+              </p>
+              <button
+                type="button"
+                className="button"
+                disabled={busy !== null}
+                aria-describedby="hotel-db-keep-hint"
+                onClick={() => void run('keep', () => ask('keepHotelDatabase', {}))}
+              >
+                {busy === 'keep' ? t('severalDesks.keeping') : t('severalDesks.keep')}
+              </button>
+            </div>
+          ) : null}
         </>
       )}
     </section>

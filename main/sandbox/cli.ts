@@ -32,17 +32,33 @@ function choice<T extends string>(
   return found;
 }
 
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string' },
-    reservations: { type: 'string' },
-    seed: { type: 'string' },
-    'file-ready-ms': { type: 'string' },
-    'evolve-seconds': { type: 'string' },
-    dialect: { type: 'string' },
-    oddities: { type: 'string' },
-  },
-});
+const USAGE = `Usage: npm run sandbox -- [--port 8787] [--reservations 60] [--seed 7] [--file-ready-ms 1500]
+       [--evolve-seconds 30] [--dialect spec|original] [--oddities on|off]
+Runs the practice service on this PC (127.0.0.1) until Ctrl+C; every request is printed on a line.`;
+
+const options = {
+  port: { type: 'string' },
+  reservations: { type: 'string' },
+  seed: { type: 'string' },
+  'file-ready-ms': { type: 'string' },
+  'evolve-seconds': { type: 'string' },
+  dialect: { type: 'string' },
+  oddities: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+let values: ReturnType<typeof parseArgs<{ options: typeof options }>>['values'];
+try {
+  ({ values } = parseArgs({ options, strict: true }));
+} catch (error) {
+  // A mistyped option is said in one line with the usage, never as a stack trace.
+  console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+  process.exit(2);
+}
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 
 const dialect: ServiceDialect = choice(values.dialect, 'dialect', SERVICE_DIALECTS, 'spec');
 // The CLI is for people: "on" is every kind, the identity oddities and odd charsets included.

@@ -64,4 +64,24 @@ describe('npm run sandbox', () => {
     expect(lines.join('\n')).not.toContain(token);
     expect(lines.join('\n')).not.toContain('pass=');
   });
+
+  it('says its usage for --help, and for a mistyped option in one line with the usage, never a stack trace', async () => {
+    const run = (args: string[]) =>
+      new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+        const c = spawn(process.execPath, ['--import', 'tsx', 'main/sandbox/cli.ts', ...args], { cwd: root });
+        let out = '';
+        let err = '';
+        c.stdout.on('data', (d: Buffer) => (out += d.toString()));
+        c.stderr.on('data', (d: Buffer) => (err += d.toString()));
+        c.on('close', (code) => resolve({ code, out, err }));
+      });
+    const help = await run(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.out).toMatch(/^Usage: npm run sandbox -- \[--port 8787\]/);
+    const typo = await run(['--prot', '8787']);
+    expect(typo.code).toBe(2);
+    expect(typo.err).toContain("Unknown option '--prot'");
+    expect(typo.err).toContain('Usage: npm run sandbox');
+    expect(typo.err).not.toMatch(/\bat .*cli\.ts/);
+  }, 60_000);
 });

@@ -14,7 +14,7 @@ export const layers = {
   // The one text folding (Turkish letters, accents, German and Cyrillic spellings): imports nothing.
   fold: { path: 'shared/text-fold.ts', may: [], node: false },
   domain: { path: domain, may: ['fold'], node: false },
-  // Calendar-date arithmetic on 'YYYY-MM-DD' strings: one home every layer may use (issue 26).
+  // Calendar-date arithmetic on 'YYYY-MM-DD' strings: one home every layer may use.
   calendar: { path: 'shared/calendar.ts', may: ['domain'], node: false },
   contract: { path: 'shared/', may: ['calendar', 'domain'], node: false },
   renderer: { path: 'renderer/', may: ['calendar', 'contract', 'domain'], node: false },
@@ -23,7 +23,7 @@ export const layers = {
   sandbox: { path: 'main/sandbox/', may: ['domain'] },
   checks: { path: 'main/checks/', may: ['calendar', 'domain', 'fold'] },
   store: { path: 'main/store/', may: ['domain', 'fold'] },
-  // The store's PostgreSQL side: runs the store's operations on the hotel's database (issue 27).
+  // The store's PostgreSQL side: runs the store's operations on the hotel's database.
   hotelDb: { path: 'main/hotel-db/', may: ['store', 'domain'] },
   sync: { path: 'main/sync/', may: ['calendar', 'domain', 'contract'] },
   export: { path: 'main/export/', may: ['kernel', 'store', 'domain'] },
@@ -168,7 +168,7 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
-  // Rules that need the types (issue 26): a promise nobody awaits, a promise where a callback must return
+  // Rules that need the types: a promise nobody awaits, a promise where a callback must return
   // nothing, a switch that forgets a case of its union. Slower than plain lint, so only these three.
   {
     files: ['**/*.{ts,tsx}'],

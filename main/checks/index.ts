@@ -1,4 +1,4 @@
-// Pre-confirm checks (issue 14): what a careful receptionist would check before saying yes.
+// Pre-confirm checks: what a careful receptionist would check before saying yes.
 export {
   CHECK_KINDS,
   createChecker,

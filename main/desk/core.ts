@@ -83,7 +83,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
   let pushing: Promise<void> | null = null;
   let pushAgain = false;
   let graceTimer: ReturnType<typeof setTimeout> | null = null;
-  /** Several desks (issue 27): this desk works in the hotel's shared database; null: in its own file. */
+  /** Several desks: this desk works in the hotel's shared database; null: in its own file. */
   let shared: SharedRuntime | null = null;
   const messages = createMessages('tr');
 
@@ -508,7 +508,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     ...safeModeHandlers(ctx),
     ...diagnosticsHandlers(ctx),
     ...severalDesksHandlers(ctx),
-    // Who is answering (issue 27.4): only the hotel's database knows of other desks.
+    // Who is answering: only the hotel's database knows of other desks.
     ...answeringHandlers(ctx, () => hotel()?.presence() ?? null),
     ...pollSettingsHandlers(ctx, {
       fallbackMs: options.pollIntervalMs,

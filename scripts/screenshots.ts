@@ -28,6 +28,8 @@ const hotelDay = (days = 0): string =>
 
 const row = (page: Page, keyField: string) => page.locator(`.row-body[data-key=${JSON.stringify(keyField)}]`);
 
+const OUT_DIR = process.env['RESDESK_SHOTS_DIR'] ?? OUT;
+
 async function shoot(page: Page, name: string): Promise<void> {
   // Animations (the fresh-row glow) and the caret would make every run's picture differ.
   await page
@@ -35,7 +37,7 @@ async function shoot(page: Page, name: string): Promise<void> {
       content: '*{animation:none!important;transition:none!important;caret-color:transparent!important}',
     })
     .catch(() => undefined);
-  const file = path.join(OUT, `${name}.png`);
+  const file = path.join(OUT_DIR, `${name}.png`);
   await page.screenshot({ path: file, type: 'png' });
   console.log(path.relative(repoRoot, file));
 }
@@ -71,7 +73,7 @@ async function syncUntil(condition: () => Promise<boolean>): Promise<void> {
 const host = await startBrowserHost({ core, rendererDir });
 const browser = await launchDesk();
 try {
-  mkdirSync(OUT, { recursive: true });
+  mkdirSync(OUT_DIR, { recursive: true });
   await core.handlers.saveSetup({
     serviceUrl: service.url,
     user: 'demo',
@@ -129,6 +131,26 @@ try {
     .waitFor();
   await page.mouse.move(0, 0);
   await shoot(page, 'pms-list');
+
+  // The same desk on a laptop at 125% (1093×614 CSS pixels): the forms stay clear of the status bar.
+  const scaled = await launchDesk({ scale: 1.25 });
+  try {
+    await scaled.page.goto(host.url);
+    await row(scaled.page, changed).click();
+    await scaled.page.getByTestId('change-summary').waitFor();
+    await scaled.page.mouse.move(0, 0);
+    await shoot(scaled.page, 'changed-reservation-125');
+    await scaled.page.keyboard.press('c');
+    await scaled.page.getByTestId('confirm-send').waitFor();
+    await scaled.page.getByTestId('confirm-send').scrollIntoViewIfNeeded();
+    await shoot(scaled.page, 'confirm-form-125');
+    await scaled.page.keyboard.press('Escape');
+    await scaled.page.locator('[data-view="pmsEntry"]').click();
+    await scaled.page.locator('.pms-row').first().waitFor();
+    await shoot(scaled.page, 'pms-list-125');
+  } finally {
+    await scaled.close();
+  }
 
   const exported = await core.handlers.exportCsv({ kind: 'arrivals', date: today });
   if (!exported.htmlPath) throw new Error('the arrivals export wrote no printable list');

@@ -8,8 +8,9 @@ import { datePattern, parseTypedDate, showDate } from './dates';
 import './date-field.css';
 
 interface Props {
-  /** The visible label; the field is labelled by it. */
+  /** The field's label: visible, unless `hideLabel` (a row that says it once for two fields). */
   label: string;
+  hideLabel?: boolean;
   value: string;
   onChange: (value: string) => void;
   className?: string;
@@ -17,7 +18,7 @@ interface Props {
   name?: string;
 }
 
-export function DateField({ label, value, onChange, className, testId, name }: Props) {
+export function DateField({ label, hideLabel, value, onChange, className, testId, name }: Props) {
   const { t } = useTranslation();
   const lng = currentLanguage();
   const id = useId();
@@ -54,7 +55,9 @@ export function DateField({ label, value, onChange, className, testId, name }: P
 
   return (
     <span className={`date-field ${className ?? ''} ${invalid ? 'invalid' : ''}`} data-testid={testId}>
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id} className={hideLabel ? 'sr-only' : undefined}>
+        {label}
+      </label>
       <input
         id={id}
         name={name}

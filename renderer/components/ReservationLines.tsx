@@ -61,8 +61,12 @@ type Stay = Pax &
 export function StayLine({ row }: { row: Stay }) {
   const { t } = useTranslation();
   const lng = currentLanguage();
+  const pax = paxText(row, t);
+  const agency = row.tourOpName || row.agencyName;
+  // The whole line as a tooltip: a narrow list shortens the room, the guests and the agency.
+  const full = `${row.roomTypeName} · ${row.accomId} · ${pax} · ${agency}`;
   return (
-    <div className="row-line secondary">
+    <div className="row-line secondary" title={full}>
       <span className="dates">
         {formatDate(row.checkIn, lng)} → {formatDate(row.checkOut, lng)}
       </span>
@@ -75,9 +79,9 @@ export function StayLine({ row }: { row: Stay }) {
       <span className="room">
         {row.roomTypeName} · {row.accomId}
       </span>
-      <span className="muted">{paxText(row, t)}</span>
+      <span className="muted pax">{pax}</span>
       <span className="spacer" />
-      <span className="agency">{row.tourOpName || row.agencyName}</span>
+      <span className="agency">{agency}</span>
     </div>
   );
 }

@@ -24,7 +24,7 @@ afterEach(async () => {
 
 const words = {
   tr: {
-    sortReceived: 'Alınma zamanı',
+    sortReceived: 'Son gelen üstte',
     receivedToday: 'Bugün alınanlar',
     showing: ['Gösterilen:', 'bugün giriş', 'bugün alınan'],
     skip: 'Rezervasyon listesine geç',
@@ -36,7 +36,7 @@ const words = {
     sendAnyway: 'Yine de gönder',
   },
   en: {
-    sortReceived: 'Time received',
+    sortReceived: 'Newest first',
     receivedToday: 'Received today',
     showing: ['Showing:', 'check-in today', 'received today'],
     skip: 'Skip to the reservation list',
@@ -90,7 +90,7 @@ describe.each([
     await page.locator('[data-testid="inbox-list"]:focus').waitFor();
 
     // 2: the words, and what a combination shows.
-    expect(await page.locator('.inbox-filters select option[value="arrival"]').textContent()).toBe(
+    expect(await page.locator('.inbox-filters select option[value="arrival-desc"]').textContent()).toBe(
       w.sortReceived,
     );
     expect(await page.getByTestId('view-received-today').textContent()).toBe(w.receivedToday);

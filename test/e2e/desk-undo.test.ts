@@ -77,24 +77,30 @@ describe.each([
     expect(await page.getByTestId('sent-hint').textContent()).toContain(w.sentHint);
     expect((await desk.serviceState()).confirmations.filter((c) => c.keyField === keyField)).toHaveLength(1);
 
-    // Bulk: tick two, confirm them, take both back.
+    // Bulk: tick three, confirm them, send one at once: "Undo all" counts the two still held and takes them back.
     await page.keyboard.press('Escape');
     const ticks = page.locator('.inbox-row .row-check input[type="checkbox"]');
     const picked: string[] = [];
-    for (let i = 1; i <= 2; i++) {
+    for (let i = 1; i <= 3; i++) {
       await row(i).waitFor();
       picked.push((await row(i).getAttribute('data-key')) ?? '');
       await row(i).locator('.row-check input').check();
     }
-    expect(await ticks.count()).toBeGreaterThan(2);
+    expect(await ticks.count()).toBeGreaterThan(3);
     await page.getByTestId('bulk-bar').locator('.button.primary').click();
     const checks = page.getByTestId('bulk-checks');
     if (await checks.isVisible().catch(() => false)) await checks.locator('.button.confirm').click();
-    await page.getByTestId('undo-batch').click();
+    const undoAll = page.getByTestId('undo-batch');
+    await undoAll.filter({ hasText: '3' }).waitFor();
+    const [sentNow = '', ...held] = picked;
+    await desk.core.handlers.sendDecisionNow({ keyField: sentNow });
+    await undoAll.filter({ hasText: '2' }).waitFor({ timeout: 30_000 });
+    await undoAll.click();
     await page.getByTestId('undo-batch-outcome').waitFor();
     await desk.core.handlers.syncNow({});
     const at = (await desk.serviceState()).confirmations.map((c) => c.keyField);
-    for (const key of picked) expect(at).not.toContain(key);
+    expect(at).toContain(sentNow);
+    for (const key of held) expect(at).not.toContain(key);
     expect(errors).toEqual([]);
   });
 });

@@ -31,6 +31,14 @@ const kindChips: { kind: ChangeKind; icon: string }[] = [
   { kind: 'cancelled', icon: '✕' },
 ];
 
+/** Each order the list can take, worded for what it puts on top (one select, not a select and a toggle). */
+const sortOrders: Pick<InboxQuery, 'sort' | 'direction'>[] = [
+  { sort: 'arrival', direction: 'desc' },
+  { sort: 'arrival', direction: 'asc' },
+  { sort: 'checkIn', direction: 'asc' },
+  { sort: 'checkIn', direction: 'desc' },
+];
+
 export function InboxFilters({ query, onChange, counts, agencies, today }: Props) {
   const { t } = useTranslation();
   const { filter } = query;
@@ -140,27 +148,7 @@ export function InboxFilters({ query, onChange, counts, agencies, today }: Props
             {t('inbox.receivedToday')}
           </button>
         </span>
-        <CheckInRange filter={filter} onChange={setFilter} />
-        <label className="compact">
-          {t('inbox.sort')}
-          <select
-            value={query.sort}
-            onChange={(e) =>
-              onChange({ ...query, sort: e.target.value === 'checkIn' ? 'checkIn' : 'arrival' })
-            }
-          >
-            <option value="arrival">{t('inbox.sortArrival')}</option>
-            <option value="checkIn">{t('inbox.sortCheckIn')}</option>
-          </select>
-        </label>
-        <button
-          type="button"
-          className="button small"
-          title={t('inbox.direction')}
-          onClick={() => onChange({ ...query, direction: query.direction === 'asc' ? 'desc' : 'asc' })}
-        >
-          {query.direction === 'asc' ? t('inbox.ascending') : t('inbox.descending')}
-        </button>
+        <CheckInRange filter={filter} onChange={setFilter} joined />
       </div>
       <div className="filter-row chips">
         {statusChips.map(({ status, count, icon }) => (
@@ -212,7 +200,6 @@ export function InboxFilters({ query, onChange, counts, agencies, today }: Props
           icon="⚠"
           testId="chip-problem"
         />
-        <span className="spacer" />
         {anyFilter && (
           <button
             type="button"
@@ -225,6 +212,25 @@ export function InboxFilters({ query, onChange, counts, agencies, today }: Props
             {t('inbox.clearFilters')}
           </button>
         )}
+        <span className="spacer" />
+        {/* Each order says what it puts on top, so the label is for screen readers only: the row must fit. */}
+        <label className="compact">
+          <span className="sr-only">{t('inbox.sort')}</span>
+          <select
+            value={`${query.sort}-${query.direction}`}
+            data-testid="inbox-sort"
+            onChange={(e) => {
+              const order = sortOrders.find((o) => `${o.sort}-${o.direction}` === e.target.value);
+              if (order) onChange({ ...query, sort: order.sort, direction: order.direction });
+            }}
+          >
+            {sortOrders.map(({ sort, direction }) => (
+              <option key={`${sort}-${direction}`} value={`${sort}-${direction}`}>
+                {t(`inbox.sortOrder.${sort}-${direction}`)}
+              </option>
+            ))}
+          </select>
+        </label>
       </div>
       <FilterSummary filter={filter} agencies={agencies} today={today} receivedToday={isReceivedToday} />
     </div>

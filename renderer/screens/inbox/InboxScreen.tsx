@@ -123,7 +123,7 @@ export function InboxScreen({
             {pages.total !== null && pages.total > 0 && (
               <SelectAll loaded={loadedRows} total={pages.total} selected={selected} onChange={setSelected} />
             )}
-            <span data-testid="inbox-total">
+            <span className="total" data-testid="inbox-total">
               {pages.total === null ? t('common.loading') : t('inbox.total', { count: pages.total })}
             </span>
             <span className="spacer" />

@@ -26,9 +26,14 @@ export function ConfirmForm({ busy, keyField, initialNote, onCancel, onSend }: C
   const { t } = useTranslation();
   const [note, setNote] = useState(initialNote.slice(0, NOTE_MAX));
   const box = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => box.current?.focus(), []);
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    box.current?.focus();
+    showWhole(form.current);
+  }, []);
   return (
     <form
+      ref={form}
       className="decision-form"
       data-testid="confirm-form"
       data-key={keyField}
@@ -68,7 +73,7 @@ export function ConfirmForm({ busy, keyField, initialNote, onCancel, onSend }: C
           {t('common.cancel')}
         </button>
         <SendKeyHint />
-        <button type="submit" className="button confirm" disabled={busy}>
+        <button type="submit" className="button confirm" disabled={busy} data-testid="confirm-send">
           {t('decision.sendConfirm')}
         </button>
       </div>
@@ -82,6 +87,11 @@ export function DeclineForm({ busy, onCancel, onSend }: FormProps & { onSend: (r
   const [reasonId, setReasonId] = useState('');
   const [error, setError] = useState<unknown>(null);
   const language = i18n.language === 'en' ? 'en' : 'tr';
+  const form = useRef<HTMLFormElement>(null);
+  // Once the reasons are in, the whole form (its send button too) is brought into the panel's view.
+  useEffect(() => {
+    if (reasons !== null) showWhole(form.current);
+  }, [reasons]);
 
   useEffect(() => {
     let live = true;
@@ -96,6 +106,7 @@ export function DeclineForm({ busy, onCancel, onSend }: FormProps & { onSend: (r
 
   return (
     <form
+      ref={form}
       className="decision-form"
       data-testid="decline-form"
       aria-label={t('decision.declineFormLabel')}
@@ -140,7 +151,12 @@ export function DeclineForm({ busy, onCancel, onSend }: FormProps & { onSend: (r
           {t('common.cancel')}
         </button>
         <SendKeyHint />
-        <button type="submit" className="button decline" disabled={busy || !reasonId}>
+        <button
+          type="submit"
+          className="button decline"
+          disabled={busy || !reasonId}
+          data-testid="decline-send"
+        >
           {t('decision.sendDecline')}
         </button>
       </div>
@@ -156,4 +172,12 @@ function SendKeyHint() {
       <kbd>Ctrl</kbd>+<kbd>Enter</kbd> {t('decision.sendKey')}
     </span>
   );
+}
+
+/**
+ * A form opened low in the reservation panel would leave its send button below the panel's edge (under the
+ * status bar at 125%): the panel scrolls just enough to show all of it, its top first if it is taller.
+ */
+function showWhole(form: HTMLFormElement | null): void {
+  form?.scrollIntoView({ block: 'nearest' });
 }

@@ -47,9 +47,13 @@ export function ConnectionReport({ outcome }: { outcome: TestOutcome }) {
 
   return (
     <div className="connection-report" data-testid="connection-report">
-      <p className={result.ok ? 'ok-note' : 'error-note'} role="status" data-testid="connection-result">
+      <p
+        className={result.ok ? 'ok-note' : 'error-note'}
+        role={outcome.refused ? 'alert' : 'status'}
+        data-testid="connection-result"
+      >
         <span aria-hidden="true">{result.ok ? '✓ ' : '⚠ '}</span>
-        {result.message}
+        {outcome.refused ? t('setup.notSaved', { reason: result.message }) : result.message}
       </p>
       {lines.length > 0 && (
         <>
@@ -68,8 +72,11 @@ export function ConnectionReport({ outcome }: { outcome: TestOutcome }) {
                 <span className="step-name">{t(`check.op.${s.operation}`)}</span>
                 <span className="step-outcome">
                   {' — '}
+                  {/* The sentence above already says why: a step that failed for it is not told twice. */}
                   {!s.ok
-                    ? (s.message ?? t('check.failed'))
+                    ? s.message && s.message !== result.message
+                      ? s.message
+                      : t('check.failed')
                     : s.items === null || operationsWithoutCount.includes(s.operation)
                       ? t('check.works')
                       : t('check.items', { count: s.items })}

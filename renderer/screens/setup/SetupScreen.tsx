@@ -136,14 +136,6 @@ export function SetupScreen({ setup, firstRun, onSetupChanged }: Props) {
               {form.problem}
             </p>
           )}
-          <ErrorNote error={form.error} />
-          {form.test && <ConnectionReport outcome={form.test} />}
-          {form.saved && (
-            <p className="ok-note" role="status">
-              {t('setup.saved')}
-            </p>
-          )}
-          {setup.credentialWarning && <p className="hint">{setup.credentialWarning}</p>}
           <div className="actions">
             <button
               type="button"
@@ -157,6 +149,15 @@ export function SetupScreen({ setup, firstRun, onSetupChanged }: Props) {
               {busy === 'save' ? t('setup.checkingBeforeSave') : t('setup.save')}
             </button>
           </div>
+          {/* What the check found goes under the buttons, so they stay where the hand is. */}
+          <ErrorNote error={form.error} />
+          {form.test && <ConnectionReport outcome={form.test} />}
+          {form.saved && (
+            <p className="ok-note" role="status">
+              {t('setup.saved')}
+            </p>
+          )}
+          {setup.credentialWarning && <p className="hint">{setup.credentialWarning}</p>}
         </form>
         <div className="setup-side">
           <section className="card practice-card">

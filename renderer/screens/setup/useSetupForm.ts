@@ -24,6 +24,8 @@ export interface TestOutcome {
   result: ConnectionTest;
   testedFormat: WireFormat;
   switchedTo: WireFormat | null;
+  /** Saving was refused because of what the check found: the report's sentence says so, once. */
+  refused: boolean;
 }
 
 /** What the check can find that no desk could work with; other failures are saved and shown, not refused. */
@@ -112,12 +114,10 @@ export function useSetupForm(
       const result = await ask('testConnection', request);
       const switchedTo = result.recommendedFormat !== request.format ? result.recommendedFormat : null;
       if (switchedTo) setField('format', switchedTo);
-      setTest({ result, testedFormat: request.format, switchedTo });
-      if (kind === 'test') return;
-      if (!result.ok && result.problem !== null && refusedProblems.includes(result.problem)) {
-        setProblem(t('setup.notSaved', { reason: result.message }));
-        return;
-      }
+      const refused =
+        kind === 'save' && !result.ok && result.problem !== null && refusedProblems.includes(result.problem);
+      setTest({ result, testedFormat: request.format, switchedTo, refused });
+      if (kind === 'test' || refused) return;
       // Saved in the format the check recommends, as the form now shows.
       onSetupChanged(await ask('saveSetup', { ...request, format: switchedTo ?? request.format }));
       setSaved(true);

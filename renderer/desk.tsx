@@ -10,7 +10,7 @@ import { LanguageSwitch } from './components/LanguageSwitch';
 import { PracticeBanner } from './components/PracticeBanner';
 import { HotelDatabaseBanner } from './components/HotelLine';
 import { AnotherReaderBanner } from './components/AnotherReaderBanner';
-import { SkipLink } from './components/SkipLink';
+import { MAIN_ID, SkipLink } from './components/SkipLink';
 import { StatusBar } from './components/StatusBar';
 import { ActivityScreen } from './screens/activity/ActivityScreen';
 import type { OpenIntent } from './screens/inbox/InboxList';
@@ -120,7 +120,7 @@ export function Desk({ setup, onSetupChanged, onLanguage }: Props) {
   const practice = setup.practiceMode || status?.practiceMode === true;
   return (
     <div className={`desk ${practice ? 'in-practice' : ''}`}>
-      <SkipLink onShowInbox={() => setView('inbox')} />
+      <SkipLink onInbox={view === 'inbox'} />
       {practice && <PracticeBanner onLeave={leavePractice} busy={leaving} />}
       {!practice && needsDeskUser(setup) && <DeskUserPrompt onSetupChanged={onSetupChanged} />}
       <HotelDatabaseBanner hotel={status?.hotel ?? null} />
@@ -165,7 +165,7 @@ export function Desk({ setup, onSetupChanged, onLanguage }: Props) {
         )}
         <LanguageSwitch onChange={onLanguage} />
       </header>
-      <main className="desk-main">
+      <main className="desk-main" id={MAIN_ID} tabIndex={-1}>
         {view === 'inbox' && (
           <InboxScreen
             refreshToken={refreshToken}

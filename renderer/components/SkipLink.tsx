@@ -1,25 +1,25 @@
-// The first stop of the keyboard: "Skip to reservations" (visible when focused) takes the keyboard past the
-// header and the filters straight to the list, in two presses from page load (Tab, Enter).
+// The first stop of the keyboard, visible when focused. On the inbox, "Skip to the reservation list" takes
+// the keyboard past the header and the filters straight to the list, in two presses from page load (Tab,
+// Enter); on any other screen, "Skip to content" goes to that screen's main part. Its target always exists.
 import { useTranslation } from 'react-i18next';
 
-const focusList = () => document.querySelector<HTMLElement>('[data-testid="inbox-list"]')?.focus();
+export const MAIN_ID = 'desk-main';
+const LIST_ID = 'inbox-list';
 
-/** onShowInbox: brings the inbox up first when another screen is showing. */
-export function SkipLink({ onShowInbox }: { onShowInbox: () => void }) {
+export function SkipLink({ onInbox }: { onInbox: boolean }) {
   const { t } = useTranslation();
+  const target = onInbox ? LIST_ID : MAIN_ID;
   return (
     <a
-      href="#inbox-list"
+      href={`#${target}`}
       className="skip-link"
       data-testid="skip-to-list"
       onClick={(e) => {
         e.preventDefault();
-        onShowInbox();
-        // The inbox may only now be rendering: focus the list once it is there.
-        requestAnimationFrame(() => requestAnimationFrame(focusList));
+        document.getElementById(target)?.focus();
       }}
     >
-      {t('nav.skipToList')}
+      {t(onInbox ? 'nav.skipToList' : 'nav.skipToContent')}
     </a>
   );
 }

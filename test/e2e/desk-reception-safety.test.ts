@@ -37,6 +37,15 @@ describe('reception safety (real core, practice service, Chromium)', () => {
     const list = page.getByTestId('inbox-list');
     expect(await list.getAttribute('role')).toBe('grid');
     await list.focus();
+    // Before the receptionist moves it, the cursor rides on the top row: arrivals keep a fresh inbox at its top.
+    const early = await desk.control('arrive', { count: 2 });
+    await desk.core.handlers.syncNow({});
+    await page.getByTestId('inbox-total').filter({ hasText: '42 rezervasyon' }).waitFor();
+    await rowOf(page, early[0] ?? '').waitFor();
+    await expect
+      .poll(() => page.locator('.row-body[aria-selected="true"]').getAttribute('aria-rowindex'))
+      .toBe('1');
+    expect(await list.evaluate((el) => el.scrollTop)).toBe(0);
     for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowDown');
     const cursorRow = page.locator('.row-body[aria-selected="true"]');
     await expect.poll(() => cursorRow.getAttribute('aria-rowindex')).toBe('5');
@@ -47,7 +56,7 @@ describe('reception safety (real core, practice service, Chromium)', () => {
     // Three reservations arrive at the service; the desk syncs in the background (focus stays in the list).
     const arrived = await desk.control('arrive', { count: 3 });
     await desk.core.handlers.syncNow({});
-    await page.getByTestId('inbox-total').filter({ hasText: '43 rezervasyon' }).waitFor();
+    await page.getByTestId('inbox-total').filter({ hasText: '45 rezervasyon' }).waitFor();
     await rowOf(page, arrived[0] ?? '').waitFor();
     // The newest arrivals come first: the cursor's guest is now three rows further down, and still the cursor.
     await expect.poll(() => rowOf(page, keyField).getAttribute('aria-rowindex')).toBe('8');

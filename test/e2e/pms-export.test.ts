@@ -134,6 +134,18 @@ describe('To enter in PMS (real core, practice service, Chromium)', () => {
     const first = page.locator('.pms-row').first();
     await first.waitFor();
     const keyField = (await first.getAttribute('data-key')) ?? '';
+    // Unmapped codes are flagged once per row (the practice world's codes start unmapped), and the file's
+    // date setting reads as a format, not as a day to pick.
+    for (const row of await page.locator('.pms-row').all()) {
+      expect((await row.textContent())?.match(/Not mapped|unmapped/gi)?.length ?? 0).toBeLessThanOrEqual(1);
+    }
+    expect(await page.locator('.pms-row .badge.unmapped').count()).toBeGreaterThan(0);
+    const dates = page.getByLabel('Dates written as');
+    expect(await dates.locator('option').allTextContents()).toEqual([
+      'dd.mm.yyyy (31.07.2026)',
+      'yyyy-mm-dd (2026-07-31)',
+    ]);
+    expect(await page.getByRole('group', { name: 'File format' }).count()).toBe(1);
     const before = (await desk.core.handlers.listToEnter({ offset: 0, limit: 1 })).total;
 
     await first.locator('input[type="checkbox"]').check();

@@ -18,14 +18,21 @@ const axeSource = (): string => {
   return source;
 };
 
-/** Every serious or critical finding of axe-core on the page as it is now ([] when clean). */
-export async function seriousAxeFindings(page: Page): Promise<AxeFinding[]> {
+/**
+ * Every serious or critical finding of axe-core on the page as it is now ([] when clean); with `moderate`,
+ * moderate ones too (content outside landmarks, headings out of order), held for the desk's main screens.
+ */
+export async function seriousAxeFindings(
+  page: Page,
+  options: { moderate?: boolean } = {},
+): Promise<AxeFinding[]> {
+  const impacts = options.moderate ? ['moderate', 'serious', 'critical'] : ['serious', 'critical'];
   if (!(await page.evaluate("typeof window.axe === 'object'"))) await page.evaluate(axeSource());
   // A string, not a function: the test files have no DOM types, and axe is a global of the page.
   const findings = await page.evaluate(`
     window.axe.run(document, { resultTypes: ['violations'] }).then((result) =>
       result.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .filter((v) => ${JSON.stringify(impacts)}.includes(v.impact))
         .map((v) => ({
           id: v.id,
           impact: v.impact,

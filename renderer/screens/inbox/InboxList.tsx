@@ -17,10 +17,15 @@ export const ROW_HEIGHT = 58;
 
 export type OpenIntent = 'view' | 'confirm' | 'decline';
 
-/** Where the keyboard cursor is: the reservation, and the row index it was last seen at. */
+/**
+ * Where the keyboard cursor is: the reservation, and the row index it was last seen at. `chosen`: the
+ * receptionist put it there (arrows, a click); until then it rides on the top row, so arrivals during the
+ * first sync do not scroll a fresh inbox away from its top.
+ */
 export interface InboxCursor {
   keyField: string | null;
   index: number;
+  chosen: boolean;
 }
 
 interface Props {
@@ -68,17 +73,22 @@ export function InboxList(props: Props) {
     if (total === 0) return;
     if (cursor.keyField === null) {
       const row = pages.rowAt(cursor.index);
-      if (row) setCursor({ keyField: row.keyField, index: cursor.index });
+      if (row) setCursor({ keyField: row.keyField, index: cursor.index, chosen: cursor.chosen });
+      return;
+    }
+    if (!cursor.chosen && found !== 0) {
+      const top = pages.rowAt(0);
+      if (top) setCursor({ keyField: top.keyField, index: 0, chosen: false });
       return;
     }
     if (found < 0) {
       // Gone from the list (answered under a "waiting" filter, say): the cursor takes the row now in its place.
       const row = pages.settled(first, last) ? pages.rowAt(cursor.index) : undefined;
-      if (row) setCursor({ keyField: row.keyField, index: cursor.index });
+      if (row) setCursor({ keyField: row.keyField, index: cursor.index, chosen: cursor.chosen });
       return;
     }
     if (found !== cursor.index) {
-      setCursor({ keyField: cursor.keyField, index: found });
+      setCursor({ keyField: cursor.keyField, index: found, chosen: cursor.chosen });
       virtualizer.scrollToIndex(found, { align: 'auto' });
     }
   }, [found, cursor, total, pages, setCursor, virtualizer, first, last]);
@@ -86,7 +96,7 @@ export function InboxList(props: Props) {
   const move = (to: number) => {
     if (total === 0) return;
     const next = Math.max(0, Math.min(total - 1, to));
-    setCursor({ keyField: pages.rowAt(next)?.keyField ?? null, index: next });
+    setCursor({ keyField: pages.rowAt(next)?.keyField ?? null, index: next, chosen: true });
     virtualizer.scrollToIndex(next, { align: 'auto' });
   };
 
@@ -163,7 +173,7 @@ export function InboxList(props: Props) {
                   isFresh={fresh.has(row.keyField)}
                   onToggle={onToggle}
                   onOpen={(r) => {
-                    setCursor({ keyField: r.keyField, index: item.index });
+                    setCursor({ keyField: r.keyField, index: item.index, chosen: true });
                     onOpen(r.keyField, 'view');
                   }}
                 />

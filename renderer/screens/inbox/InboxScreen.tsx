@@ -54,7 +54,7 @@ export function InboxScreen({
   const { t } = useTranslation();
   const [counts, setCounts] = useState<InboxCounts | null>(null);
   const [agencies, setAgencies] = useState<Agency[]>([]);
-  const [cursor, setCursor] = useState<InboxCursor>({ keyField: null, index: 0 });
+  const [cursor, setCursor] = useState<InboxCursor>({ keyField: null, index: 0, chosen: false });
   const today = todayIso();
   const [selected, setSelected] = useState<ReadonlyMap<string, InboxRow>>(new Map());
   const pages = useInboxPages(query, refreshToken);
@@ -78,7 +78,7 @@ export function InboxScreen({
   const changeQuery = useCallback(
     (next: InboxQuery) => {
       onQueryChange(next);
-      setCursor({ keyField: null, index: 0 });
+      setCursor({ keyField: null, index: 0, chosen: false });
     },
     [onQueryChange],
   );
@@ -89,7 +89,9 @@ export function InboxScreen({
 
   /** Back to the list on this reservation's row: after an answer, or leaving its form or its panel. */
   const backToRow = (keyField: string) => {
-    setCursor((c) => (c.keyField === keyField ? c : { keyField, index: c.index }));
+    setCursor((c) =>
+      c.keyField === keyField ? { ...c, chosen: true } : { keyField, index: c.index, chosen: true },
+    );
     focusList();
   };
 

@@ -154,7 +154,9 @@ export function ExportPanel({ agencies, dataVersion, onOpenMapping, onMarked, in
         </fieldset>
       )}
 
-      <div className="pms-format">
+      {/* How the file is written, not which reservations: a box of its own, the dates as a pattern. */}
+      <fieldset className="pms-format">
+        <legend>{t('pms.export.fileFormat')}</legend>
         <label className="compact">
           {t('pms.export.delimiter')}
           <select
@@ -171,11 +173,11 @@ export function ExportPanel({ agencies, dataVersion, onOpenMapping, onMarked, in
             value={form.dateFormat ?? defaultDateFormat(lng)}
             onChange={(e) => change({ dateFormat: asDateFormat(e.target.value) })}
           >
-            <option value="dd.MM.yyyy">31.07.2026</option>
-            <option value="yyyy-MM-dd">2026-07-31</option>
+            <option value="dd.MM.yyyy">{t('pms.export.dateDotted')}</option>
+            <option value="yyyy-MM-dd">{t('pms.export.dateIso')}</option>
           </select>
         </label>
-      </div>
+      </fieldset>
 
       {problem && <p className="hint">{t(`pms.export.problem.${problem}`)}</p>}
       {preview && (

@@ -52,7 +52,8 @@ export function ToEnterRowView({ row, selected, onToggle }: Props) {
       </label>
       <div className="pms-row-lines">
         <GuestLine row={row} lead={<PmsStateBadge state={row.state} />}>
-          <CheckMarkers checks={row.checks} />
+          {/* Unmapped codes are flagged once, by the line's own badge. */}
+          <CheckMarkers checks={row.checks} skip={['unmapped']} />
           {/* A taken-in cancellation is no "confirmed" booking: it is a cancellation to remove from the PMS. */}
           {row.changeKind === 'cancelled' && row.confirmationStatus === 'E' ? (
             <span className="badge pms-cancel-taken-in" data-testid="pms-cancel-badge" data-state="taken-in">

@@ -552,7 +552,10 @@ export type ActivityDetail =
       to: CalendarDate;
       note: string;
     }
-  | { kind: 'settings'; setting: 'menOnly'; on: boolean };
+  | { kind: 'settings'; setting: 'menOnly'; on: boolean }
+  /** A sync that brought something (one that brought nothing is not logged: the status bar says it). */
+  | { kind: 'sync'; new: number; changed: number; cancelled: number }
+  | { kind: 'setup'; practice: 'started' | 'left' };
 
 // ---------- code mappings ----------
 

@@ -105,10 +105,17 @@ export async function decide(
     const connection = connectionFrom(values, await opened.readSetup(), opened, { needPassword: !hotel });
     const desk = deskOn(values, opened, connection);
     try {
+      // Confirming again after the agency changed the booking keeps the earlier confirmation's note, as the
+      // screen does; --note "" says on purpose that there is none now.
+      const earlier = await desk.deskStore.decisionFor(keyField);
+      const keptNote =
+        action === 'confirm' && values.note === undefined && earlier?.action === 'confirm' && earlier.note
+          ? earlier.note
+          : undefined;
       await desk.decide({
         keyField,
         action,
-        note: values.note,
+        note: values.note ?? keptNote,
         reasonId: values.reason,
         user: values.user ?? process.env.RESDESK_USER ?? 'resdesk',
       });
@@ -131,6 +138,7 @@ export async function decide(
         );
       } else
         out(view?.state === 'sent' ? `${done}: ${keyField}` : `Queued, not sent yet: ${view?.error ?? ''}`);
+      if (keptNote && !values.json) out(`The earlier note was kept: ${keptNote}`);
       // Queued is the whole job on the hotel's database; on a file the answer should have gone out.
       if (!hotel && view?.state !== 'sent') process.exitCode = 1;
     } finally {

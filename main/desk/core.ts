@@ -40,6 +40,7 @@ import { moveOwnDataInOnce } from './move-in-once';
 import { shareSetup } from './share-setup';
 import { EVIDENCE_KEY, SAFE_MODE_KEY, readEvidence, readerStatus } from '../sync/another-reader';
 import { SharedRuntime } from './shared-runtime';
+import { logSync } from './log-sync';
 import { newDeskIdentity } from './shared-desk';
 
 export interface CoreOptions {
@@ -152,6 +153,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
       ...new Set([...summary.new, ...summary.changed, ...summary.cancelled, ...summary.statusUpdated]),
     ];
     if (keyFields.length === 0) return;
+    logSync(workDesk(), now(), setup().deskUser || 'Resdesk', summary, ports.logger);
     // The other desks announce and notify what arrived as this one does.
     hotel()?.announcePulled(summary);
     hotel()?.refresh();

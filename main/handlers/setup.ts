@@ -11,6 +11,7 @@ import { runProbe } from '../probe/run-probe';
 import { saveProbeReport } from '../diagnostics/probe-report';
 import { createExchangeClient } from '../exchange';
 import { DeskError } from '../kernel/ipc-dispatch';
+import { activityDetail } from '../kernel/activity-words';
 import { credentialAccount, isConfigured, writeSetup } from '../kernel/setup';
 import { checkInWindow } from '../sync/checkin-window';
 import { describeFailure } from '../kernel/describe-error';
@@ -32,6 +33,26 @@ type Connection = ParsedRequestOf<'testConnection'>;
 
 export function setupHandlers(ctx: DeskContext): SetupHandlers {
   const credentials = ctx.ports.credentials;
+
+  /**
+   * Practice starting and ending are written to the log of the store it lands in (practice's, the desk's). A
+   * log that cannot be written (the hotel's database away) does not undo the switch.
+   */
+  const logPractice = async (practice: 'started' | 'left'): Promise<void> => {
+    try {
+      await ctx.workStore().addActivity({
+        at: ctx.now().toISOString(),
+        user: ctx.setup().deskUser || 'Resdesk',
+        action: 'setup',
+        keyField: null,
+        detail: activityDetail({ kind: 'setup', practice }),
+      });
+    } catch (error) {
+      ctx.ports.logger.warn('practice could not be written to the activity log', {
+        error: error instanceof Error ? error.name : 'unknown',
+      });
+    }
+  };
 
   const view = async (): Promise<SetupView> => {
     const s = ctx.setup();
@@ -185,11 +206,13 @@ export function setupHandlers(ctx: DeskContext): SetupHandlers {
 
     startPracticeMode: async () => {
       await ctx.startPractice();
+      await logPractice('started');
       return view();
     },
 
     leavePracticeMode: async () => {
       await ctx.stopPractice();
+      await logPractice('left');
       return view();
     },
 

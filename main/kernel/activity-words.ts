@@ -8,7 +8,14 @@ import type { Messages } from './messages';
 export const activityDetail = (detail: ActivityDetail): string => JSON.stringify(detail);
 
 /** The actions whose rows store an ActivityDetail (its kind is the action). */
-const worded: ReadonlySet<ActivityEntry['action']> = new Set(['export', 'mapping', 'stop-sale', 'settings']);
+const worded: ReadonlySet<ActivityEntry['action']> = new Set([
+  'export',
+  'mapping',
+  'stop-sale',
+  'settings',
+  'sync',
+  'setup',
+]);
 
 function parsed(entry: ActivityEntry): ActivityDetail | null {
   if (!worded.has(entry.action) || !entry.detail.startsWith('{')) return null;
@@ -39,6 +46,18 @@ export function wordActivity(messages: Messages, language: UiLanguage, entry: Ac
       },
     );
     return { ...entry, detail: detail.note === '' ? text : `${text} (${detail.note})` };
+  }
+  if (detail.kind === 'sync') {
+    const { new: arrived, changed, cancelled } = detail;
+    return { ...entry, detail: messages.t('activity.sync', { new: arrived, changed, cancelled }) };
+  }
+  if (detail.kind === 'setup') {
+    return {
+      ...entry,
+      detail: messages.t(
+        detail.practice === 'started' ? 'activity.practiceStarted' : 'activity.practiceLeft',
+      ),
+    };
   }
   if (detail.kind === 'settings') {
     return { ...entry, detail: messages.t(detail.on ? 'activity.menOnlyOn' : 'activity.menOnlyOff') };

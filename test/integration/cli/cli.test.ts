@@ -125,6 +125,22 @@ describe('resdesk command line', () => {
     expect(
       (await sandboxState(service.url)).confirmations.filter((c) => c.keyField === a.keyField),
     ).toHaveLength(1);
+
+    // The agency changes it: confirming the new version without --note keeps the earlier note, as the screen does.
+    const changed = await fetch(`${service.url}/_sandbox/change`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ keyField: a.keyField }),
+    });
+    expect(changed.ok).toBe(true);
+    const synced = await resdesk(['sync', ...connection(), '--once', '--json']);
+    expect(JSON.parse(synced.stdout)).toMatchObject({ changed: 1, unreadable: 0 });
+    const reconfirm = await resdesk(['confirm', a.keyField, ...connection()]);
+    expect(reconfirm.code).toBe(0);
+    expect(reconfirm.stdout).toContain('The earlier note was kept: Balayı çifti; çiçek & şampanya');
+    const answers = (await sandboxState(service.url)).confirmations.filter((c) => c.keyField === a.keyField);
+    expect(answers).toHaveLength(2);
+    expect(answers[1]?.confirmationNote).toBe('Balayı çifti; çiçek & şampanya');
   });
 
   it('fails with one plain line and a non-zero status', async () => {

@@ -73,6 +73,16 @@ describe('core in practice mode', () => {
     expect(status.online).toBe(true);
     expect(status.practiceMode).toBe(true);
     expect(core.waitingCount().total).toBeGreaterThan(0);
+    // The Activity screen is not empty after practice and a sync: both are there, in the desk's words.
+    const activity = await until(async () => {
+      const entries = await core.handlers.listActivity({ offset: 0, limit: 50 });
+      return entries.some((e) => e.action === 'sync') && entries;
+    }, 'the sync in the activity log');
+    expect(activity.find((e) => e.action === 'setup')?.detail).toMatch(/^Alıştırma başladı/);
+    const sync = activity.filter((e) => e.action === 'sync');
+    expect(sync.map((e) => e.detail)).toEqual([
+      `Servisten gelen: ${counts.new} yeni, ${counts.changed} değişiklik, ${counts.cancelled} iptal`,
+    ]);
   });
 
   it('confirms with a note and declines with a reason, both reaching the practice service', async () => {

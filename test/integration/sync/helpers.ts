@@ -10,7 +10,12 @@ import type { WireFormat } from '../../../shared/domain';
 
 export interface SandboxState {
   acknowledged: { logId: number; serviceId: string }[];
-  confirmations: { keyField: string; confirmationStatus: string; operation: string }[];
+  confirmations: {
+    keyField: string;
+    confirmationStatus: string;
+    operation: string;
+    confirmationNote: string | null;
+  }[];
   requests: { method: string; path: string; status: number }[];
   reservations: number;
 }

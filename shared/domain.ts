@@ -197,6 +197,9 @@ export interface UnreadableReservation {
 export type SetAsideReason =
   'unreadable' | 'other-hotel' | 'impossible' | 'log-id-reused' | 'content-differs';
 
+/** How many items are set aside and not resolved, by reason (a reason with none is absent). */
+export type SetAsideCounts = Partial<Record<SetAsideReason, number>>;
+
 // ---------- pre-confirm checks (issue 14) ----------
 //
 // What the pre-confirm checks (main/checks) say about one reservation: plain, JSON-serializable data with

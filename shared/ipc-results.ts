@@ -2,6 +2,7 @@
 // What the store reads out (inbox rows, versions, decisions, mappings, activity) is the domain's
 // vocabulary: passed on as it is, so the renderer and the store speak the same words.
 import type {
+  SetAsideCounts,
   ChangeKind,
   CheckMarker,
   DecisionView,
@@ -191,8 +192,11 @@ export interface SyncStatus {
   queuedDecisions: number;
   lastError: string | null;
   practiceMode: boolean;
-  /** Listed reservations that could not be read: kept aside, not acknowledged, until fixed at the service. */
-  unreadable: number;
+  /**
+   * Listed reservations kept aside and not acknowledged, by why (could not be read, another hotel's, a reused
+   * LogId…), until fixed at the service.
+   */
+  setAside: SetAsideCounts;
   /** Several desks on the hotel's shared database (issue 27); null: this desk works in its own file. */
   hotel: HotelLineStatus | null;
   /**

@@ -142,7 +142,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
       queuedDecisions: h ? h.queued : workStore().queuedDecisionCount(),
       lastError: s?.lastError ?? null,
       practiceMode: setup().practiceMode,
-      unreadable: h ? h.unreadable : workStore().openUnreadableCount(),
+      setAside: h ? h.setAside : workStore().openSetAsideCounts(),
       hotel: h ? h.hotelStatus() : null,
       anotherReader: h ? h.reader : localReader(),
     };

@@ -4,7 +4,7 @@
 // same renderer events this desk's own work sends. The core stays the one place that wires; this file keeps the
 // several-desks part of it in one concept.
 import type { AnotherReaderStatus, Events, HotelLineStatus, SyncStatus } from '../../shared/ipc';
-import type { WaitingTally } from '../../shared/domain';
+import type { SetAsideCounts, WaitingTally } from '../../shared/domain';
 import type { HotelChange, HotelDeskStore } from '../hotel-db';
 import type { CorePorts } from '../kernel/core-types';
 import type { DeskStore } from '../store/engines/desk-store';
@@ -60,7 +60,7 @@ export interface SharedRuntimeDeps {
 
 interface Counts {
   queued: number;
-  unreadable: number;
+  setAside: SetAsideCounts;
   waiting: WaitingTally;
   nextSendAfter: string | null;
   reader: AnotherReaderStatus | null;
@@ -69,7 +69,7 @@ interface Counts {
 
 const emptyCounts = (): Counts => ({
   queued: 0,
-  unreadable: 0,
+  setAside: {},
   waiting: { total: 0, cancellations: 0 },
   nextSendAfter: null,
   reader: null,
@@ -259,8 +259,8 @@ export class SharedRuntime {
   get queued(): number {
     return this.counts.queued;
   }
-  get unreadable(): number {
-    return this.counts.unreadable;
+  get setAside(): SetAsideCounts {
+    return this.counts.setAside;
   }
   get reader(): AnotherReaderStatus | null {
     return this.counts.reader;
@@ -327,9 +327,9 @@ export class SharedRuntime {
     const desk = this.desk;
     if (!desk) return;
     const s = desk.store;
-    const [queued, unreadable, waiting, nextSendAfter, evidence, safeMode] = await Promise.all([
+    const [queued, setAside, waiting, nextSendAfter, evidence, safeMode] = await Promise.all([
       s.queuedDecisionCount(),
-      s.openUnreadableCount(),
+      s.openSetAsideCounts(),
       s.waitingCount(),
       s.nextSendAfter(),
       s.getSetting<unknown>(EVIDENCE_KEY, null),
@@ -338,7 +338,7 @@ export class SharedRuntime {
     this.counts = {
       ...this.counts,
       queued,
-      unreadable,
+      setAside,
       waiting,
       nextSendAfter,
       reader: readerStatus(readEvidence(evidence), safeMode === true, this.deps.now()),

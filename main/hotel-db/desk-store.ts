@@ -120,6 +120,7 @@ export class HotelDeskStore extends HotelStore implements DeskStore {
   };
   listUnreadable = () => this.read(unreadableOps.list());
   openUnreadableCount = () => this.read(unreadableOps.openCount());
+  openSetAsideCounts = () => this.read(unreadableOps.openCountsByReason());
 
   /**
    * The LogIds to report, claimed for this desk's lease generation in chunks of at most 1000 of one service. What

@@ -23,6 +23,7 @@ const READS: ReadonlySet<string> = new Set<keyof DeskStore>([
   'waitingReceivedBefore',
   'listUnreadable',
   'openUnreadableCount',
+  'openSetAsideCounts',
   'inboxPage',
   'inboxCounts',
   'problemCandidates',

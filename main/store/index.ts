@@ -2,6 +2,7 @@
 // use. Each method is a thin binding of a module function; the SQL stays in those modules.
 import type { Database } from 'better-sqlite3';
 import type {
+  SetAsideCounts,
   ActivityEntry,
   Agency,
   CheckedReservation,
@@ -90,7 +91,13 @@ import {
   type ExportRows,
   type ExportSelection,
 } from './export-rows';
-import { listUnreadable, openUnreadableCount, recordUnreadable, type UnreadableRecord } from './unreadable';
+import {
+  listUnreadable,
+  openSetAsideCounts,
+  openUnreadableCount,
+  recordUnreadable,
+  type UnreadableRecord,
+} from './unreadable';
 import {
   addStopSale,
   listStopSales,
@@ -192,6 +199,9 @@ export class Store {
   }
   openUnreadableCount(): number {
     return openUnreadableCount(this.db);
+  }
+  openSetAsideCounts(): SetAsideCounts {
+    return openSetAsideCounts(this.db);
   }
 
   // acknowledgements

@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { all, changed, first, q, type Op } from './engines/op';
 import { prepared } from './engines/prepared';
 import { runSqlite, writeSqlite } from './engines/run-sqlite';
-import type { SetAsideReason, UnreadableReservation } from '../../shared/domain';
+import type { SetAsideCounts, SetAsideReason, UnreadableReservation } from '../../shared/domain';
 
 export interface UnreadableRecord extends UnreadableReservation {
   id: number;
@@ -93,6 +93,14 @@ const openCount = prepared(() =>
     .where(sql<boolean>`NOT ${resolvedSince}`),
 );
 
+const openByReason = prepared(() =>
+  q
+    .selectFrom('set_aside_items as u')
+    .select(['reason', (eb) => eb.fn.countAll<number>().as('n')])
+    .where(sql<boolean>`NOT ${resolvedSince}`)
+    .groupBy('reason'),
+);
+
 const fingerprint = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /** Set-aside items' operations, one definition for both engines (engines/op.ts). */
@@ -133,6 +141,13 @@ export const unreadableOps = {
   *openCount(): Op<number> {
     return (yield* first(openCount({})))?.n ?? 0;
   },
+
+  /** The same, told apart by why they were set aside: the status area words each reason its own way. */
+  *openCountsByReason(): Op<SetAsideCounts> {
+    const counts: SetAsideCounts = {};
+    for (const row of yield* all(openByReason({}))) counts[row.reason] = Number(row.n);
+    return counts;
+  },
 };
 
 /** Keeps the items (in a transaction of their own, or inside the caller's). */
@@ -143,6 +158,9 @@ export function recordUnreadable(db: Database, items: readonly UnreadableReserva
 
 /** Every item set aside, newest first, each saying whether it has been resolved since. */
 export const listUnreadable = (db: Database): UnreadableRecord[] => runSqlite(db, unreadableOps.list());
+
+export const openSetAsideCounts = (db: Database): SetAsideCounts =>
+  runSqlite(db, unreadableOps.openCountsByReason());
 
 /** Items set aside and not resolved: what the status area shows. */
 export const openUnreadableCount = (db: Database): number => runSqlite(db, unreadableOps.openCount());

@@ -3,6 +3,7 @@
 // could not read get a line of their own above: they are not lost, but somebody has to look at them. With
 // several desks on the hotel's database, which PC talks to the service for the hotel.
 import { useTranslation } from 'react-i18next';
+import type { SetAsideCounts } from '../../shared/domain';
 import type { SyncStatus } from '../../shared/ipc';
 import { currentLanguage } from '../i18n';
 import { formatInstant } from '../i18n/format';
@@ -15,18 +16,37 @@ interface Props {
   syncError: unknown;
 }
 
+/**
+ * Items kept aside for a reason other than being unreadable, each said its own way (a LogId reused and one
+ * stored with other content are the same thing to a receptionist: a number the service gave twice).
+ */
+function otherReasons(counts: SetAsideCounts): { words: string; count: number }[] {
+  const lines = [
+    { words: 'otherHotel', count: counts['other-hotel'] ?? 0 },
+    { words: 'numberReused', count: (counts['log-id-reused'] ?? 0) + (counts['content-differs'] ?? 0) },
+    { words: 'impossible', count: counts.impossible ?? 0 },
+  ];
+  return lines.filter((line) => line.count > 0);
+}
+
 export function StatusBar({ status, onSyncNow, syncError }: Props) {
   const { t } = useTranslation();
   const lng = currentLanguage();
   if (!status) return <footer className="status-bar" />;
   return (
     <footer className="status-bar" data-testid="status-bar" data-online={status.online}>
-      {status.unreadable > 0 && (
+      {(status.setAside.unreadable ?? 0) > 0 && (
         <p className="unreadable-warning" role="alert" data-testid="unreadable">
           <span aria-hidden="true">⚠ </span>
-          {t('status.unreadable', { count: status.unreadable })}
+          {t('status.unreadable', { count: status.setAside.unreadable })}
         </p>
       )}
+      {otherReasons(status.setAside).map(({ words, count }) => (
+        <p key={words} className="unreadable-warning" role="alert" data-testid="set-aside">
+          <span aria-hidden="true">⚠ </span>
+          {t(`status.setAside.${words}`, { count })}
+        </p>
+      ))}
       <span className={`line-state ${status.online ? 'online' : 'offline'}`} data-testid="line-state">
         <span aria-hidden="true">{status.online ? '● ' : '○ '}</span>
         {status.online

@@ -178,7 +178,7 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
     queuedDecisions: 0,
     lastError: null,
     practiceMode: setup.practiceMode,
-    unreadable: 0,
+    setAside: {},
     hotel: null,
     anotherReader: null,
   };

@@ -207,7 +207,7 @@ describe('reception screens (in-memory core)', () => {
       queuedDecisions: 0,
       lastError: null,
       practiceMode: true,
-      unreadable: 0,
+      setAside: {},
       hotel: null,
       anotherReader: null,
     };
@@ -245,12 +245,25 @@ describe('reception screens (in-memory core)', () => {
       hotel: null,
       anotherReader: null,
     };
-    desk.emit('syncStatus', { ...status, unreadable: 2 });
+    desk.emit('syncStatus', { ...status, setAside: { unreadable: 2 } });
     await page
       .getByTestId('unreadable')
       .filter({ hasText: '2 reservations from the service could not be read. They are kept aside' })
       .waitFor();
-    desk.emit('syncStatus', { ...status, unreadable: 0 });
+    // Each reason in its own words: another hotel's reservations, a LogId used twice, impossible numbers.
+    desk.emit('syncStatus', {
+      ...status,
+      setAside: { 'other-hotel': 1, 'log-id-reused': 2, 'content-differs': 1, impossible: 1 },
+    });
+    const lines = page.getByTestId('set-aside');
+    await lines.first().waitFor();
+    const said = await lines.allTextContents();
+    expect(said).toHaveLength(3);
+    expect(said.join(' ')).not.toContain('could not be read');
+    expect(said[0]).toContain('1 reservation the service listed is for another hotel');
+    expect(said[1]).toContain('3 reservations came with a number the service already gave another');
+    expect(said[2]).toContain('1 reservation came with impossible numbers');
+    desk.emit('syncStatus', { ...status, setAside: {} });
     await page.getByTestId('unreadable').waitFor({ state: 'detached' });
 
     // Several desks (issue 27): which PC talks to the service, and the hotel's database not answering.
@@ -264,9 +277,9 @@ describe('reception screens (in-memory core)', () => {
       copyTakenAt: null,
       updateNeeded: false,
     };
-    desk.emit('syncStatus', { ...status, unreadable: 0, hotel });
+    desk.emit('syncStatus', { ...status, setAside: {}, hotel });
     await page.getByTestId('talking-pc').filter({ hasText: 'Talking to the service: RECEPTION-2' }).waitFor();
-    desk.emit('syncStatus', { ...status, unreadable: 0, hotel: { ...hotel, reachable: false } });
+    desk.emit('syncStatus', { ...status, setAside: {}, hotel: { ...hotel, reachable: false } });
     await page
       .getByTestId('hotel-db-banner')
       .filter({ hasText: "cannot reach the hotel's database (reception-1:5433/resdesk)" })
@@ -274,7 +287,7 @@ describe('reception screens (in-memory core)', () => {
     expect(await page.getByTestId('talking-pc').count()).toBe(0);
     // Showing this PC's copy: its age, what works and what waits.
     const copyTakenAt = new Date(Date.now() - 7 * 60_000).toISOString();
-    desk.emit('syncStatus', { ...status, unreadable: 0, hotel: { ...hotel, reachable: false, copyTakenAt } });
+    desk.emit('syncStatus', { ...status, setAside: {}, hotel: { ...hotel, reachable: false, copyTakenAt } });
     await page
       .getByTestId('hotel-db-banner')
       .filter({ hasText: "this PC's copy" })
@@ -284,7 +297,7 @@ describe('reception screens (in-memory core)', () => {
     // Older than the hotel's database: the way to update, and the copy meanwhile.
     desk.emit('syncStatus', {
       ...status,
-      unreadable: 0,
+      setAside: {},
       hotel: { ...hotel, updateNeeded: true, reachable: true, copyTakenAt },
     });
     await page
@@ -292,11 +305,11 @@ describe('reception screens (in-memory core)', () => {
       .filter({ hasText: "Resdesk on this PC is older than the hotel's database" })
       .filter({ hasText: 'Settings → This desk → Check now' })
       .waitFor();
-    desk.emit('syncStatus', { ...status, unreadable: 0, hotel: { ...hotel, reachable: false } });
+    desk.emit('syncStatus', { ...status, setAside: {}, hotel: { ...hotel, reachable: false } });
 
     // Another program on the queue (issue 27.6): said plainly, and safe mode one click away.
     const reader = { seenAt: new Date().toISOString(), reservations: 3, safeMode: false };
-    desk.emit('syncStatus', { ...status, unreadable: 0, anotherReader: reader });
+    desk.emit('syncStatus', { ...status, setAside: {}, anotherReader: reader });
     await page.getByTestId('hotel-db-banner').waitFor({ state: 'detached' });
     await page
       .getByTestId('another-reader')

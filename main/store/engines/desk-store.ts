@@ -36,6 +36,7 @@ export type DeskMethod =
   | 'recordUnreadable'
   | 'listUnreadable'
   | 'openUnreadableCount'
+  | 'openSetAsideCounts'
   | 'pendingAcknowledgements'
   | 'markAcknowledged'
   | 'inboxPage'
@@ -144,6 +145,7 @@ export class SqliteDeskStore
     this.local.listUnreadable(...a);
   readonly openUnreadableCount = async (...a: Parameters<Store['openUnreadableCount']>) =>
     this.local.openUnreadableCount(...a);
+  readonly openSetAsideCounts = async () => this.local.openSetAsideCounts();
   readonly pendingAcknowledgements = async (...a: Parameters<Store['pendingAcknowledgements']>) =>
     this.local.pendingAcknowledgements(...a);
   readonly markAcknowledged = async (...a: Parameters<Store['markAcknowledged']>) =>

@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { acknowledgementOps } from '../../../main/store/acknowledgements';
 import { decisionOps, DecisionRefused, type NewDecision } from '../../../main/store/decisions';
 import { pmsEntryOps } from '../../../main/store/pms-entry';
+import { unreadableOps } from '../../../main/store/unreadable';
+import type { SetAsideReason } from '../../../shared/domain';
 import { bothEngines, engineNames, type EngineUnderTest } from './engines';
 import { newVersion, one, seedAcknowledgements, seedReason, seedReservation } from './answers-seed';
 import { exactlyOnceOnPostgres } from './answers-shared-db';
@@ -55,6 +57,39 @@ describe.each(engineNames)('on %s', (name) => {
       `SELECT decision_state AS "decisionState", confirmation_status AS status, confirmation_no AS no
        FROM reservations WHERE key_field = '${key}'`,
     );
+
+  describe('set aside', () => {
+    it('counts what is kept aside by reason, the same on both engines', async () => {
+      const item = (keyField: string, logId: number, reason: SetAsideReason) => ({
+        operation: 'reservation list',
+        field: 'HotelId',
+        expected: 'this hotel',
+        keyField,
+        logId,
+        serviceId: `S-${logId}`,
+        text: JSON.stringify({ keyField, logId }),
+        reason,
+      });
+      expect(await e.read(unreadableOps.openCountsByReason())).toEqual({});
+      await e.write(
+        unreadableOps.record(
+          [
+            item('A', 1, 'other-hotel'),
+            item('B', 2, 'other-hotel'),
+            item('C', 3, 'log-id-reused'),
+            item('D', 4, 'unreadable'),
+          ],
+          AT,
+        ),
+      );
+      expect(await e.read(unreadableOps.openCountsByReason())).toEqual({
+        'other-hotel': 2,
+        'log-id-reused': 1,
+        unreadable: 1,
+      });
+      expect(await e.read(unreadableOps.openCount())).toBe(4);
+    });
+  });
 
   describe('decisions', () => {
     it('queues a decision with its activity row and marks the reservation pending', async () => {

@@ -76,6 +76,11 @@ async function everyScreen(
   await page.getByTestId('setup-screen').waitFor();
   await page.getByTestId('notification-settings').waitFor();
   await check(page, `${lng} settings`, found);
+  // No browser-default button on Settings: each is styled as the desk's own (segmented ones by their group).
+  const bare = await page
+    .locator('[data-testid="setup-screen"] button:not([class]):not(.segmented button)')
+    .count();
+  expect(bare).toBe(0);
   await page.locator('[data-view="inbox"]').click();
 }
 

@@ -136,14 +136,16 @@ export function BackupsCard({
           )}
           {!view.databaseDamaged && (
             <>
-              <button
-                type="button"
-                className="button"
-                disabled={busy}
-                onClick={() => void run(async () => setView(await ask('backupNow', {})))}
-              >
-                {t('backups.now')}
-              </button>
+              <div className="actions">
+                <button
+                  type="button"
+                  className="button"
+                  disabled={busy}
+                  onClick={() => void run(async () => setView(await ask('backupNow', {})))}
+                >
+                  {t('backups.now')}
+                </button>
+              </div>
               <label className="stacked">
                 {t('backups.secondFolder')}
                 <input name="backupFolder" value={folder} onChange={(e) => setFolder(e.target.value)} />
@@ -152,6 +154,7 @@ export function BackupsCard({
               {view.secondFolderProblem && <p className="error-note">{view.secondFolderProblem}</p>}
               <button
                 type="button"
+                className="button"
                 disabled={busy}
                 onClick={() =>
                   void run(async () => {

@@ -81,6 +81,7 @@ export function ThisDeskCard() {
               <div className="actions">
                 <button
                   type="button"
+                  className="button"
                   disabled={busy}
                   onClick={() => void run(async () => setView(await ask('checkForUpdates', {})))}
                 >
@@ -89,7 +90,7 @@ export function ThisDeskCard() {
                 {updates.downloaded !== null && (
                   <button
                     type="button"
-                    className="primary"
+                    className="button primary"
                     disabled={busy || updates.installPending}
                     onClick={() => void run(async () => setView(await ask('installUpdate', {})))}
                   >
@@ -106,6 +107,7 @@ export function ThisDeskCard() {
           <div className="actions">
             <button
               type="button"
+              className="button"
               disabled={busy}
               onClick={() =>
                 void run(async () => {

@@ -1,5 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
+import { availableParallelism } from 'node:os';
+
+// Most files wait on sockets, child processes, PostgreSQL and Chromium rather than compute, so the suite runs more
+// files at once than there are cores (Vitest's default is one fewer: a single worker on a two-core machine).
+// RESDESK_TEST_WORKERS overrides it (1 runs the files one by one).
+const workers = Number(process.env.RESDESK_TEST_WORKERS) || Math.max(3, availableParallelism() + 1);
 
 export default defineConfig({
   resolve: {
@@ -12,5 +18,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    maxWorkers: workers,
+    // A screen polled while other files load the machine may take longer than Vitest's default second.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

@@ -1,9 +1,14 @@
 // Runs the `resdesk` command line as a child process without blocking the test's event loop (the practice
-// service the command talks to answers from that loop). One helper for every CLI test.
+// service the command talks to answers from that loop). One helper for every CLI test. The program is bundled
+// once per test process (harness/bundle.ts), so a run costs a node start, not a compile of the sources.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { bundled } from './bundle';
 
 const ROOT = path.resolve(__dirname, '../..');
+
+/** The bundled `resdesk` program, for a test that starts it its own way (a pipe, spawnSync). */
+export const resdeskProgram = (): Promise<string> => bundled('main/cli.ts');
 
 export interface CliRun {
   code: number | null;
@@ -18,10 +23,11 @@ export interface CliOptions {
   onStart?: (child: ChildProcess) => void;
 }
 
-export function runResdesk(args: string[], options: CliOptions = {}): Promise<CliRun> {
+export async function runResdesk(args: string[], options: CliOptions = {}): Promise<CliRun> {
   const env = options.env ?? { RESDESK_USER: 'demo', RESDESK_PASSWORD: 'demo' };
+  const program = await resdeskProgram();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli.ts', ...args], {
+    const child = spawn(process.execPath, [program, ...args], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     });

@@ -7,7 +7,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { startPracticeService, type PracticeService } from '../../../main/sandbox';
 import { tempDir } from '../sync/helpers';
-import { runResdesk } from '../../harness/resdesk-cli';
+import { resdeskProgram, runResdesk } from '../../harness/resdesk-cli';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const ENV = {
@@ -82,12 +82,13 @@ describe('the command line is careful', () => {
     expect(existsSync(typo)).toBe(false);
   });
 
-  it('list | head -1 ends quietly', () => {
-    const run = spawnSync(
-      'sh',
-      ['-c', `"${process.execPath}" --import tsx main/cli.ts list --db "${db}" | head -1`],
-      { cwd: ROOT, env: ENV, encoding: 'utf8' },
-    );
+  it('list | head -1 ends quietly', async () => {
+    const program = await resdeskProgram();
+    const run = spawnSync('sh', ['-c', `"${process.execPath}" "${program}" list --db "${db}" | head -1`], {
+      cwd: ROOT,
+      env: ENV,
+      encoding: 'utf8',
+    });
     expect(run.stdout.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).not.toMatch(/EPIPE|Error|at /);
   });

@@ -7,10 +7,13 @@ import path from 'node:path';
 import { Store } from '../../../main/store';
 import { makeGuest, makeReservation } from '../../unit/store/fixtures';
 import { byHeader, readCsv } from '../../unit/export/export-fixture';
+import { resdeskProgram } from '../../harness/resdesk-cli';
 
 let dir: string;
 let db: string;
-beforeAll(() => {
+let program = '';
+beforeAll(async () => {
+  program = await resdeskProgram();
   dir = mkdtempSync(path.join(tmpdir(), 'resdesk-cli-export-'));
   db = path.join(dir, 'desk.db');
   const store = Store.open(db);
@@ -47,7 +50,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const resdesk = (...args: string[]) =>
-  spawnSync('npx', ['tsx', 'main/cli.ts', 'export', '--db', db, ...args], {
+  spawnSync(process.execPath, [program, 'export', '--db', db, ...args], {
     cwd: path.resolve(__dirname, '../../..'),
     encoding: 'utf8',
     env: { ...process.env, RESDESK_USER: 'cli-user' },
@@ -110,10 +113,9 @@ describe('resdesk export', () => {
     );
     expect(existsSync(path.join(dir, 'x.csv'))).toBe(false);
     const missing = spawnSync(
-      'npx',
+      process.execPath,
       [
-        'tsx',
-        'main/cli.ts',
+        program,
         'export',
         '--db',
         path.join(dir, 'typo.db'),

@@ -15,6 +15,7 @@ import {
   withFence,
   type LeaseToken,
 } from '../../../main/hotel-db';
+import { bundled } from '../../harness/bundle';
 import { startPostgres, type TestPostgres } from '../../harness/postgres';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -56,8 +57,9 @@ class ChildDesk {
   constructor(
     readonly deskId: string,
     lease: string,
+    program: string,
   ) {
-    this.process = spawn(process.execPath, ['--import', 'tsx', 'test/integration/hotel-db/lease-desk.ts'], {
+    this.process = spawn(process.execPath, [program], {
       cwd: ROOT,
       env: {
         ...process.env,
@@ -119,13 +121,17 @@ class ChildDesk {
 }
 
 const children: ChildDesk[] = [];
+let program = '';
+beforeAll(async () => {
+  program = await bundled('test/integration/hotel-db/lease-desk.ts');
+});
 afterAll(async () => {
   for (const c of children) c.kill('SIGKILL');
   await Promise.all(children.map((c) => c.exited()));
 });
 
 function desk(deskId: string, lease: string): ChildDesk {
-  const c = new ChildDesk(deskId, lease);
+  const c = new ChildDesk(deskId, lease, program);
   children.push(c);
   return c;
 }

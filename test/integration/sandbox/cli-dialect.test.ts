@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { bundled } from '../../harness/bundle';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -13,12 +14,12 @@ interface Running {
 }
 
 /** Starts the CLI and waits for its first line; rejects with the exit code if it ends first. */
-function startCli(args: string[]): Promise<Running> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'main/sandbox/cli.ts', '--port', '0', '--evolve-seconds', '0', ...args],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+async function startCli(args: string[]): Promise<Running> {
+  const program = await bundled('main/sandbox/cli.ts');
+  const child = spawn(process.execPath, [program, '--port', '0', '--evolve-seconds', '0', ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`exit ${code ?? 'signal'}`)));
     if (!child.stdout) return;

@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { bundled } from '../../harness/bundle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -26,9 +27,7 @@ beforeAll(async () => {
   child = spawn(
     process.execPath,
     [
-      '--import',
-      'tsx',
-      'main/sandbox/cli.ts',
+      await bundled('main/sandbox/cli.ts'),
       '--port',
       '0',
       '--reservations',
@@ -66,9 +65,10 @@ describe('npm run sandbox', () => {
   });
 
   it('says its usage for --help, and for a mistyped option in one line with the usage, never a stack trace', async () => {
+    const program = await bundled('main/sandbox/cli.ts');
     const run = (args: string[]) =>
       new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-        const c = spawn(process.execPath, ['--import', 'tsx', 'main/sandbox/cli.ts', ...args], { cwd: root });
+        const c = spawn(process.execPath, [program, ...args], { cwd: root });
         let out = '';
         let err = '';
         c.stdout.on('data', (d: Buffer) => (out += d.toString()));

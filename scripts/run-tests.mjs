@@ -94,14 +94,7 @@ if (!onlyVitest) {
   // does not follow. A formatting slip fails the run like a lint finding (test/fixtures are wire samples).
   await Promise.all([
     stage('lint', 'npx', ['eslint', '.', '--max-warnings', '0']),
-    stage('format', 'npx', [
-      'prettier',
-      '--check',
-      '.',
-      '--cache',
-      '--cache-location',
-      path.join(cache, 'prettier'),
-    ]),
+    stage('format', 'npx', ['prettier', '--check', '.', '--cache']),
   ]);
 }
 

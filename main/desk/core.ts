@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { mkdirSync, rmSync } from 'node:fs';
 import type { Events, Handlers, SyncStatus } from '../../shared/ipc';
-import type { ServiceDialect } from '../../shared/domain';
+import { PRACTICE_DESK_USERS, type ServiceDialect } from '../../shared/domain';
 import type { Core, CorePorts } from '../kernel/core-types';
 import { Desk } from '../operations/desk';
 import { createMessages } from '../kernel/messages';
@@ -69,7 +69,6 @@ const PRACTICE_USER = 'demo';
 const PRACTICE_PASSWORD = 'demo';
 const PRACTICE_PARTNER = 1001;
 /** The name a desk without one answers with while practising (renderer/components/DeskUserPrompt.tsx says the same). */
-const PRACTICE_DESK_USER = 'Practice';
 
 export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
   const now = ports.now ?? (() => new Date());
@@ -286,11 +285,11 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     practiceStore = null;
     for (const suffix of ['', '-wal', '-shm'])
       rmSync(path.join(ports.dataDir, `practice.db${suffix}`), { force: true });
-    // A desk without a name answers as "Practice" while practising, and only then.
+    // A desk without a name answers as "Alıştırma" (Practice) while practising, and only then.
     const named = setup().deskUser !== '' && !setup().practiceDeskUser;
     const s = writeSetup(settings(), {
       practiceMode: true,
-      ...(named ? {} : { deskUser: PRACTICE_DESK_USER, practiceDeskUser: true }),
+      ...(named ? {} : { deskUser: messages.t('activity.practiceDeskUser'), practiceDeskUser: true }),
     });
     ports.logger.info('practice mode started', { port: practice.port, language: s.language });
     connect();
@@ -303,9 +302,9 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     practice = null;
     practiceStore?.close();
     practiceStore = null;
-    // Real answers are never signed "Practice" (also for a name saved before practiceDeskUser existed).
+    // Real answers are never signed with the practice name (also for a name saved before practiceDeskUser existed).
     const s = setup();
-    const practiceName = s.practiceDeskUser || s.deskUser === PRACTICE_DESK_USER;
+    const practiceName = s.practiceDeskUser || PRACTICE_DESK_USERS.includes(s.deskUser);
     writeSetup(settings(), {
       practiceMode: false,
       ...(practiceName ? { deskUser: '', practiceDeskUser: false, askDeskUser: true } : {}),

@@ -2,16 +2,14 @@
 // a name, a bar under the header asks for one (the name goes beside each answer in the activity list).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PRACTICE_DESK_USERS } from '../../shared/domain';
 import type { SetupView } from '../../shared/ipc';
 import { ask } from '../api';
 import { ErrorNote } from './ErrorNote';
 
-/** The name practice mode gives a desk that had none (main/desk/core.ts). */
-export const PRACTICE_DESK_USER = 'Practice';
-
-/** Main asks (askDeskUser) once leaving practice took its name away; "Practice" itself stays a safety net. */
+/** Main asks (askDeskUser) once leaving practice took its name away; the practice names stay a safety net. */
 export const needsDeskUser = (setup: SetupView): boolean =>
-  !setup.practiceMode && (setup.askDeskUser || setup.deskUser === PRACTICE_DESK_USER);
+  !setup.practiceMode && (setup.askDeskUser || PRACTICE_DESK_USERS.includes(setup.deskUser));
 
 export function DeskUserPrompt({ onSetupChanged }: { onSetupChanged: (setup: SetupView) => void }) {
   const { t } = useTranslation();
@@ -20,7 +18,7 @@ export function DeskUserPrompt({ onSetupChanged }: { onSetupChanged: (setup: Set
   const [error, setError] = useState<unknown>(null);
   const save = async () => {
     const trimmed = name.trim();
-    if (!trimmed || trimmed === PRACTICE_DESK_USER) return;
+    if (!trimmed || PRACTICE_DESK_USERS.includes(trimmed)) return;
     setBusy(true);
     try {
       onSetupChanged(await ask('setDeskUser', { name: trimmed }));

@@ -34,7 +34,12 @@ export function StatusBar({ status, onSyncNow, syncError }: Props) {
   const lng = currentLanguage();
   if (!status) return <footer className="status-bar" />;
   return (
-    <footer className="status-bar" data-testid="status-bar" data-online={status.online}>
+    <footer
+      className="status-bar"
+      data-testid="status-bar"
+      data-online={status.online}
+      data-last-sync={status.lastSuccessAt ?? ''}
+    >
       {(status.setAside.unreadable ?? 0) > 0 && (
         <p className="unreadable-warning" role="alert" data-testid="unreadable">
           <span aria-hidden="true">⚠ </span>

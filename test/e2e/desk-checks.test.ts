@@ -81,14 +81,14 @@ describe('pre-confirm checks (real core, practice service, Chromium)', () => {
     });
     await page.locator('[data-view="settings"]').click();
     const card = page.getByTestId('checks-settings');
-    await card.getByText('Kapalı gün yok.').waitFor();
+    await card.getByText('Stop sale yok.').waitFor();
     await card.getByLabel('Otel kodu').selectOption('STD');
     const from = card.getByLabel('İlk kapalı gün', { exact: true });
     await from.fill(turkish(r.checkIn));
     // Enter keeps the typed date and does not send the form before the note is written.
     await from.press('Enter');
     await card.getByLabel('Not (isteğe bağlı)').fill('Tadilat');
-    await card.getByRole('button', { name: 'Bu günleri kapat' }).click();
+    await card.getByRole('button', { name: 'Stop sale gir' }).click();
     await card.locator('.stop-sales tr[data-id]').filter({ hasText: 'Tadilat' }).waitFor();
 
     await page.locator('[data-view="inbox"]').click();
@@ -96,7 +96,7 @@ describe('pre-confirm checks (real core, practice service, Chromium)', () => {
     const stop = page.getByTestId('checks').locator('li[data-check="stop-sale"]');
     await stop.waitFor();
     expect(await stop.locator('.check-text').textContent()).toBe(
-      `Satış kapalı: STD ${turkish(r.checkIn)} tarihinde satışa kapatıldı.`,
+      `Stop sale: STD, ${turkish(r.checkIn)} tarihinde satışa kapalı.`,
     );
     expect(
       await rowOf(page, late).getByTestId('check-markers').locator('[data-check="stop-sale"]').count(),

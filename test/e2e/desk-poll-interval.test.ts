@@ -20,7 +20,7 @@ afterEach(async () => {
 const words = {
   tr: {
     settings: 'Ayarlar',
-    title: 'Yeni rezervasyonları denetleme',
+    title: 'Yeni rezervasyon kontrolü',
     range: '5 ile 600',
     saved: 'Kaydedildi.',
   },

@@ -26,7 +26,7 @@ const words = {
   tr: {
     sortReceived: 'Son gelen üstte',
     receivedToday: 'Bugün alınanlar',
-    showing: ['Gösterilen:', 'bugün giriş', 'bugün alınan'],
+    showing: ['Gösterilen:', 'bugün girişli', 'bugün alınan'],
     skip: 'Rezervasyon listesine geç',
     note: 'Deniz manzarası rica ediyoruz',
     notesTitle: 'Acentenin notu',

@@ -400,7 +400,7 @@ describe('reception safety (real core, practice service, Chromium)', () => {
     await page.getByRole('button', { name: 'Alıştırma modunu başlat' }).click();
     await page.getByTestId('practice-banner').waitFor();
     expect(await page.getByTestId('desk-user-prompt').count()).toBe(0);
-    expect((await desk.core.handlers.getSetup({})).deskUser).toBe('Practice');
+    expect((await desk.core.handlers.getSetup({})).deskUser).toBe('Alıştırma');
     await page.getByTestId('practice-banner').getByRole('button').click();
     await page.getByTestId('practice-banner').waitFor({ state: 'detached' });
     // Main took the practice name away: nothing real is signed "Practice", and the desk asks for a name.

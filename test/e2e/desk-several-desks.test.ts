@@ -30,7 +30,7 @@ afterAll(async () => {
 const words = {
   tr: {
     settings: 'Ayarlar',
-    title: 'Birden çok masa',
+    title: 'Birden çok bilgisayar',
     question: 'Otelin veritabanını şu an başka bir bilgisayar tutuyor mu?',
     ownFile: 'kendi veritabanı dosyasında',
     connect: 'Otelin veritabanına bağlan',

@@ -75,7 +75,7 @@ async function openSettings(d: RealDesk, language: 'tr' | 'en') {
     .getByRole('button', { name: language === 'tr' ? 'Ayarlar' : 'Settings', exact: true })
     .click();
   const card = page.getByTestId('this-desk-card');
-  await card.getByRole('heading', { name: language === 'tr' ? 'Bu masa' : 'This desk' }).waitFor();
+  await card.getByRole('heading', { name: language === 'tr' ? 'Bu bilgisayar' : 'This desk' }).waitFor();
   return card;
 }
 
@@ -91,7 +91,7 @@ describe('Settings → This desk', () => {
     expect(await card.getByTestId('unclean-stop').textContent()).toMatch(/geçen sefer düzgün kapanmadı/);
     expect(await card.getByTestId('last-check').textContent()).toMatch(/henüz denetlenmedi/);
 
-    await card.getByRole('button', { name: 'Şimdi denetle' }).click();
+    await card.getByRole('button', { name: 'Şimdi kontrol et' }).click();
     await card.getByRole('button', { name: 'Kur ve yeniden başlat' }).waitFor();
     expect(await card.getByTestId('last-check').textContent()).toMatch(/daha yeni bir sürüm bulundu/);
     expect(await card.getByTestId('update-ready').textContent()).toMatch(/1\.5\.0 sürümü hazır/);

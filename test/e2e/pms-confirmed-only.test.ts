@@ -32,7 +32,7 @@ const cases = [
     toEnter: 'Girilecek',
     toCancel: 'İptal edilecek',
     cancelHint: 'Tur operatörü iptal etti. PMS',
-    cancelBadge: "Acente iptal etti — PMS'ten silin",
+    cancelBadge: "Acente iptal etti — PMS'te iptal edin",
   },
   {
     lang: 'en' as const,

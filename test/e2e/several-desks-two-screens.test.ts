@@ -104,7 +104,7 @@ async function screenOf(desk: TestDesk, gate?: EventGate): Promise<Screen> {
 const words = {
   tr: {
     total: '40 rezervasyon',
-    talking: 'Otel adına servisle bu bilgisayar konuşuyor',
+    talking: 'Otel adına servise bu bilgisayar bağlanıyor',
     send: 'Onayı gönder',
   },
   en: {

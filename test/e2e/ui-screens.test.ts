@@ -158,7 +158,7 @@ describe('reception screens (in-memory core)', () => {
       await page.locator(`[data-key="${key}"] input[type="checkbox"]`).check();
     // Only the two new waiting ones go in bulk: the cancellation is left out, the change is held back.
     expect(await page.getByTestId('bulk-held').textContent()).toContain(
-      '1 değişmiş rezervasyon toplu onaylanmaz.',
+      'Değişen 1 rezervasyon toplu onaylanmaz.',
     );
     await page.getByRole('button', { name: 'Bekleyen 2 rezervasyonu onayla' }).click();
     // K0 books three adults into a double: it is named with its problem, and nothing is sent until asked.

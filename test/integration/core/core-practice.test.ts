@@ -155,7 +155,7 @@ describe('core in practice mode', () => {
     expect(turkish?.name).not.toBe(reason.name);
     expect(declined).toMatchObject({ keyField: b.keyField, guest: b.leadGuest, reasonName: turkish?.name });
     expect(activity.find((x) => x.action === 'confirm')).toMatchObject({ guest: a.leadGuest });
-    expect(activity.every((x) => x.user === 'Practice')).toBe(true);
+    expect(activity.every((x) => x.user === 'Alıştırma')).toBe(true);
   });
 
   it('leaving practice mode takes away the "Practice" name and asks for one', async () => {

@@ -17,6 +17,7 @@ import { AT, applyCheckEvent, checkEvent } from '../../harness/check-events';
 import type { NotConfirmMessage } from '../../../shared/domain';
 import { generateReservations } from '../../unit/store/fixtures';
 import { bothEngines } from './engines';
+import { propertyRuns } from '../../harness/property-runs';
 
 const engines = bothEngines();
 const TODAY = new Date(2026, 6, 9, 12);
@@ -80,7 +81,7 @@ describe('the pre-confirm checks on the hotel database', () => {
           expect((await checks.problemKeys()).sort()).toEqual(problems.sort());
         }
       }),
-      { numRuns: 40 },
+      { numRuns: propertyRuns(40) },
     );
   }, 300_000);
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { foldName, personKey } from '../../../main/checks';
 import { foldNameReference } from '../../../main/checks/fold-name';
+import { propertyRuns } from '../../harness/property-runs';
 
 describe('foldName', () => {
   it.each([
@@ -61,13 +62,13 @@ describe('the fast folding', () => {
           expect(foldName(name)).toBe(foldNameReference(name));
         },
       ),
-      { numRuns: 2000 },
+      { numRuns: propertyRuns(500) },
     );
     fc.assert(
       fc.property(fc.string({ unit: 'binary', maxLength: 30 }), (name) => {
         expect(foldName(name)).toBe(foldNameReference(name));
       }),
-      { numRuns: 2000 },
+      { numRuns: propertyRuns(500) },
     );
   });
 });

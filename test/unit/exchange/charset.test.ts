@@ -7,6 +7,7 @@ import { createBodyTextDecoder, decodeBody } from '../../../main/exchange/body-t
 import { UnreadableEncodingError } from '../../../main/exchange/body-errors';
 import { MalformedResponseError } from '../../../main/exchange/errors';
 import { codePage, encode, TURKISH, type TestEncoding } from './encoded';
+import { propertyRuns } from '../../harness/property-runs';
 
 const bytes = (text: string, encoding: TestEncoding = 'utf-8', bom = false) =>
   encode(text, encoding, { bom });
@@ -181,7 +182,7 @@ describe('decoding a body', () => {
           expect(streamed(pieces(data, cuts), contentType)).toBe(document);
           expect(decodeBody(data, contentType, 'test')).toBe(document);
         }),
-        { numRuns: 150 },
+        { numRuns: propertyRuns(150) },
       );
   });
 

@@ -11,6 +11,7 @@ import type { Reservation } from '../../../shared/domain';
 import { fixture } from './fixtures';
 import { encode, inPieces, TURKISH, type TestEncoding } from './encoded';
 import { byteService, fileCodeAnswer, fileReadyAnswer, sendBytes, type ByteService } from './byte-service';
+import { propertyRuns } from '../../harness/property-runs';
 
 const services: ByteService[] = [];
 afterEach(async () => {
@@ -140,7 +141,7 @@ describe('reading answers in the encoding they are in', () => {
             expect(names(got)).toContain(TURKISH);
           },
         ),
-        { numRuns: 25 },
+        { numRuns: propertyRuns(25) },
       );
     },
   );

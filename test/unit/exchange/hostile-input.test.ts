@@ -7,6 +7,7 @@ import { decodeReservationStream } from '../../../main/exchange/reservation-file
 import { isExchangeError } from '../../../main/exchange/errors';
 import { parseToken } from '../../../main/exchange/session';
 import { fixture, fixtureBytes } from './fixtures';
+import { propertyRuns } from '../../harness/property-runs';
 
 /** Runs a decode; passes if it returns, or throws one of the typed exchange errors. */
 function typedOutcome(run: () => unknown): 'ok' | 'typed-error' {
@@ -81,7 +82,7 @@ describe('hostile input', () => {
   it('random text: a typed error or a result, never a crash', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 400 }), (text) => void typedOutcome(() => decodeWhole(text))),
-      { numRuns: 400 },
+      { numRuns: propertyRuns(400) },
     );
   });
 
@@ -91,14 +92,14 @@ describe('hostile input', () => {
         fc.array(xmlPieces, { maxLength: 120 }),
         (pieces) => void typedOutcome(() => decodeWhole(pieces.join(''))),
       ),
-      { numRuns: 400 },
+      { numRuns: propertyRuns(400) },
     );
     fc.assert(
       fc.property(
         fc.array(jsonPieces, { maxLength: 120 }),
         (pieces) => void typedOutcome(() => decodeWhole(pieces.join(''))),
       ),
-      { numRuns: 400 },
+      { numRuns: propertyRuns(400) },
     );
   });
 
@@ -108,7 +109,7 @@ describe('hostile input', () => {
         fc.uint8Array({ maxLength: 600 }),
         async (bytes) => void (await typedOutcomeAsync(() => stream(bytes))),
       ),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 
@@ -131,7 +132,7 @@ describe('hostile input', () => {
           if (outcome === 'ok') expect(new TextDecoder().decode(bytes.subarray(cut.length)).trim()).toBe('');
         },
       ),
-      { numRuns: 200 },
+      { numRuns: propertyRuns(200) },
     );
   });
 
@@ -146,7 +147,7 @@ describe('hostile input', () => {
         const text = JSON.stringify([{ ...good, [key]: value }]);
         void typedOutcome(() => decodeWhole(text));
       }),
-      { numRuns: 500 },
+      { numRuns: propertyRuns(500) },
     );
   });
 
@@ -197,7 +198,7 @@ describe('hostile input', () => {
           if (token !== null) expect(token).toMatch(/^[\x21-\x7e]+$/);
         },
       ),
-      { numRuns: 400 },
+      { numRuns: propertyRuns(400) },
     );
   });
 });

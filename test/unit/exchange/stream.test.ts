@@ -4,6 +4,7 @@ import { decodeReservationStream } from '../../../main/exchange/reservation-file
 import { MalformedResponseError, ServiceError } from '../../../main/exchange/errors';
 import type { Reservation } from '../../../shared/domain';
 import { fixture, fixtureBytes } from './fixtures';
+import { propertyRuns } from '../../harness/property-runs';
 
 async function* piecesOf(bytes: Uint8Array, sizes: (index: number) => number) {
   for (let at = 0, index = 0; at < bytes.length; index++) {
@@ -45,7 +46,7 @@ describe('streaming reservation decoding', () => {
           expect(pieces.all).toEqual(whole.all);
         },
       ),
-      { numRuns: 60 },
+      { numRuns: propertyRuns(60) },
     );
   });
 

@@ -10,6 +10,7 @@ import { isWireObject, limits, type WireValue } from '../../../main/exchange/wir
 import { itemJson } from '../../../main/exchange/item-text';
 import { fixture } from './fixtures';
 import { independentRoot } from './independent-xml';
+import { propertyRuns } from '../../harness/property-runs';
 
 type Outcome = { ok: true; shown: string } | { ok: false; error: unknown };
 
@@ -228,12 +229,12 @@ describe('XML reader: the same values whole and in pieces', () => {
       fc.property(documents, chunkSizes, fc.boolean(), (doc, sizes, stream) => {
         expectSame(doc, sizes, stream);
       }),
-      { numRuns: 1500 },
+      { numRuns: propertyRuns(1500) },
     );
   });
 
   it('reads the generated documents (most of them are well formed)', () => {
-    const samples = fc.sample(documents, { numRuns: 300, seed: 15 });
+    const samples = fc.sample(documents, { numRuns: propertyRuns(300), seed: 15 });
     const read = samples.filter((doc) => outcome(doc, []).ok).length;
     expect(read).toBeGreaterThan(samples.length / 2);
   });
@@ -294,7 +295,7 @@ describe('XML reader: broken documents refused, wherever they are cut', () => {
           expectSame(broken, sizes);
         },
       ),
-      { numRuns: 3000 },
+      { numRuns: propertyRuns(3000) },
     );
   });
 

@@ -25,6 +25,7 @@ import type { ExportKind, Reservation, UiLanguage } from '../../../shared/domain
 import { makeGuest, makeReservation } from '../store/fixtures';
 import { openExportDesk } from './export-fixture';
 import { hostileText, isPlainNumber, isSafeCell, onlyApostrophesAdded } from './spreadsheet-safety';
+import { propertyRuns } from '../../harness/property-runs';
 
 const DAY = '2026-07-10';
 const T = '2026-06-01T08:00:00.000Z';
@@ -258,7 +259,7 @@ describe('hostile text in every field of every export', () => {
           desk.close();
         }
       }),
-      { numRuns: 60 },
+      { numRuns: propertyRuns(60) },
     );
   }, 120_000);
 });

@@ -44,6 +44,6 @@ describe('export words', () => {
         if (language === 'tr') expect(codeKindLabel('tr', kind)).not.toBe(codeKindLabel('en', kind));
       }
     }
-    expect(statusLabel('tr', 'Q', false)).toBe('Durum Q');
+    expect(statusLabel('tr', 'Q', false)).toBe('Bilinmeyen durum (Q)');
   });
 });

@@ -14,6 +14,7 @@ import {
   type CodeProblem,
   type ConnectionCode,
 } from '../../../main/hotel-db/connection-code';
+import { propertyRuns } from '../../harness/property-runs';
 
 const octet = fc.integer({ min: 0, max: 255 });
 const codes: fc.Arbitrary<ConnectionCode> = fc.record({
@@ -63,7 +64,7 @@ describe('the connection code', () => {
           }
         }
       }),
-      { numRuns: 40 },
+      { numRuns: propertyRuns(40) },
     );
   });
 
@@ -77,7 +78,7 @@ describe('the connection code', () => {
           expect(['typo', 'newer-code']).toContain(problemOf(swapped));
         }
       }),
-      { numRuns: 200 },
+      { numRuns: propertyRuns(200) },
     );
   });
 

@@ -86,10 +86,10 @@ describe('activity words', () => {
   });
 
   it('says stop-sales and the family policy in the desk language, dates as the desk writes them', () => {
-    expect(say('tr', closed)).toBe('Satış kapatıldı: Oda tipi DBL, 01.09.2026 – 05.09.2026 (Boya)');
-    expect(say('tr', reopened)).toBe('Satış kapatma kaldırıldı: Oda SV, 10.08.2026 – 10.08.2026');
-    expect(say('tr', policyOn)).toBe('Aile politikası: yalnız erkek rezervasyonlar artık işaretleniyor');
-    expect(say('tr', policyOff)).toBe('Aile politikası: yalnız erkek rezervasyonlar artık işaretlenmiyor');
+    expect(say('tr', closed)).toBe('Stop sale girildi: Oda tipi DBL, 01.09.2026 – 05.09.2026 (Boya)');
+    expect(say('tr', reopened)).toBe('Stop sale kaldırıldı: Oda SV, 10.08.2026 – 10.08.2026');
+    expect(say('tr', policyOn)).toBe('Aile konsepti: bekar erkek rezervasyonları artık işaretleniyor');
+    expect(say('tr', policyOff)).toBe('Aile konsepti: bekar erkek rezervasyonları artık işaretlenmiyor');
     expect(say('en', closed)).toBe('Stop sale added: Room type DBL, 2026-09-01 – 2026-09-05 (Boya)');
     expect(say('en', reopened)).toBe('Stop sale removed: Room SV, 2026-08-10 – 2026-08-10');
     expect(say('en', policyOn)).toBe('Family policy: men-only bookings are now flagged');

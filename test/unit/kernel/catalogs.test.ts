@@ -52,6 +52,33 @@ describe.each(Object.entries(pairs))('the %s catalogs', (_name, { tr, en }) => {
   });
 });
 
+/**
+ * The words docs/glossary.md says not to use in Turkish, as a receptionist would not: the PC is not a "masa", the
+ * inbox not a "gelen kutusu", and so on. One pattern per word, with its endings.
+ */
+const notTurkishReceptionWords: [RegExp, string][] = [
+  [/(^|[^\p{L}])masa(da|dan|nın|ya|yı|lar)?($|[^\p{L}])/iu, 'masa (the PC is "bilgisayar")'],
+  [/gelen kutusu/iu, 'gelen kutusu (the list is "rezervasyon listesi")'],
+  [/parola/iu, 'parola (say "şifre")'],
+  [/denetle|denetim/iu, 'denetle (say "kontrol et")'],
+  [/BT sorumlu/u, 'BT sorumlusu (say "bilgi işlem sorumlusu")'],
+  [/Kurulum ekran/iu, 'Kurulum ekranı (the screen is "Ayarlar")'],
+  [/satış kapatma/iu, 'satış kapatma (say "stop sale")'],
+  [/yalnız erkek|aile politikası/iu, 'yalnız erkek / aile politikası (say "bekar erkek", "aile konsepti")'],
+  [/(^|[^\p{L}])Practice($|[^\p{L}])/u, 'Practice (say "Alıştırma")'],
+  [/duymayı bekliyor/iu, 'duymayı bekliyor (a calque)'],
+];
+
+describe('the Turkish catalogs keep to the glossary', () => {
+  it.each(Object.entries(pairs))('%s: no word the glossary says not to use', (_name, { tr }) => {
+    const found: string[] = [];
+    for (const [key, text] of tr)
+      for (const [pattern, word] of notTurkishReceptionWords)
+        if (pattern.test(text)) found.push(`${key}: ${word}`);
+    expect(found).toEqual([]);
+  });
+});
+
 describe('codes have sentences', () => {
   it('every reason a request can be refused for, in both languages (and the generic one)', () => {
     for (const catalog of [pairs.main.tr, pairs.main.en]) {

@@ -10,6 +10,7 @@ import { Store } from '../../../main/store';
 import { replaceNotConfirmMessages } from '../../../main/store/messages';
 import { makeGuest, makeReservation } from '../store/fixtures';
 import { AT, applyCheckEvent, checkEvent, type CheckEvent } from '../../harness/check-events';
+import { propertyRuns } from '../../harness/property-runs';
 
 const TODAY = new Date(2026, 6, 9, 12);
 
@@ -81,7 +82,7 @@ describe('the desk checks kept up to date', () => {
           expect((await checks.problemKeys()).sort()).toEqual(problems.sort());
         }
       }),
-      { numRuns: 200 },
+      { numRuns: propertyRuns(200) },
     );
   });
 

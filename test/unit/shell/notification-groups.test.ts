@@ -93,7 +93,9 @@ describe('notification text', () => {
       sound: 'cancelled',
       target: { kind: 'inbox' },
     });
-    expect(describeGroup(group, 'tr').body).toBe('3 yeni, 1 iptal. Gelen kutusunu açmak için tıklayın.');
+    expect(describeGroup(group, 'tr').body).toBe(
+      '3 yeni, 1 iptal. Rezervasyon listesini açmak için tıklayın.',
+    );
     expect(describeGroup({ new: 2, changed: 0, cancelled: 0, keyFields: ['a', 'b'] }, 'en').title).toBe(
       'New reservations',
     );

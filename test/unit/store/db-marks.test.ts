@@ -14,6 +14,7 @@ import { migrations } from '../../../main/store/migrations/index';
 import { Store } from '../../../main/store';
 import { describeFailure } from '../../../main/kernel/describe-error';
 import { createMessages } from '../../../main/kernel/messages';
+import { propertyRuns } from '../../harness/property-runs';
 
 let dir: string;
 beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'resdesk-marks-'))));
@@ -63,7 +64,7 @@ describe('a file that is not a Resdesk database', () => {
         writeFileSync(file, bytes);
         expectRefusedUntouched(file, 'not-sqlite');
       }),
-      { numRuns: 60 },
+      { numRuns: propertyRuns(60) },
     );
   });
 

@@ -13,6 +13,7 @@ import { listUnreadable, openUnreadableCount } from '../../../main/store/unreada
 import { getReservation } from '../../../main/store/reservations-read';
 import type { Reservation } from '../../../shared/domain';
 import { makeReservation } from './fixtures';
+import { propertyRuns } from '../../harness/property-runs';
 
 let db: Database;
 beforeEach(() => (db = openDatabase(':memory:')));
@@ -291,7 +292,7 @@ describe('whatever the service sends, in whatever batches', () => {
           local.close();
         }
       }),
-      { numRuns: 200 },
+      { numRuns: propertyRuns(200) },
     );
   });
 });

@@ -18,6 +18,7 @@ import { describeFailure } from '../../../main/kernel/describe-error';
 import { createMessages, type MessageKey } from '../../../main/kernel/messages';
 import type { Reservation } from '../../../shared/domain';
 import { makeReservation } from '../store/fixtures';
+import { propertyRuns } from '../../harness/property-runs';
 
 const en = createMessages('en');
 const tr = createMessages('tr');
@@ -216,7 +217,7 @@ describe('the database file changes under a running sync', () => {
           }
         },
       ),
-      { numRuns: 30 },
+      { numRuns: propertyRuns(30) },
     );
   });
 });

@@ -2,8 +2,10 @@
 // The real core (SQLite in a temp folder) connected to a practice service on 127.0.0.1, the built renderer
 // in Debian's Chromium at the reception PC's size (1366×768), in Turkish: the inbox, a reservation changed
 // after it was confirmed (the change beside the decision), a cancellation, the PMS list with that
-// cancellation taken in, and the printable arrivals list.
+// cancellation taken in, the same desk at 125% (1093×614: the changed reservation, its confirm form, the PMS
+// list) and the printable arrivals list.
 // The practice world is seeded, so the pictures only change when the screens do.
+// RESDESK_SHOTS_DIR writes them elsewhere (to look at a change before committing the pictures).
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -21,6 +21,8 @@ export interface CliOptions {
   env?: Record<string, string>;
   /** Given the child as soon as it starts (to kill it mid-flight). */
   onStart?: (child: ChildProcess) => void;
+  /** In a process group of its own, as a terminal starts a command (to signal the whole group). */
+  detached?: boolean;
 }
 
 export async function runResdesk(args: string[], options: CliOptions = {}): Promise<CliRun> {
@@ -30,6 +32,7 @@ export async function runResdesk(args: string[], options: CliOptions = {}): Prom
     const child = spawn(process.execPath, [program, ...args], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      detached: options.detached ?? false,
     });
     options.onStart?.(child);
     let stdout = '';

@@ -87,6 +87,50 @@ describe('resdesk sync until stopped, and list in key order', () => {
     expect(run.stdout.trim().split('\n').length).toBeGreaterThanOrEqual(2);
   });
 
+  it.each([2, 3])(
+    'Ctrl+C to the whole process group %i times during a cycle: the cycle ends safely, exit 0 within 10 s',
+    async (times) => {
+      // A service of its own, so its first cycle is long and everything it acknowledged is this file's.
+      const own = await startPracticeService({ port: 0, reservations: 3000, seed: 9, fileReadyAfterMs: 20 });
+      const fresh = path.join(temp.dir, `signals-${times}.db`);
+      let signalledAt = 0;
+      const run = await runResdesk(
+        ['sync', '--db', fresh, '--service', own.url, '--partner-id', '1001', '--interval', '1'],
+        {
+          detached: true,
+          onStart: (child) => {
+            child.stdout?.once('data', () => {
+              // The first cycle (1200 reservations into a new file) is in flight once the loop says it started.
+              signalledAt = Date.now();
+              for (let i = 0; i < times; i++)
+                setTimeout(() => child.pid && process.kill(-child.pid, 'SIGINT'), i * 40);
+            });
+          },
+        },
+      );
+      expect(signalledAt).toBeGreaterThan(0);
+      expect(run.code).toBe(0);
+      expect(Date.now() - signalledAt).toBeLessThan(10_000);
+      expect(run.stderr).toContain('Stopping: the cycle in flight finishes first');
+      expect(run.stderr).not.toMatch(/Error|^\s+at /m);
+      // Nothing acknowledged that the file does not hold.
+      const store = Store.open(fresh);
+      try {
+        const acknowledged = (await sandboxState(own.url)).acknowledged.map((a) => a.logId);
+        const stored = new Set(
+          store.db
+            .prepare<[], { logId: number }>('SELECT log_id AS logId FROM reservation_versions')
+            .all()
+            .map((r) => r.logId),
+        );
+        expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
+      } finally {
+        store.close();
+        await own.close();
+      }
+    },
+  );
+
   it('without --interval polls at the interval the hotel chose in Settings (kept in the database)', async () => {
     const store = Store.open(db);
     store.setSetting(POLL_INTERVAL_KEY, 42);

@@ -91,7 +91,7 @@ try {
   await control('arrive', { checkIn: hotelDay(-1), leadGuest: 'PETROV IGOR' });
   await core.handlers.syncNow({});
   await core.handlers.confirm({ keyField: changed, note: 'Deniz manzaralı iki oda ayrıldı' });
-  // Sent at once, not after the grace period for Undo (issue 24.1).
+  // Sent at once, not after the grace period for Undo.
   await core.handlers.sendDecisionNow({ keyField: changed });
   await syncUntil(
     async () => (await core.handlers.getReservation({ keyField: changed })).decision?.state === 'sent',

@@ -1,4 +1,4 @@
-// Calendar-date arithmetic, in one place for every layer (issue 26): dates are the hotel's local
+// Calendar-date arithmetic, in one place for every layer: dates are the hotel's local
 // 'YYYY-MM-DD' strings, never moved through a time zone. In that form string order is date order, so most
 // code compares them directly; what needs arithmetic comes here. The practice service keeps its own
 // copy on purpose (it shares no code with the client).

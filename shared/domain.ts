@@ -195,7 +195,7 @@ export interface UnreadableReservation {
 }
 
 /**
- * Why a listed item was set aside and never acknowledged (issue 23). unreadable: a field missing or of the
+ * Why a listed item was set aside and never acknowledged. unreadable: a field missing or of the
  * wrong shape; other-hotel: its hotel number is not this desk's (acknowledging it would take it from the
  * hotel it belongs to); impossible: a count below zero; log-id-reused: its LogId is already stored for
  * another reservation or ServiceId; content-differs: its LogId is already stored with other content.
@@ -206,7 +206,7 @@ export type SetAsideReason =
 /** How many items are set aside and not resolved, by reason (a reason with none is absent). */
 export type SetAsideCounts = Partial<Record<SetAsideReason, number>>;
 
-// ---------- pre-confirm checks (issue 14) ----------
+// ---------- pre-confirm checks ----------
 //
 // What the pre-confirm checks (main/checks) say about one reservation: plain, JSON-serializable data with
 // codes, never sentences (the sentences live in the i18n catalogs, keyed by `kind`). Each kind carries
@@ -236,7 +236,7 @@ export interface CapacityCheck {
 
 export interface UnmappedCheck {
   kind: 'unmapped';
-  /** A note: work for the mapping screen, nothing against confirming (issue 24.5). */
+  /** A note: work for the mapping screen, nothing against confirming. */
   severity: 'note';
   /** With codeKind and code: exactly the mapping row to open. */
   agencyId: string;
@@ -301,10 +301,10 @@ export interface PastCheckInCheck {
 }
 
 /**
- * A stay that cannot be as booked (issue 23): the agency's mistake, stored so the hotel sees it and can
+ * A stay that cannot be as booked: the agency's mistake, stored so the hotel sees it and can
  * decline it, never taken as a normal booking. check-out-before-check-in: the stay ends before it begins;
  * nights-mismatch: Nights is not the number of nights between the dates; negative-count: a count below
- * zero (such items are set aside since issue 23; older ones may be stored).
+ * zero (such items are set aside by the sync; older ones may be stored).
  */
 export interface ImpossibleStayCheck {
   kind: 'impossible-stay';
@@ -643,7 +643,7 @@ export type ExportScope = 'to-enter' | 'all' | 'range' | 'filter';
 /**
  * to-enter / needs-update / to-cancel ask something of the receptionist; entered and done do not;
  * waiting: live but not confirmed yet (a new reservation, or a change of one in the PMS), typed in only
- * once the hotel confirms it (issue 24.3), so it is not in the PMS list.
+ * once the hotel confirms it, so it is not in the PMS list.
  */
 export type PmsEntryState = 'to-enter' | 'entered' | 'needs-update' | 'to-cancel' | 'waiting' | 'done';
 

@@ -1,4 +1,4 @@
-// Result of the requests `answering` and `getAnswering` (issue 27.4): whether another desk on the hotel's shared
+// Result of the requests `answering` and `getAnswering`: whether another desk on the hotel's shared
 // database has the answer form of this reservation open. A notice, not a lock. Re-exported by ipc.ts.
 
 export interface AnsweringView {

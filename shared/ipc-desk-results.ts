@@ -1,4 +1,4 @@
-// Results of the requests about the desk itself (issue 28): its version and updates, the unclean stop
+// Results of the requests about the desk itself: its version and updates, the unclean stop
 // noticed at start, the diagnostics archive. Re-exported by ipc.ts.
 
 /** Where the update check stands. `feed`: how the desk learns of updates at all. */

@@ -197,10 +197,10 @@ export interface SyncStatus {
    * LogId…), until fixed at the service.
    */
   setAside: SetAsideCounts;
-  /** Several desks on the hotel's shared database (issue 27); null: this desk works in its own file. */
+  /** Several desks on the hotel's shared database; null: this desk works in its own file. */
   hotel: HotelLineStatus | null;
   /**
-   * Another program seems to empty this account's queue of new reservations (issue 27.6): reservations showed up
+   * Another program seems to empty this account's queue of new reservations: reservations showed up
    * only in full lists, never in this desk's own pull. null: no such sign.
    */
   anotherReader: AnotherReaderStatus | null;

@@ -1,4 +1,4 @@
-// Result of the requests of Settings → "Several desks" (issue 27.2): which database this desk works in, whether
+// Result of the requests of Settings → "Several desks": which database this desk works in, whether
 // it answers, and on the PC that keeps the hotel's database, the code to type on the others. Re-exported by ipc.ts.
 
 export interface SeveralDesksView {

@@ -244,7 +244,7 @@ export const requestSchemas = {
 
   getStatus: empty,
   syncNow: empty,
-  /** Safe mode (issue 27.6): read without acknowledging, answer only after re-reading the current version. */
+  /** Safe mode: read without acknowledging, answer only after re-reading the current version. */
   setSafeMode: z.object({ on: z.boolean() }).strict(),
   listActivity: z
     .object({ offset: z.number().int().min(0), limit: z.number().int().min(1).max(500) })
@@ -285,7 +285,7 @@ export const requestSchemas = {
   /** An existing folder (a USB disk, a network share); empty: none. */
   setBackupFolder: z.object({ folder: z.string().trim().max(1000) }).strict(),
 
-  // several desks on one database (Settings → Several desks, issue 27.2)
+  // several desks on one database (Settings → Several desks)
   getSeveralDesks: empty,
   /** Starts the hotel's database on this PC (the first time: creates it) and makes it this desk's choice. */
   keepHotelDatabase: empty,
@@ -294,7 +294,7 @@ export const requestSchemas = {
     .object({ code: z.string().trim().min(1, because('hotel-db-input-required')).max(2000) })
     .strict(),
 
-  // who is answering a reservation on the hotel's shared database (issue 27.4): a notice, not a lock
+  // who is answering a reservation on the hotel's shared database: a notice, not a lock
   /** The answer form of this reservation opened (true: also every 30 s while open) or closed (false). */
   answering: z.object({ keyField, open: z.boolean() }).strict(),
   getAnswering: z.object({ keyField }).strict(),

@@ -1,4 +1,4 @@
-// How often the desk asks the service for what is new (issue 25.5): a hotel-wide setting in Settings,
+// How often the desk asks the service for what is new: a hotel-wide setting in Settings,
 // kept in the desk's own database. The bounds are what the screen and the contract accept: under 5 s a
 // thin line carries polls for little gain (an arrival waits half an interval on average); over 10
 // minutes a new reservation waits longer than a receptionist would guess.

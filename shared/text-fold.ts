@@ -1,4 +1,4 @@
-// The desk's one text folding (issue 26 item 3): how names, vouchers and codes are compared whatever their
+// The desk's one text folding: how names, vouchers and codes are compared whatever their
 // case, Turkish letters and accents. Its own layer (`fold` in eslint.config.js), importing nothing, so the
 // store (search), the checks (same guest), the domain (hotel-code keys) and the renderer share it. The
 // practice service (main/sandbox) keeps its own copy on purpose: it shares no code with the client.

@@ -2,8 +2,8 @@
 // below zero. It is the agency's mistake, and one the hotel must see and answer (decline it, or have the
 // agency correct it, which comes as a new version): so it is stored and shown first among the problems,
 // rather than set aside where only "could not be read" would be said of it. Negative counts are set aside
-// before they are stored since issue 23 (main/sync/pull-screen.ts); the check still names them in a
-// reservation stored before that. Dates that are not calendar dates are left to the decoder.
+// before they are stored (main/sync/pull-screen.ts); the check still names them in a
+// reservation stored before the sync did so. Dates that are not calendar dates are left to the decoder.
 import { daysBetween, startsWithCalendarDate } from '../../shared/calendar';
 import type { CheckedReservation } from './context';
 import type { ImpossibleStayCheck, ReservationCheck } from './types';

@@ -1,4 +1,4 @@
-// A desk on the hotel's shared database (issue 27): its change feed, its place in the running for the service
+// A desk on the hotel's shared database: its change feed, its place in the running for the service
 // lease, and what the status bar says about both. The core starts the poller when this desk becomes the one that
 // talks to the service and stops it when it stops being it; every desk turns the feed's changes into the same
 // renderer events a sync cycle sends, so what one desk stores shows on every other within the feed's delay.

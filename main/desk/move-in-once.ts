@@ -1,4 +1,4 @@
-// The PC that keeps the hotel's database moves its own data in, once (issue 27.2): at the first opening of that
+// The PC that keeps the hotel's database moves its own data in, once: at the first opening of that
 // database, idempotent and verified (main/hotel-db/move-data.ts); the setting remembers where it went, so the next
 // start does not look again. Another PC connecting leaves its file as it was: two desks' files would clash on their
 // ids, and the service lists every reservation again to the desk that talks to it.

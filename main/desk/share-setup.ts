@@ -1,4 +1,4 @@
-// The service's setup is the hotel's (issue 27.7): on the hotel's database it is kept there, and each desk's file
+// The service's setup is the hotel's: on the hotel's database it is kept there, and each desk's file
 // follows it; a desk's own things (language, desk user, practice) stay in its file. At start and when another desk
 // saved it, the hotel's wins ('down'); when this desk saved it (a reconnect after Settings), this desk's goes up.
 import type { Logger } from '../kernel/core-types';

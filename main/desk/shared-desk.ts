@@ -1,4 +1,4 @@
-// A desk on the hotel's shared database (issue 27): where it is (the saved choice: this PC keeps it, or connected),
+// A desk on the hotel's shared database: where it is (the saved choice: this PC keeps it, or connected),
 // the store on it, the line (lease, change feed, who talks to the service) and who is answering what. Opened by
 // the core at start; the core turns the line's callbacks into the poller starting and stopping and into the
 // renderer's events.

@@ -1,4 +1,4 @@
-// The core's side of working in the hotel's shared database (issue 27): opening it (and opening it again while it
+// The core's side of working in the hotel's shared database: opening it (and opening it again while it
 // does not answer), what the status bar shows without waiting for it (counts kept fresh in the background), who
 // talks to the service (the core starts its poller only then), and the other desks' changes turned into the
 // same renderer events this desk's own work sends. The core stays the one place that wires; this file keeps the

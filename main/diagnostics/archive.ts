@@ -1,4 +1,4 @@
-// The diagnostics archive a hotel can send to support (issue 28): one zip with the versions, the settings
+// The diagnostics archive a hotel can send to support: one zip with the versions, the settings
 // without secrets, the last log files, the last connection check and the database's counts and schema
 // version. Everything copied in passes the blanker (no password, token, guest name or note), like the
 // probe's sample. Built in plain Node: the desk (Help → Save diagnostics, Settings) and

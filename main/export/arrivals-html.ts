@@ -8,7 +8,7 @@
 // would find a formula behind them; and a note's line breaks are shown by CSS (pre-line), never <br>,
 // which Excel turns into a new row.
 //
-// Besides the CSV's rows (issue 24): each reservation's flags in words (the desk's check markers, which a
+// Besides the CSV's rows: each reservation's flags in words (the desk's check markers, which a
 // printed page can show without a legend), the guests' flight or arrival note beside the arrival time,
 // and the day's totals (reservations, of them not yet confirmed, rooms, adults, children, infants) above
 // and below the table. The page is one day, so the day's totals are the page's.

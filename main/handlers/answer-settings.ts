@@ -1,4 +1,4 @@
-// How long an answer is held before it goes out (issue 24, "no way back"): a hotel-wide setting kept in the
+// How long an answer is held before it goes out: a hotel-wide setting kept in the
 // work database, read each time a receptionist answers. `fallback` is the core's default (10 s).
 import { ANSWER_GRACE_MAX_SECONDS } from '../../shared/domain';
 import type { AnswerSettings } from '../../shared/ipc';

@@ -1,4 +1,4 @@
-// Who is answering a reservation (issue 27.4): the renderer says when the confirm or decline form of a
+// Who is answering a reservation: the renderer says when the confirm or decline form of a
 // reservation opens (and again every 30 s while it stays open) and when it closes; the reservation view asks
 // whether another desk is answering it. On the hotel's shared database that is AnswerPresence
 // (main/hotel-db/answering.ts); a desk on its own file has nobody to tell and answers "nobody else".

@@ -1,7 +1,7 @@
 // Settings → Backups: the copies of the desk's database (newest first), a copy now, the hotel's second
 // folder, and Restore, which says first what would be lost. Also the daily copy: checked every hour, taken
 // when the newest daily one is 23 hours old. Only the real desk's database is backed up: the practice one
-// starts empty at every start. On the PC that keeps the hotel's shared database (issue 27) the same hourly check
+// starts empty at every start. On the PC that keeps the hotel's shared database the same hourly check
 // takes the hotel database's daily copy too, into backups/hotel-database (and the second folder's), a desk database
 // file of the whole hotel that `resdesk move-data` restores (main/hotel-db/backup.ts).
 import path from 'node:path';

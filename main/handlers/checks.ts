@@ -1,4 +1,4 @@
-// Pre-confirm checks (issue 14): the checks of a selection for bulk confirm, the hotel's stop-sale dates
+// Pre-confirm checks: the checks of a selection for bulk confirm, the hotel's stop-sale dates
 // and the family-policy switch. The checks themselves are computed in main/operations/checks.ts; every change
 // here tells it to rebuild before the next question.
 import type { Handlers, StopSaleView } from '../../shared/ipc';

@@ -22,8 +22,8 @@ export interface DeskContext {
   readonly answerGraceDefaultSeconds: number;
   /**
    * Always the real desk's own SQLite database: setup, language, desk user, poll interval, backups. It stays
-   * synchronous: these are this PC's settings (which ones a shared database would hold is issue 27.7's
-   * question), read by the core's synchronous status and store choice, and backups are of this file.
+   * synchronous: these are this PC's settings (which of them a shared database should hold is
+   * still open), read by the core's synchronous status and store choice, and backups are of this file.
    */
   readonly settingsStore: Store;
   /** The hotel's database when this PC keeps it (Settings → Several desks) and it is open; else null. */

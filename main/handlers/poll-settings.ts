@@ -1,4 +1,4 @@
-// How often the desk polls (issue 25.5): Settings → Sync. Kept in the desk's own database (not the practice
+// How often the desk polls: Settings → Sync. Kept in the desk's own database (not the practice
 // one, which is emptied at every practice start), read when the desk connects, and handed to the running
 // poller the moment it is saved, so nothing restarts.
 import { DEFAULT_INTERVAL_MS } from '../sync/poller';

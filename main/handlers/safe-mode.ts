@@ -1,4 +1,4 @@
-// Safe mode (issue 27.6), switched from the banner that says another program seems to empty this account's queue:
+// Safe mode, switched from the banner that says another program seems to empty this account's queue:
 // kept in the settings (the hotel's, when the desks share a database), read by the sync engine at every cycle.
 import type { Handlers } from '../../shared/ipc';
 import { SAFE_MODE_KEY } from '../sync/another-reader';

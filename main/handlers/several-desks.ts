@@ -1,4 +1,4 @@
-// Settings → "Several desks" (issue 27.2): which database this desk works in, "this PC keeps the hotel's
+// Settings → "Several desks": which database this desk works in, "this PC keeps the hotel's
 // database" (starts the bundled server and shows the code for the other PCs) and "connect to the hotel's
 // database" (a code or a postgres URL, saved only once it answered SELECT 1). The choice is recorded here; the
 // desk moves to it at its next start (the core reads hotelDatabaseChoice), so nothing running is switched under

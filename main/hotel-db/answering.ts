@@ -1,4 +1,4 @@
-// Who is answering which reservation (issue 27.4): while a receptionist has the confirm or decline form open, her
+// Who is answering which reservation: while a receptionist has the confirm or decline form open, her
 // desk holds a row in `answering` with an expiry on the database's clock, renewed every 30 s, so a second desk
 // opening the same reservation can say "Ayşe is answering this reservation on RECEPTION-2". It is a notice, not a
 // lock: the database's one-open-decision rule is what refuses a second answer. A desk that dies leaves a row that

@@ -1,4 +1,4 @@
-// Change notification between desks (issue 27): a write sends a typed NOTIFY on one channel in the transaction
+// Change notification between desks: a write sends a typed NOTIFY on one channel in the transaction
 // that makes the change, so it is delivered at commit and never for a rolled-back write; each desk keeps one
 // LISTENing connection (ChangeFeed) that reconnects by itself. Desks never poll the database for changes.
 // NOTIFY is not stored: what is sent while a desk is disconnected is lost to it, so after every reconnect the

@@ -1,4 +1,4 @@
-// Which database this desk works in (issue 27.2): its own file (the default), the hotel's database that this PC
+// Which database this desk works in: its own file (the default), the hotel's database that this PC
 // keeps, or one it connected to. The choice belongs to the desk, not to the shared database (it is how the desk
 // finds that database), so it is a small file in the desk's data folder, hotel-database.json, without secrets:
 // the password (keeps) and the whole URL (connected: a chain's URL may carry options with secrets) are in the

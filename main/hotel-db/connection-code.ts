@@ -1,4 +1,4 @@
-// The connection code (issue 27.2): what a receptionist types on the other PCs to reach the database this PC
+// The connection code: what a receptionist types on the other PCs to reach the database this PC
 // keeps. 30 characters in six groups of five, e.g. "8Q4ZT-0B9C2-K7M3X-WP5RD-HN4GA-61VJS":
 //   10 characters: 2 bits of version (0), the PC's IPv4 address (32 bits), the port (16 bits);
 //   18 characters: the password itself (90 random bits, already written in this alphabet);

@@ -1,4 +1,4 @@
-// The hotel's shared database copied out into a desk database file (issue 27: the hotel's data backed up). The
+// The hotel's shared database copied out into a desk database file. The
 // bundled server has no pg_dump, and a hotel has nobody to restore a dump: the copy is an ordinary Resdesk file at
 // this Resdesk's schema, so the backup tools check it, a desk can open it, and `resdesk move-data` moves it into a
 // new hotel database. The tables move-data copies in (move-tables.ts) are read at ONE snapshot (a repeatable-read,

@@ -1,4 +1,4 @@
-// The whole desk store on the hotel's shared PostgreSQL database (issue 27): every DeskStore method, running the
+// The whole desk store on the hotel's shared PostgreSQL database: every DeskStore method, running the
 // same operations SQLite runs (main/store/*Ops), reads on a pooled connection and each write in its own
 // transaction (HotelStore). What only the desk talking to the service may write goes through the lease's fence
 // (FencedStore): handing a decision out for sending and recording its outcome, and claiming and recording the

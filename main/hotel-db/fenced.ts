@@ -1,4 +1,4 @@
-// The holder's writes on the shared database (issue 27): an operation of the store (main/store/engines/op.ts) run
+// The holder's writes on the shared database: an operation of the store (main/store/engines/op.ts) run
 // in a transaction fenced by the service lease (lease.ts withFence): committed only if this desk's generation
 // still holds the lease, and no other desk can take it before the commit. Used for the steps of sending an answer
 // or a report exactly once (main/store/decision-claims.ts, acknowledgement-claims.ts); a desk that lost the lease

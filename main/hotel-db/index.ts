@@ -1,4 +1,4 @@
-// The hotel's shared PostgreSQL database (issue 27): connections, the lease of who talks to the service, and
+// The hotel's shared PostgreSQL database: connections, the lease of who talks to the service, and
 // change notification between desks, its schema's migrations, and the store's areas ported onto it (HotelStore).
 export {
   clientConfig,

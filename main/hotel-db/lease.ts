@@ -1,10 +1,10 @@
-// Which connected desk talks to the exchange service (issue 27.3): a lease row with an expiry on the database's
+// Which connected desk talks to the exchange service: a lease row with an expiry on the database's
 // clock and a generation number that grows at every change of holder. The holder renews it every ttl/3; a desk
 // that sleeps, loses the network or is killed stops renewing, and once the row has expired another desk takes
 // it (ttl 15 s, tried every 5 s: taken over ≤ 20 s after the holder's last renewal). The generation is the
 // fencing token: a write that must come from the holder (an acknowledgement, a decision handed out for sending)
 // checks it in its own transaction with `withFence`, which locks the row so no takeover lands in between.
-// Why not an advisory lock: docs/architecture.md, "Several desks (issue 27) — foundation".
+// Why not an advisory lock: docs/architecture.md, "The lease: a row with an expiry, not an advisory lock".
 import type pg from 'pg';
 import { notifyChange, type ChangeFeed, type HotelChange } from './changes';
 import { inTransaction, type Queryable } from './pool';

@@ -1,4 +1,4 @@
-// Brings the hotel database's schema to this Resdesk's version (issue 27): every pending migration of
+// Brings the hotel database's schema to this Resdesk's version: every pending migration of
 // main/store/engines/postgres-migrations.ts in one transaction (PostgreSQL's DDL is transactional, so the schema
 // reaches the newest version or stays as it was), the version recorded in resdesk_meta inside it. Desks that start
 // together take a transaction advisory lock first (the key schema.ts uses), so one migrates and the others then

@@ -1,4 +1,4 @@
-// Moves a desk's SQLite data into the hotel's shared PostgreSQL database (issue 27.2, `resdesk move-data`).
+// Moves a desk's SQLite data into the hotel's shared PostgreSQL database (`resdesk move-data`).
 //
 // The desk's file is read in one read transaction (one snapshot, however long the move takes) and written in ONE
 // PostgreSQL transaction: either every row arrives or none. Tables go in foreign-key order, 500 rows per

@@ -1,4 +1,4 @@
-// Connections to the hotel's shared PostgreSQL database (issue 27). Every connection is made here, with the same
+// Connections to the hotel's shared PostgreSQL database. Every connection is made here, with the same
 // limits: a connect gives up after 5 s, a query after 10 s, TCP keepalive on, so a PC whose network went away
 // finds out in seconds instead of hanging on a dead socket.
 import pg from 'pg';

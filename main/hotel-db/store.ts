@@ -1,4 +1,4 @@
-// The store on the hotel's shared PostgreSQL database (issue 27): the AsyncStore of the ported areas, running the
+// The store on the hotel's shared PostgreSQL database: the AsyncStore of the ported areas, running the
 // very operations SQLite runs (main/store/engines/op.ts). Every write runs in its own transaction and announces
 // what it changed on that transaction (notifyChange), so other desks hear of it at commit and never of a
 // rolled-back write. Reads run on one pooled connection, outside a transaction.

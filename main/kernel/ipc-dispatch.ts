@@ -65,7 +65,7 @@ export async function dispatchRequest(
         ok: false,
         error: { code: 'database-damaged', message: messages.t('backups.damagedAtStart') },
       };
-    // The hotel's shared database does not answer (issue 27.5): nothing was saved, and the sentence says so.
+    // The hotel's shared database does not answer: nothing was saved, and the sentence says so.
     if (error instanceof StoreUnavailable)
       return { ok: false, error: { code: 'service', message: messages.t('error.hotelDbUnreachable') } };
     logger?.error('request failed', {

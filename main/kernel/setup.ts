@@ -21,7 +21,7 @@ export interface SavedSetup {
 const KEY = 'setup';
 
 /**
- * The hotel's part of the setup (issue 27.7): the service, its account, the hotel number and how the service
+ * The hotel's part of the setup: the service, its account, the hotel number and how the service
  * talks. With several desks on the hotel's database it is kept there and every desk uses it. The rest (the
  * language, the desk user, practice) belongs to each desk and stays in its own file.
  */

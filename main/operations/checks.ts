@@ -1,5 +1,5 @@
-// Where the pre-confirm checks (issue 14) are computed for the desk, on either engine (SQLite, or the hotel's
-// shared PostgreSQL: issue 27). The hotel's other reservations are looked up in SQL indexes of their keys
+// Where the pre-confirm checks are computed for the desk, on either engine (SQLite, or the hotel's
+// shared PostgreSQL). The hotel's other reservations are looked up in SQL indexes of their keys
 // (main/store/check-keys.ts), which any writer marks for recomputing and the desk brings up to date before each
 // question: a new reservation or a decision costs the keys of what changed, never a pass over every reservation.
 // The rules ask those lookups in the middle of a check; the desk answers them a batch at a time

@@ -1,7 +1,7 @@
 // The desk: one store and, when the service is set up, one exchange client, with the operations the app
 // and the command line share: a sync cycle, confirm / decline (queue first, then send), and reads.
 // The client lives as long as the desk: its token and its connections serve every poll, so a poll that
-// finds nothing new costs a couple of small requests and no login (issue 25).
+// finds nothing new costs a couple of small requests and no login.
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import type { ServiceDialect, WireFormat } from '../../shared/domain';
@@ -37,7 +37,7 @@ export interface DeskConnection {
 export interface DeskOptions {
   /**
    * Where the desk works: its SQLite file (a Store, worked through its DeskStore) or the hotel's shared
-   * database (a DeskStore of its own, issue 27). The synchronous Store, when there is one, stays reachable as
+   * database (a DeskStore of its own). The synchronous Store, when there is one, stays reachable as
    * `store` for what only a file has (the import worker opens the same file) and for the tests that look inside.
    */
   store: Store | DeskStore;

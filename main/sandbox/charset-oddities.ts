@@ -1,4 +1,4 @@
-// XML answers in another charset than UTF-8 (issue 23): windows-1254, ISO-8859-9 or UTF-16 (with or
+// XML answers in another charset than UTF-8: windows-1254, ISO-8859-9 or UTF-16 (with or
 // without a byte order mark), said in the XML declaration, the Content-Type's charset, or both. JSON is
 // always UTF-8. Asked for once through a `charset` fault, or — with the `charsets` oddity on — drawn for a
 // small seeded share of successful XML answers. Every answer sent so is logged (/_sandbox/state).

@@ -1,4 +1,4 @@
-// What the live service's data sometimes does to a reservation's identity (issue 23): a LogId that comes
+// What the live service's data sometimes does to a reservation's identity: a LogId that comes
 // again on another reservation (another KeyField, or under another ServiceId), a reservation whose content
 // changes while its LogId stays, and an item carrying another hotel's number. With the `logIds` /
 // `foreignHotel` oddities on they happen by themselves at low rates, drawn from a generator of its own

@@ -48,7 +48,7 @@ export class World {
   readonly acknowledged = new Map<string, Acknowledgement>();
   /**
    * How many times each LogId was reported (same keys): the live service cannot tell a client, but a test of
-   * several desks must show that none is reported twice (issue 27).
+   * several desks must show that none is reported twice.
    */
   readonly acknowledgedTimes = new Map<string, number>();
   readonly confirmations: ConfirmationEntry[] = [];

@@ -1,4 +1,4 @@
-// Crashes caught (issue 28): an exception or rejection nobody handled in main is written to the redacted
+// Crashes caught: an exception or rejection nobody handled in main is written to the redacted
 // log and the receptionist is told in a plain sentence (once a run: a loop of errors must not become a
 // loop of dialogs); a renderer or helper process that dies is logged; the desk window whose page crashed
 // is reloaded, at most RELOAD_LIMIT times a run, so a page that crashes at once does not spin.

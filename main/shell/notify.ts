@@ -19,7 +19,7 @@ import { NO_REMINDER, overdueCutoff, reminderDue, type ReminderState } from '../
 import { targetOfLaunch, toastXml } from '../notifications/activation';
 
 /**
- * No quiet period (issue 25.5): the core emits one reservationsChanged per sync cycle, when the cycle
+ * No quiet period: the core emits one reservationsChanged per sync cycle, when the cycle
  * ends, so there is nothing more to gather; it used to add 2 s to every arrival's way to the screen.
  */
 export const GROUP_QUIET_MS = 0;

@@ -1,4 +1,4 @@
-// Reporting stored LogIds from a shared database (issue 27, docs/architecture.md "Exactly-once sending").
+// Reporting stored LogIds from a shared database.
 // PostgreSQL only (`claimed_generation` exists there alone), each step in a transaction fenced by the service
 // lease (main/hotel-db/fenced.ts): the holder CLAIMS a chunk of at most ACK_CHUNK LogIds of one ServiceId with
 // its lease generation, reports it with postsentlogids outside any transaction, then RECORDS it (removes it and

@@ -1,5 +1,5 @@
 // Which reservations some decisions belong to: a change of the decisions table is announced by decision id
-// (decisions.ts), and another desk shows decisions by reservation (issue 27: the same inbox on every desk).
+// (decisions.ts), and another desk shows decisions by reservation.
 import { sql } from 'kysely';
 import { all, q, type Op } from './engines/op';
 import { prepared } from './engines/prepared';

@@ -1,4 +1,4 @@
-// The decisions' queries, written once for both engines (issue 27; the operations are in decisions.ts). Prepared:
+// The decisions' queries, written once for both engines. Prepared:
 // the push and the inbox run them often. Constants are literals, values parameters.
 import { sql } from 'kysely';
 import type { ServiceConfirmationStatus } from '../../shared/domain';

@@ -2,7 +2,7 @@
 // anything goes on the wire, so nothing the receptionist decided is lost when the line is down; the push sends it
 // later. A row that was sent is never handed out for sending again.
 //
-// Written once for both engines (issue 27, engines/op.ts): `decisionOps` are the operations, the functions below
+// Written once for both engines: `decisionOps` are the operations, the functions below
 // run them on SQLite for today's synchronous callers. On PostgreSQL two desks decide at once: the reservation's
 // row is locked where a decision is checked against its newest version, and the one-open-decision rule is the
 // database's unique index, whose violation is the refusal it means (`already-decided`).

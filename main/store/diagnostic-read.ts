@@ -1,4 +1,4 @@
-// What a diagnostics archive says about the database (issue 28), read through a read-only connection of
+// What a diagnostics archive says about the database, read through a read-only connection of
 // its own so it works on a desk that is running, and on one whose file failed its check: the schema version,
 // each table's row count, and the texts that must not leave the hotel (guests' names, notes), which the
 // archive uses to blank them wherever else they may appear (the log).

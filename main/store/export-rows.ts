@@ -93,7 +93,7 @@ const changedSinceEntered = `p.pms_holds = 'live' AND (p.handled_log_id <> r.log
 
 // Read positionally (.raw()): better-sqlite3 builds a plain array far faster than an object with 36
 // named properties, and rowOf below turns it into one literal. The two lists must stay in step.
-// PostgreSQL (issue 27): guests_json is text checked as JSON and its guests are json_array_elements WITH
+// PostgreSQL: guests_json is text checked as JSON and its guests are json_array_elements WITH
 // ORDINALITY (1-based). Each column is named c0, c1…: SQLite reads them positionally (.raw()), PostgreSQL's rows
 // come back as objects and are read back by those names in order.
 const guestsLength = (engine: EngineName, alias: string): string =>
@@ -242,7 +242,7 @@ export function selectionWhere(
     };
   }
   switch (selection.scope) {
-    // Only work to type (issue 24.3): a reservation or change not confirmed yet is state 'waiting'.
+    // Only work to type: a reservation or change not confirmed yet is state 'waiting'.
     case 'to-enter':
       return { where: `WHERE ${pmsStateSql} IN ${pendingStates}`, params: [] };
     case 'range':

@@ -1,4 +1,4 @@
-// The PMS list's queries, written once for both engines (issue 27; the operations are in pms-entry.ts). SQL text
+// The PMS list's queries, written once for both engines. SQL text
 // over reservations (another area's table) that reads the same on SQLite and PostgreSQL; aliases are quoted
 // because PostgreSQL folds unquoted names to lower case.
 import { sql } from 'kysely';

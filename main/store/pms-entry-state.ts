@@ -3,14 +3,14 @@
 // handled, so a version stored by importBatch moves the state in the same commit, with no trigger and
 // no code in the import (migration 003 explains why nothing is stored).
 //
-// Issue 24.3: the PMS list holds only work to type. A reservation (or a change) the hotel has not
+// The PMS list holds only work to type. A reservation (or a change) the hotel has not
 // confirmed yet is not work yet: the hotel may still decline it, and a declined booking typed into
 // the PMS is a room blocked for nobody. It is 'waiting' until the answer is E, and comes into the list
 // then; declined ones never come in. What the PMS already holds is still judged by what it holds.
 //
 //   never handled      confirmed (E), not cancelled → to-enter
 //                      waiting (W), not cancelled → waiting
-//                      a cancellation taken in → to-cancel (issue 22: the hotel took it in, so it is
+//                      a cancellation taken in → to-cancel (the hotel took it in, so it is
 //                                                removed from the PMS, typed in before the desk or not)
 //                      else (declined, cancelled unanswered) → done
 //   PMS holds it live  not live any more (declined, cancelled) → to-cancel
@@ -20,7 +20,7 @@
 //                      else → entered (first entry) / done (an update was handled)
 //   PMS holds it cancelled   live and confirmed again → to-enter; live and waiting → waiting; else done
 //
-// Issue 27: the text reads the same on SQLite and PostgreSQL (CASE, IN, <>; no engine's own function), so the
+// The text reads the same on SQLite and PostgreSQL (CASE, IN, <>; no engine's own function), so the
 // PMS list's queries (pms-entry-queries.ts) and the export embed it unchanged on both engines.
 
 /** Live: the hotel still has to host it (the same sense as on the mapping screen and the arrivals list). */

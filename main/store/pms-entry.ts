@@ -2,7 +2,7 @@
 // what changed since the PMS got it, and marking it done. The state itself is computed in SQL
 // (pms-entry-state.ts) from the current version against the version last handled.
 //
-// Written once for both engines (issue 27, engines/op.ts): `pmsEntryOps` are the operations, the functions below
+// Written once for both engines: `pmsEntryOps` are the operations, the functions below
 // run them on SQLite for today's callers. Marking locks each reservation's row on PostgreSQL, so two desks
 // marking the same one log it once.
 import type { Database } from 'better-sqlite3';
@@ -115,7 +115,7 @@ export const pmsEntryOps = {
    * Marks reservations as typed into the PMS: a new one as entered, an update or a cancellation as handled.
    * Each names the version the receptionist typed; if a newer one arrived since, it is skipped ('changed'), so
    * a change is never marked handled unseen. One the hotel has not confirmed yet is skipped too
-   * ('not-confirmed', issue 24.3): no path may record it as typed in before the hotel said yes.
+   * ('not-confirmed'): no path may record it as typed in before the hotel said yes.
    */
   *mark(requests: readonly MarkRequest[], user: string, at: string): Op<MarkEnteredResult> {
     // Locked in one order whatever the request's, so two desks marking overlapping lists cannot deadlock.

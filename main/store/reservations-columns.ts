@@ -96,7 +96,7 @@ export const reservationWriteColumns: readonly string[] = [
  * guest, in the order of guestFields, which the `guests` view of migration 007 reads by position. Frozen
  * with that view: a Guest field added later is appended here and to a new view in a new migration.
  * One text per reservation instead of a row per guest: the guest rows were a quarter of an import's
- * store time (issue 15).
+ * store time.
  */
 export const guestsJson = (guests: readonly Guest[]): string =>
   JSON.stringify(guests.map((g) => guestFields.map(([field]) => g[field])));

@@ -10,7 +10,7 @@
 // "müller" finds "MUELLER" too. Changing what the index holds needs a migration that re-indexes
 // (migrations/011-search-spellings.ts).
 //
-// On PostgreSQL (issue 27) the same words sit in reservation_search.folded, searched through a GIN index on
+// On PostgreSQL the same words sit in reservation_search.folded, searched through a GIN index on
 // to_tsvector('simple', folded) (no stemming, no stop words). What it holds is the words FTS5 indexes, joined
 // by spaces: PostgreSQL's parser would read the folded text's punctuation its own way ("ege/401519" as one
 // file-path token, "sun.travel" as a host name), where unicode61 splits at every character that is not a

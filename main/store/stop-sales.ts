@@ -1,4 +1,4 @@
-// The hotel's stop-sale dates (issue 14): typed in by the hotel, never sent by the service. Each add and
+// The hotel's stop-sale dates: typed in by the hotel, never sent by the service. Each add and
 // remove is an activity row in the same transaction, so the log never misses one.
 import type { Database } from 'better-sqlite3';
 import { activityOps } from './activity';

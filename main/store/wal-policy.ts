@@ -1,4 +1,4 @@
-// How large the write-ahead log may grow (issue 25.8). SQLite's defaults checkpoint at 1000 pages (32 MB
+// How large the write-ahead log may grow. SQLite's defaults checkpoint at 1000 pages (32 MB
 // with our 32 KB pages) and never shrink the file, so a first sync left a WAL the size of its largest
 // stretch of commits on disk for good, and every reader searched it.
 //

@@ -1,4 +1,4 @@
-// Issue 27.6: is another program emptying this account's queue? The pull asks the service for what was not yet
+// Is another program emptying this account's queue? The pull asks the service for what was not yet
 // reported (IsSendRequired) and reports what it stored; another program doing the same on the same account takes
 // new versions away before this desk's pull sees them. They then reach this desk only through a list read
 // (the reconcile), never through its own pull. One such version can be an arrival that landed in the seconds

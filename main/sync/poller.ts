@@ -46,7 +46,7 @@ export interface PollerOptions {
 }
 
 /**
- * The poll interval when none is given (issue 25.5): an arrival waits half of it on average, so 15 s
+ * The poll interval when none is given: an arrival waits half of it on average, so 15 s
  * gives a median of about 8 s to the screen; an idle poll is one small list request (~1 KB on the wire
  * with compression and a kept connection, `npm run bench -- network`), ~200 KB an hour.
  */

@@ -1,6 +1,6 @@
 // Pull: list → store → acknowledge. Each batch is committed in one SQLite transaction together with its
 // LogIds in the acknowledgement queue; once the whole list is read and stored, the queue is reported in
-// one postsentlogids per ServiceId (issue 25: a 20k first sync used to send one per ServiceId per batch).
+// one postsentlogids per ServiceId.
 // A crash between the two leaves them queued, and the next cycle reports them first. Importing the same
 // data twice changes nothing, so a repeated list (an acknowledgement that never arrived) is harmless.
 // Before each report the store confirms that the file on disk holds what is reported: a database deleted,

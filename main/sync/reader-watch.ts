@@ -1,4 +1,4 @@
-// Issue 27.6, the sync's side of another-reader.ts: a bounded reconcile runs the pull and then reads the
+// The sync's side of another-reader.ts: a bounded reconcile runs the pull and then reads the
 // waiting list without IsSendRequired. A version that list stores for the first time is one the pull just
 // before did not give, although the service had it: someone else reported it meanwhile. Such versions are
 // kept as evidence in the settings, by KeyField only (no guest names), and named in one log line.

@@ -1,4 +1,4 @@
-// When a cycle reconciles (issue 25.3), and how. The full lists (waiting, E, H over the whole window) are
+// When a cycle reconciles, and how. The full lists (waiting, E, H over the whole window) are
 // the only read that sees everything, answered reservations' late changes included, but at a hotel's size
 // they are megabytes: so they are read at start (unless read within the bounded interval, a restart
 // does not repeat them), once a night at a quiet hour, and after a day without one (a desk that is off at

@@ -1,4 +1,4 @@
-// Which check-in windows a bounded reconcile reads (issue 25.3). The service filters a list by check-in
+// Which check-in windows a bounded reconcile reads. The service filters a list by check-in
 // range, agency and status, nothing finer: there is no "these keys" query and no change feed. So the desk
 // asks for the days on which it still holds something undecided, and nothing else.
 //

@@ -1,4 +1,4 @@
-// Issue 27.6: signs that another program empties this account's queue of new reservations (they reached this desk
+// Signs that another program empties this account's queue of new reservations (they reached this desk
 // only in the full lists, never in its own pull). Said plainly, with the way out (connect the desks to the hotel's
 // database) and, until then, safe mode: read without confirming receipt, answer only after re-reading.
 import { useTranslation } from 'react-i18next';

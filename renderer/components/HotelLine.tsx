@@ -1,4 +1,4 @@
-// Several desks on the hotel's database (issue 27): which PC talks to the service for the hotel, in the status
+// Several desks on the hotel's database: which PC talks to the service for the hotel, in the status
 // bar; and, when the hotel's database does not answer (or is newer than this Resdesk), a banner above everything
 // that says what that means for this PC, what still works from its copy, and what to check. A desk on its own file (status.hotel null) shows neither.
 import { useEffect, useState } from 'react';

@@ -33,7 +33,7 @@ interface WireItem {
 }
 
 /**
- * The floor the target names (issue 15): parse the whole file at once, then insert each reservation's
+ * The floor the target names: parse the whole file at once, then insert each reservation's
  * scalar fields and each guest's fields with two bare prepared statements into tables without keys,
  * indexes, triggers or search index. What the import does beyond this is its own cost: streaming, typed
  * decoding, the raw item kept as JSON, the version history, indexes, search, acknowledgement queue.

@@ -1,4 +1,4 @@
-// The inbox with its pre-confirm checks at 100k reservations (issue 25.6), on a real SQLite file: the
+// The inbox with its pre-confirm checks at 100k reservations, on a real SQLite file: the
 // first page after start, the page after a new reservation and after a confirm, and the memory the
 // checks hold, each against the bare page (the same query, no checks) measured in the same run. Also
 // what a full rebuild over every reservation (the desk before; now only the tests' yardstick) costs here.

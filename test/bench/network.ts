@@ -1,4 +1,4 @@
-// `npm run bench -- network` (issue 25): what the desk puts on a hotel line, counted by a loopback proxy
+// `npm run bench -- network`: what the desk puts on a hotel line, counted by a loopback proxy
 // (counting-proxy.ts) in front of the practice service. Sizes: BENCH_NETWORK_SIZES (default 1500,20000).
 // Also measured here: arrival → stored with the real poller (BENCH_ARRIVALS samples, default 32), and
 // how soon a decision queued while the service was away goes out once it is back

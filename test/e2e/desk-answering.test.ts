@@ -1,4 +1,4 @@
-// Who is answering a reservation (issue 27.4) in real Chromium against the in-memory core (fake-desk.ts): the
+// Who is answering a reservation in real Chromium against the in-memory core (fake-desk.ts): the
 // confirm form reports itself open and closed; another desk answering K1 is said above the buttons, in Turkish
 // and in English, and the view re-reads on answeringChanged. The presence itself is tested against a real
 // PostgreSQL in test/integration/hotel-db/answering.test.ts.

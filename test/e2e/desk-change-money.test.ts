@@ -1,4 +1,4 @@
-// Issue 24 (minor): a price change reads as money, "1.155 EUR → 1.650 EUR", never "1155 → 1650": with
+// A price change reads as money, "1.155 EUR → 1.650 EUR", never "1155 → 1650": with
 // the reservation's currency and the language's thousands separators, beside the answer and in the
 // history. In Chromium against the real core and the practice service; Turkish at 1366×768, English at 125%.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Pre-confirm checks (issue 14) end to end in Chromium against the real core and practice service: the
+// Pre-confirm checks end to end in Chromium against the real core and practice service: the
 // markers in the inbox row (icons named in words, a honeymoon highlighted, the check-in-passed flag from the
 // checks), the "Before you confirm" section beside the answer buttons, which stay usable, and a stop-sale
 // added on the Settings screen that the detail then names.
@@ -39,7 +39,7 @@ describe('pre-confirm checks (real core, practice service, Chromium)', () => {
     await row.waitFor();
 
     // The row: the check-in-passed flag (the checks' past-check-in) and a honeymoon highlight; unmapped codes
-    // are no row marker (issue 24.5: a note in the reservation); every marker named in words.
+    // are no row marker; every marker named in words.
     expect(await row.getByTestId('overdue').textContent()).toContain('Giriş günü geçti');
     const markers = row.getByTestId('check-markers');
     expect(await markers.locator('[data-check="unmapped"]').count()).toBe(0);

@@ -1,4 +1,4 @@
-// Issue 24 (minor): "Confirmation no." is filled after a confirmation when the service gave one. The
+// "Confirmation no." is filled after a confirmation when the service gave one. The
 // confirmation's answer carries none; the desk reads it back from the service (main/sync/push.ts). In
 // Chromium against the real core and the practice service, which numbers each confirmation (KBR-…);
 // Turkish at 1366×768, English at 125%.

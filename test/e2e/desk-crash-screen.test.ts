@@ -1,4 +1,4 @@
-// Issue 28: an error thrown while a screen renders, in real Chromium against the real core. The browser
+// An error thrown while a screen renders, in real Chromium against the real core. The browser
 // host answers getStatus with a wrong shape (a test-only hook of real-desk.ts; the app's IPC cannot do
 // this), the status bar throws while rendering, and the root error boundary shows a plain sentence with
 // Reload instead of a blank window, and sends the error to main, whose log (the real file logger) has it.

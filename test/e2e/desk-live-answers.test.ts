@@ -1,4 +1,4 @@
-// Issue 22 end to end (real core, practice service, Chromium): a waiting cancellation is taken in (one
+// End to end (real core, practice service, Chromium): a waiting cancellation is taken in (one
 // action, also "take in all"), never declined, leaves the waiting count and lands in the PMS list to cancel;
 // a sign-in page answering instead of the service turns the status bar to not connected with the sentence
 // that says what to do, and a decision made meanwhile waits and goes out once the service answers again.

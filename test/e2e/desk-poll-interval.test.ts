@@ -1,4 +1,4 @@
-// Issue 25.5: the poll interval in Settings, against the real core and practice service in Chromium. An
+// The poll interval in Settings, against the real core and practice service in Chromium. An
 // out-of-range value is explained and not saved; a valid one is saved, shown after the page is opened
 // again, and taken by the running poller at once (its next poll moves in from the core's 60 s).
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';

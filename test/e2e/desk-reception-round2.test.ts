@@ -1,4 +1,4 @@
-// Issue 24, items 2, 5, 6, 7 and 8, as a receptionist meets them, in Turkish and English at 1366×768 and at
+// As a receptionist meets them, in Turkish and English at 1366×768 and at
 // 125%: words that cannot be misread and a "Showing:" line for a combination; no unmapped marker on rows,
 // the shipped symbol font loaded, the bulk panel's buttons on screen; a queued answer that meets a
 // cancellation offers only "take back" and "take in"; the list in two key presses, Esc back to the row,

@@ -1,4 +1,4 @@
-// Issue 16, "Reception safety", end to end against the real core and practice service: the keyboard cursor
+// End to end against the real core and practice service: the keyboard cursor
 // stays on its reservation when arrivals shift the list; what changed since the last answer sits beside
 // the decision; a cancellation offers no answer; Today / Tomorrow views and the "check-in passed" flag;
 // date fields in the desk's language on an English browser; a setup that cannot work is refused before it
@@ -118,7 +118,7 @@ describe('reception safety (real core, practice service, Chromium)', () => {
     expect(await page.locator('#confirm-note').inputValue()).toBe('Deniz manzarası');
 
     await rowOf(page, cancelled).locator('[data-kind="cancelled"]').waitFor();
-    // Cancelled, not "waiting", in the row: a cancellation to take in (issue 22).
+    // Cancelled, not "waiting", in the row: a cancellation to take in.
     expect(await rowOf(page, cancelled).locator('[data-status="W"]').count()).toBe(0);
     expect(await rowOf(page, cancelled).getByTestId('take-in-state').getAttribute('data-state')).toBe(
       'to-take-in',
@@ -267,7 +267,7 @@ describe('reception safety (real core, practice service, Chromium)', () => {
     await page.getByTestId('view-received-today').click();
     expect(await page.getByTestId('view-received-today').getAttribute('aria-pressed')).toBe('false');
 
-    // Issue 24.3: the PMS list offers no unconfirmed reservation; it says how many wait outside it.
+    // The PMS list offers no unconfirmed reservation; it says how many wait outside it.
     const toEnter = await desk.core.handlers.listToEnter({ offset: 0, limit: 1 });
     expect(toEnter.counts.waiting).toBeGreaterThan(0);
     await page.locator('[data-view="pmsEntry"]').click();

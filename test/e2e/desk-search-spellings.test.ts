@@ -1,4 +1,4 @@
-// Issue 24 (minor): search as a receptionist types it, in Chromium against the real core and the practice
+// Search as a receptionist types it, in Chromium against the real core and the practice
 // service. "schaefer" finds SCHÄFER (and "schafer" still does; here SCHÄUFELE, a name only this test
 // uses), Latin letters find a Cyrillic name (ВОЛКОНСКАЯ ЮЛИЯ as "volkonskaya yuliya" and as a passport
 // writes it, "volkonskaia iuliia"), and a voucher's digits without its agency prefix find the voucher. Turkish at 1366×768, English at 125%.

@@ -1,4 +1,4 @@
-// Issue 27.2: Settings → Several desks, against the real core in Chromium and a real PostgreSQL (the test server).
+// Settings → Several desks, against the real core in Chromium and a real PostgreSQL (the test server).
 // A desk starts on its own file; a code with one wrong letter is refused in a sentence and nothing is saved; a
 // URL with a wrong password is refused by the server, in a sentence; the test server's URL is tested with a real
 // SELECT 1, saved (the file holds where, never the password) and shown as connected, effective at the next start.

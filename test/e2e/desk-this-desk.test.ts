@@ -1,4 +1,4 @@
-// Settings → This desk (issue 28) in Chromium against the real core: the version and the note about an
+// Settings → This desk in Chromium against the real core: the version and the note about an
 // unclean stop the shell passed in, the update logic of main/updates (a stand-in updater in place of
 // electron-updater, whose own check is tested in test/integration/updates): Check now finds a version,
 // Install and restart waits while an answer is in flight; Save diagnostics writes the archive.

@@ -1,4 +1,4 @@
-// Issue 24, blocker 1 ("no way back"), as a receptionist meets it: two keys confirm the wrong reservation;
+// Blocker 1 ("no way back"), as a receptionist meets it: two keys confirm the wrong reservation;
 // the answer is held with a visible countdown, Undo takes it back and nothing reaches the service; "Send
 // now" sends at once and then the panel says what to do if it was wrong; a bulk confirmation is taken back
 // with "Undo all". In Turkish at 1366×768 and in English at 125%, against the real core and practice service.

@@ -103,7 +103,7 @@ export interface FakeDeskOptions {
   configured?: boolean;
   /** Reservations this desk already confirmed (sent), with the note and when: a later version is a change since. */
   confirmed?: Record<string, { note: string; decidedAt: string }>;
-  /** Reservations another desk on the shared database is answering (issue 27.4), by KeyField. */
+  /** Reservations another desk on the shared database is answering, by KeyField. */
   answeringElsewhere?: Record<string, NonNullable<AnsweringView['elsewhere']>>;
   /**
    * Reservations another desk answers first: this desk's answer is refused as the shared database's

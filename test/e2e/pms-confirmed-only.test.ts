@@ -1,4 +1,4 @@
-// Issue 24.3 in Chromium, against the real core and the practice service: the PMS list holds only work to
+// In Chromium, against the real core and the practice service: the PMS list holds only work to
 // type. A reservation waiting for the hotel's answer is not in the list or the tab's badge (the list says
 // how many wait outside it); once confirmed it is "to enter"; a cancellation taken in is "to cancel in
 // the PMS", and its badge says so, never "✓ Confirmed". No path marks an unconfirmed one as typed in: the store refuses it ('not-confirmed'), so

@@ -37,7 +37,7 @@ function readExport(path: string, delimiter: string) {
 
 /**
  * Confirms the first `n` new reservations waiting for an answer and sends the answers: the PMS list holds
- * only confirmed ones (issue 24.3), and the practice world starts with every reservation waiting.
+ * only confirmed ones, and the practice world starts with every reservation waiting.
  */
 async function confirmSome(d: RealDesk, n: number): Promise<void> {
   const page = await d.core.handlers.listReservations({
@@ -68,7 +68,7 @@ describe('To enter in PMS (real core, practice service, Chromium)', () => {
       checkIn: '2027-07-10',
     });
     await syncNow(page);
-    // Only confirmed reservations are typed into the PMS (issue 24.3): the hotel says yes first.
+    // Only confirmed reservations are typed into the PMS: the hotel says yes first.
     await desk.core.handlers.confirm({ keyField, note: '' });
     await confirmSome(desk, 3);
     const pending = (await desk.core.handlers.listToEnter({ offset: 0, limit: 500 })).total;

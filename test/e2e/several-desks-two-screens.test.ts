@@ -1,4 +1,4 @@
-// Issue 27, "the app's own e2e": two reception PCs on one hotel database, each a real renderer in Chromium talking
+// Two reception PCs on one hotel database, each a real renderer in Chromium talking
 // to its own real desk core (behind its own browser host), one real PostgreSQL and the practice service. RECEPTION-1
 // is set up with the service's password and talks to the service; RECEPTION-2 is only connected to the same
 // database and takes the service's setup from there. Seen through the screens only (Turkish on RECEPTION-1,

@@ -266,7 +266,7 @@ describe('reception screens (in-memory core)', () => {
     desk.emit('syncStatus', { ...status, setAside: {} });
     await page.getByTestId('unreadable').waitFor({ state: 'detached' });
 
-    // Several desks (issue 27): which PC talks to the service, and the hotel's database not answering.
+    // Several desks: which PC talks to the service, and the hotel's database not answering.
     const hotel = {
       where: 'reception-1:5433/resdesk',
       reachable: true,
@@ -307,7 +307,7 @@ describe('reception screens (in-memory core)', () => {
       .waitFor();
     desk.emit('syncStatus', { ...status, setAside: {}, hotel: { ...hotel, reachable: false } });
 
-    // Another program on the queue (issue 27.6): said plainly, and safe mode one click away.
+    // Another program on the queue: said plainly, and safe mode one click away.
     const reader = { seenAt: new Date().toISOString(), reservations: 3, safeMode: false };
     desk.emit('syncStatus', { ...status, setAside: {}, anotherReader: reader });
     await page.getByTestId('hotel-db-banner').waitFor({ state: 'detached' });

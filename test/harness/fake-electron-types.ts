@@ -1,4 +1,4 @@
-// The fake Electron is held to Electron's own types (issue 26), so it cannot drift from what the shell
+// The fake Electron is held to Electron's own types, so it cannot drift from what the shell
 // compiles against: every member a fake shares with Electron's API must have a type Electron's would
 // accept. Members only the fake has (the tests' recordings) are not compared; members the fake lacks are
 // caught when the shell calls them in a test. Type-checked only: `npm run typecheck` fails on a drift.

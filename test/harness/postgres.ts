@@ -1,4 +1,4 @@
-// A throw-away PostgreSQL server for tests (issue 27): Debian's `postgresql` binaries, a fresh cluster in a temp
+// A throw-away PostgreSQL server for tests: Debian's `postgresql` binaries, a fresh cluster in a temp
 // folder, listening on 127.0.0.1 only (random free port, no Unix socket), scram password of the run. It stops and
 // its folder goes when the test calls stop(), when this process exits, and (through a small watchdog) when this
 // process is killed outright. As root, initdb/pg_ctl run as the `postgres` user: initdb refuses root.

@@ -1,4 +1,4 @@
-// "This PC keeps the hotel's database" (issue 27.2): a PostgreSQL server in <dataDir>/hotel-database, on all of
+// "This PC keeps the hotel's database": a PostgreSQL server in <dataDir>/hotel-database, on all of
 // this PC's network addresses, one port (5433 unless told), SCRAM passwords only. Starting is idempotent: a
 // folder already initialised is only started, a server already running is left as it is. pg_ctl starts the
 // server on its own, so it keeps serving the other desks while this desk's window restarts; `stopHotelServer`

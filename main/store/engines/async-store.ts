@@ -1,4 +1,4 @@
-// The store as both engines offer it (issue 27): the `Store` methods of the areas ported to the shared pattern,
+// The store as both engines offer it: the `Store` methods of the areas ported to the shared pattern,
 // returning promises. PostgreSQL implements it in main/hotel-db/store.ts (HotelStore), SQLite here over today's
 // synchronous functions, so code written against it runs on either; callers move onto it one layer at a time.
 // It grows with each ported area, its signatures the same as Store's.

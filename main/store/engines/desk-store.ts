@@ -1,4 +1,4 @@
-// The store as the desk's code uses it, on either engine (issue 27): every `Store` method the sync engine, the
+// The store as the desk's code uses it, on either engine: every `Store` method the sync engine, the
 // operations, the handlers, the CLI and the export call, returning a promise of what `Store` returns, so
 // that code can run on the hotel's shared PostgreSQL database (whose driver is asynchronous) as it runs on
 // SQLite. `AsyncStore` (the ported areas, which `HotelStore` implements today) is its first part; HotelStore

@@ -1,4 +1,4 @@
-// One store operation, written once for both engines (issue 27). An operation is a generator: it yields the
+// One store operation, written once for both engines. An operation is a generator: it yields the
 // queries it needs, built with `q`, and receives each query's rows where it yielded it, so its logic and its
 // refusals sit between its queries as in plain code. A runner drives it: `runSqlite` synchronously on
 // better-sqlite3 (today's callers stay synchronous), the PostgreSQL runner in main/hotel-db asynchronously on pg.

@@ -1,4 +1,4 @@
-// The few queries that must differ between the engines (issue 27), kept to one builder: it is called once per
+// The few queries that must differ between the engines, kept to one builder: it is called once per
 // engine with that engine's name, and the rest of the query stays shared. What differs, and why, is listed in
 // docs/architecture.md ("What differs between the engines"): a row lock (PostgreSQL runs two desks'
 // transactions at once; SQLite has one writer and no FOR UPDATE), a list bound as one JSON text (each engine has

@@ -1,4 +1,4 @@
-// The store's schema on PostgreSQL (issue 27), one list of its own beside SQLite's (main/store/migrations, frozen):
+// The store's schema on PostgreSQL, one list of its own beside SQLite's (main/store/migrations, frozen):
 // the same tables, columns, keys and refusals, in PostgreSQL's words. Applied by main/hotel-db/migrate.ts, all
 // pending ones in one transaction, under an advisory lock so desks starting together migrate once. A shipped
 // migration is frozen here too. Version 1 holds the first areas ported, version 2 every other table; an area's
@@ -359,7 +359,7 @@ CREATE TABLE desk_lease (
 );
 `;
 
-// Who is answering which reservation right now (issue 27.4), PostgreSQL's alone: a desk on its own file has
+// Who is answering which reservation right now, PostgreSQL's alone: a desk on its own file has
 // nobody else to tell. A notice, not a lock, so no foreign key: a row may outlive its reservation for the
 // seconds until it expires. `until` is on the database's clock, so the PCs' clocks never matter.
 const answering = `

@@ -1,4 +1,4 @@
-// The reference lists' tables as types (issue 27): agencies, decline reasons, the channel's stay codes. Part of
+// The reference lists' tables as types: agencies, decline reasons, the channel's stay codes. Part of
 // StoreTables (tables.ts); a table joins when its first query moves onto the shared pattern.
 import type { ServiceLanguage, StayCodeKind } from '../../../shared/domain';
 

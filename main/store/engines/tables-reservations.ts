@@ -1,4 +1,4 @@
-// The reservations' tables as types (issue 27): the reservations, their versions, raw items, search, tally,
+// The reservations' tables as types: the reservations, their versions, raw items, search, tally,
 // check keys and the items set aside. Part of StoreTables (tables.ts). Column for column the tables of both
 // engines (schema-parity.test.ts), except reservation_search, which is a different thing on each (below).
 import type { Generated } from 'kysely';

@@ -1,4 +1,4 @@
-// The store cannot be reached (issue 27.5): the hotel's shared database does not answer (server down, network
+// The store cannot be reached: the hotel's shared database does not answer (server down, network
 // gone, the keeping PC asleep). Nothing was written. Raised by the PostgreSQL runners in place of the driver's
 // error, so every layer above says the same plain sentence (kernel: error.hotelDbUnreachable) and nothing
 // typed is taken as saved.

@@ -1,6 +1,6 @@
 import type { Migration } from '../migration';
 
-// Pre-confirm checks (issue 14) need two things the desk did not keep:
+// Pre-confirm checks need two things the desk did not keep:
 //
 // stop_sales  dates the hotel closed, in the hotel's own codes (what a channel code is mapped to), so one
 //             entry closes a room type for every agency. The hotel types them into Resdesk (Settings →

@@ -1,6 +1,6 @@
 import type { Migration } from '../migration';
 
-// Issue 15: a reservation's guests move into its row, as one JSON text (`guests_json`), instead of a row
+// A reservation's guests move into its row, as one JSON text (`guests_json`), instead of a row
 // per guest. Measured on a 20k import (store alone, A/B in one process): the guest rows, 40k inserts of
 // fifteen values each into their own B-tree, were about a quarter of the store's time; the same values as
 // one text per reservation cost a JSON.stringify and one bound string.

@@ -1,6 +1,6 @@
 import type { Migration } from '../migration';
 
-// Issue 23. Two marks, both about telling things apart:
+// Two marks, both about telling things apart:
 //
 // set_aside_items.reason  why an item was kept aside and not acknowledged. Until now every item there was
 //             one the decoder could not read ('unreadable', what the rows already there are). Now also:

@@ -1,6 +1,6 @@
 import type { Migration } from '../migration';
 
-// Issue 24 ("no way back"): every answer is held for a short, visible grace period before it is sent, so a
+// Every answer is held for a short, visible grace period before it is sent, so a
 // receptionist can take it back (Undo) or send it at once.
 //
 // decisions.send_after  the instant (ISO) before which the push leaves a pending decision alone; NULL sends

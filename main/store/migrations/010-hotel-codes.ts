@@ -1,6 +1,6 @@
 import type { Migration } from '../migration';
 
-// Issue 24 item 4. The hotel keeps a list of its own PMS codes per kind (code and name), and a channel
+// The hotel keeps a list of its own PMS codes per kind (code and name), and a channel
 // code is mapped by picking one of them, so "DBL" and "dbl " never become two codes of one room type.
 //
 // hotel_codes  the hotel's codes, unique per kind whatever their case, in Turkish and in English: code_key

@@ -1,7 +1,7 @@
 import type { Migration } from '../migration';
 import { reindexSearch } from '../search';
 
-// Issue 24: the search index also holds the other spellings of a word (the German one of an umlaut,
+// The search index also holds the other spellings of a word (the German one of an umlaut,
 // "schaefer" for SCHÄFER; the Latin ones of a Cyrillic name, "ivanov" for ИВАНОВ) and a voucher's digits
 // without leading zeros ("12345" for TRV-0012345), and the folding now lives in shared/text-fold.ts.
 // Reservations stored before hold none of these: the whole index is built again from their rows.

@@ -1,6 +1,6 @@
 import type { Migration } from '../migration';
 
-// Issue 25.6: the pre-confirm checks look other reservations up by key instead of indexing all of them in
+// The pre-confirm checks look other reservations up by key instead of indexing all of them in
 // memory after every change. The keys are the checks' own (a voucher trimmed and in capitals, a guest's
 // folded name and birth day, the check-in day), computed in JavaScript by main/checks, so SQL cannot
 // write them: a trigger marks a reservation whose keyed columns changed (any writer: the import worker,

@@ -5,7 +5,7 @@ import type { MarkEnteredResult } from '../../../shared/ipc';
 export function MarkOutcome({ result }: { result: MarkEnteredResult }) {
   const { t } = useTranslation();
   const changed = result.skipped.filter((s) => s.reason === 'changed').length;
-  // The store never records an unconfirmed one as typed in (issue 24.3); said apart, as it needs a confirm.
+  // The store never records an unconfirmed one as typed in; said apart, as it needs a confirm.
   const notConfirmed = result.skipped.filter((s) => s.reason === 'not-confirmed').length;
   const other = result.skipped.length - changed - notConfirmed;
   return (

@@ -1,6 +1,6 @@
 // "To enter in PMS": every confirmed reservation the hotel's PMS does not hold as it stands (new, changed
 // since it was typed in, or cancelled or declined since), oldest check-in first, to tick off once typed in;
-// and the CSV export beside it. What still waits for the hotel's answer is only counted (issue 24.3).
+// and the CSV export beside it. What still waits for the hotel's answer is only counted.
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Agency, StayCodeKind } from '../../../shared/domain';
@@ -75,7 +75,7 @@ export function PmsEntryScreen({ refreshToken, onOpenMapping, onCounts, inboxFil
                   <strong data-count="to-cancel">{counts.toCancel}</strong>
                 </>
               )}
-              {/* Issue 24.3: not work yet, so not in the list or the badge; said so nobody looks for them here. */}
+              {/* Not work yet, so not in the list or the badge; said so nobody looks for them here. */}
               {counts.waiting > 0 && (
                 <span className="hint pms-waiting" data-testid="pms-waiting">
                   {t('pms.waiting', { count: counts.waiting })}

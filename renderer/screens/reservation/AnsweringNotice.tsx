@@ -1,4 +1,4 @@
-// "Ayşe is answering this reservation on RECEPTION-2 (since 10:42)." above the answer buttons (issue 27.4). A
+// "Ayşe is answering this reservation on RECEPTION-2 (since 10:42)." above the answer buttons. A
 // polite live region that is always there, so a screen reader hears the sentence when it appears.
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n';

@@ -1,4 +1,4 @@
-// Who is answering this reservation (issue 27.4). While the confirm or decline form is open, this desk says so
+// Who is answering this reservation. While the confirm or decline form is open, this desk says so
 // (`answering` open, again every 30 s so its row on the shared database does not expire; closed when the form
 // closes, is sent, or the window goes). Whatever is shown, it asks whether another desk is answering it: at
 // once, on `answeringChanged`, and every 30 s (a desk that died leaves a row that expires without a word).

@@ -1,4 +1,4 @@
-// Settings → Several desks (issue 27.2): which database this desk works in, and the two ways to share one.
+// Settings → Several desks: which database this desk works in, and the two ways to share one.
 // "This PC keeps the hotel's database" starts the database here and shows the code for the other PCs;
 // "Connect to the hotel's database" takes that code (or a server's postgres:// address), and main saves it only
 // after the database answered. Either takes effect at the next start, which the card says.

@@ -1,4 +1,4 @@
-// How often the desk asks the service for new reservations (issue 25.5). Shorter means a new reservation
+// How often the desk asks the service for new reservations. Shorter means a new reservation
 // is on screen sooner and a little more traffic on the hotel's line; the running sync takes a saved value
 // at once. Out-of-range values are explained here and never sent.
 import { useEffect, useState, type FormEvent } from 'react';

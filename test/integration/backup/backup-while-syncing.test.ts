@@ -1,4 +1,4 @@
-// Issue 28.1: a backup taken while a sync writes (another connection, in another thread) is a valid
+// A backup taken while a sync writes (another connection, in another thread) is a valid
 // database holding everything committed before it began, and only whole batches after that.
 import { describe, expect, it } from 'vitest';
 import { Worker } from 'node:worker_threads';

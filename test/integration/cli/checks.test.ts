@@ -1,4 +1,4 @@
-// Pre-confirm checks (issue 14) through the command line against the practice service, in both dialects:
+// Pre-confirm checks through the command line against the practice service, in both dialects:
 // `show --json` carries `checks` exactly as the engine says them, and each case is made to happen the way a
 // hotel would meet it — a reservation still waiting after its check-in day with a honeymoon note, codes
 // left unmapped then mapped, a stop-sale added and removed with `resdesk stop-sale`, and a guest who

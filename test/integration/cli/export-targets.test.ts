@@ -1,4 +1,4 @@
-// Issue 23.8 on the command line: `resdesk export --out PATH` writes only a regular file (a new one, or
+// On the command line: `resdesk export --out PATH` writes only a regular file (a new one, or
 // one it replaces by a rename). A symbolic link (to a file or to nothing), a named pipe, a device or a
 // folder, at --out or at the printable list beside it, ends in one plain sentence and a non-zero exit,
 // is left exactly as it was, and no temporary file stays behind.

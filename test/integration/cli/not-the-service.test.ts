@@ -1,4 +1,4 @@
-// Issue 22 from the command line: a sign-in page answering instead of the service makes `sync --once` fail
+// From the command line: a sign-in page answering instead of the service makes `sync --once` fail
 // with one sentence that says what to do (exit non-zero, nothing stored as if connected); a wrong address
 // before the first successful sync says to check the address; `reasons` and `--help` work without reading
 // the database by hand.

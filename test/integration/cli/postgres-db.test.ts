@@ -1,4 +1,4 @@
-// Issue 27: `resdesk --db postgres://…` (or RESDESK_DATABASE_URL) works in the hotel's shared database, against a
+// `resdesk --db postgres://…` (or RESDESK_DATABASE_URL) works in the hotel's shared database, against a
 // real PostgreSQL and the practice service. sync is a desk there: it talks to the service only while it holds the
 // service lease; confirm queues and the talking desk sends once; SQLite-only commands refuse the address; the
 // password is never printed.

@@ -1,4 +1,4 @@
-// Issue 25.7: `resdesk sync` without --once keeps polling until SIGINT or SIGTERM and then ends cleanly
+// `resdesk sync` without --once keeps polling until SIGINT or SIGTERM and then ends cleanly
 // (the cycle in flight finishes, no other starts, exit 0); `--interval SECONDS` sets the poll interval;
 // `resdesk list` reads every row in key order (check-in, then id).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

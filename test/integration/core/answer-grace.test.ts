@@ -1,4 +1,4 @@
-// Issue 24, "no way back": every answer is held for a grace period before it is sent. Undo takes it back
+// Every answer is held for a grace period before it is sent. Undo takes it back
 // (nothing reaches the service), "Send now" ends the wait, the period's end sends it by itself (no poll
 // needed), and once it has gone Undo is refused with a sentence that says what to do instead. Against the
 // real core, real SQLite and the practice service.

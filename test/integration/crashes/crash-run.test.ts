@@ -1,4 +1,4 @@
-// A real crash in a real process (issue 28): Node's own uncaughtException and unhandledRejection reach
+// A real crash in a real process: Node's own uncaughtException and unhandledRejection reach
 // the desk's handlers, which write the redacted log and tell the receptionist once; the process ends
 // without the clean quit, and the next start notices it (the run marker), while a clean stop leaves
 // nothing to notice.

@@ -1,4 +1,4 @@
-// Issue 28 item 4: the diagnostics archive holds no secret and no guest name. A desk syncs from the real
+// The diagnostics archive holds no secret and no guest name. A desk syncs from the real
 // practice service into real SQLite, its log gets lines that name guests and carry the password and a
 // token, a connection check leaves its report; then the archive from the desk's request and from
 // `resdesk diagnostics` is unzipped and every file scanned, as test/security scans for secrets.

@@ -1,4 +1,4 @@
-// Issue 23 items 4 and 5 with the real pull (main/sync/pull.ts) and the practice service: an endless
+// With the real pull (main/sync/pull.ts) and the practice service: an endless
 // large-result file ends the pull at the file limit, and what was acknowledged is exactly what was
 // committed before it (whole batches; nothing of the batch being read); an answer whose encoding cannot be
 // read stores and acknowledges nothing; the practice service's file, sent in windows-1254 or UTF-16, reads
@@ -101,7 +101,7 @@ describe('a pull from an endless large-result file', () => {
     const committed = events.filter((e) => e.kind === 'commit');
     expect(committed.length).toBeGreaterThan(1);
     for (const batch of committed) expect(batch.logIds).toHaveLength(25);
-    // Acknowledgements go once per list read, after the whole list is stored (issue 25): a list cut at the
+    // Acknowledgements go once per list read, after the whole list is stored: a list cut at the
     // limit reports nothing, and every stored batch stays queued for the next read that completes.
     expect(acknowledgedAtService).toEqual([]);
     expect(events.filter((e) => e.kind === 'acknowledged')).toEqual([]);

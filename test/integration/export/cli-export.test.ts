@@ -19,7 +19,7 @@ beforeAll(async () => {
   const store = Store.open(db);
   store.importBatch(
     [
-      // Confirmed: the default export holds only work to type (issue 24.3).
+      // Confirmed: the default export holds only work to type.
       makeReservation({
         keyField: 'A',
         logId: 1,

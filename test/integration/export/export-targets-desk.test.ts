@@ -1,4 +1,4 @@
-// Issue 23.8 on the desk: an export request through the core (as the renderer sends it) never writes
+// On the desk: an export request through the core (as the renderer sends it) never writes
 // through or replaces what sits at the name it picks in <dataDir>/exports unless that is free or an
 // earlier export; a link, a named pipe, a folder is refused with the desk's sentence, left as it was, and
 // no temporary file stays behind. Opening an export opens only a regular file.

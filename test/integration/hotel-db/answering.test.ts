@@ -1,4 +1,4 @@
-// Who is answering a reservation (issue 27.4), against a real PostgreSQL: two desks' presences on one database.
+// Who is answering a reservation, against a real PostgreSQL: two desks' presences on one database.
 // B sees A answering; B's opening does not take A's row; A's closing is heard on the change feed and B then sees
 // nobody; an expired row is nobody and can be taken; a desk closes only its own rows.
 // `npx vitest run test/integration/hotel-db/answering.test.ts`

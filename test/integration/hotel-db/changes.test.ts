@@ -1,4 +1,4 @@
-// Change notification against a real PostgreSQL (issue 27.4): a change committed on one connection reaches a desk
+// Change notification against a real PostgreSQL: a change committed on one connection reaches a desk
 // LISTENing on another; the feed comes back by itself after its session is terminated and after a server restart.
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

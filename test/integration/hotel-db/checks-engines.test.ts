@@ -1,4 +1,4 @@
-// The pre-confirm checks on the hotel's shared PostgreSQL database (issue 27): the desk's checks there, kept up to
+// The pre-confirm checks on the hotel's shared PostgreSQL database: the desk's checks there, kept up to
 // date from the key indexes and answered a batch at a time, say exactly what a full rebuild says over the same
 // events applied to a SQLite desk; and desks keying reservations at the same time as another desk imports lose no
 // change and never block each other for good (keying and importing take turns: check-keys.ts keysTurn).

@@ -1,4 +1,4 @@
-// The store's tests on both engines (issue 27): each test gets a store of the engine it runs on, empty. SQLite: a
+// The store's tests on both engines: each test gets a store of the engine it runs on, empty. SQLite: a
 // fresh in-memory database, as the unit tests open it. PostgreSQL: one throw-away server per test file
 // (startPostgres), one database on it for the file, created with an ICU en-US default collation (what a chain's
 // server would likely have, not the C ordering SQLite has) and migrated once; emptied before each test.

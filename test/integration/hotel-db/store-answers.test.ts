@@ -1,4 +1,4 @@
-// The answers on both engines (issue 27): decisions (the outbox, its refusals, undo, the send steps, review),
+// The answers on both engines: decisions (the outbox, its refusals, undo, the send steps, review),
 // acknowledgements still to report, PMS marks with their log, with the same outcomes asserted on SQLite and on a
 // real PostgreSQL; then what only the shared database has: two desks deciding at once, the exactly-once claims
 // fenced by the lease. `npx vitest run test/integration/hotel-db/store-answers.test.ts`

@@ -1,4 +1,4 @@
-// The ported store areas on both engines (issue 27): settings, stop-sales, the activity log's rows, the hotel's
+// The ported store areas on both engines: settings, stop-sales, the activity log's rows, the hotel's
 // codes and mappings, through AsyncStore, with the same outcomes asserted on SQLite and on a real PostgreSQL.
 // `npx vitest run test/integration/hotel-db/store-areas.test.ts`
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The reference lists and the reads around them on both engines (issue 27): agencies, decline reasons, stay
+// The reference lists and the reads around them on both engines: agencies, decline reasons, stay
 // codes, the check settings, the items set aside, the reconcile's reads, the activity log's page and the mapping
 // screen's reads and copy, each operation run on SQLite and on a real PostgreSQL with the same outcomes asserted.
 // `npx vitest run test/integration/hotel-db/store-reference.test.ts`

@@ -1,4 +1,4 @@
-// The reservations' import and reads on both engines (issue 27): the same operations (importOps, readingOps,
+// The reservations' import and reads on both engines: the same operations (importOps, readingOps,
 // searchOps) on SQLite and on a real PostgreSQL, with the same outcomes; and on PostgreSQL alone, two desks
 // importing the same batches at once.
 // `npx vitest run test/integration/hotel-db/store-reservations.test.ts`

@@ -1,4 +1,4 @@
-// Issue 23 (4): XML answers in windows-1254, ISO-8859-9 or UTF-16 (with and without a byte order mark),
+// XML answers in windows-1254, ISO-8859-9 or UTF-16 (with and without a byte order mark),
 // said in the declaration, the Content-Type or both; JSON stays UTF-8. One at a time through a `charset`
 // fault, and seeded for a small share of XML answers with the charsets oddity on. Every such answer is the
 // same document as the UTF-8 one: decoded by its charset, and read by Python's ElementTree from its bytes.

@@ -1,4 +1,4 @@
-// Issue 23 (1) and (2): a LogId that comes again on another reservation (same ServiceId, another KeyField;
+// A LogId that comes again on another reservation (same ServiceId, another KeyField;
 // or under another ServiceId), a reservation whose content changes while its LogId stays, and an item with
 // another hotel's number. Asked for one at a time through the control API, and seeded at low rates with
 // the logIds / foreignHotel oddities on, the same for a seed, the rest of the world untouched.

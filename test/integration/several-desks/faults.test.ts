@@ -1,4 +1,4 @@
-// The hotel's database unreachable (issue 27.5), with real desk cores, a real PostgreSQL behind a TCP gate and the
+// The hotel's database unreachable, with real desk cores, a real PostgreSQL behind a TCP gate and the
 // practice service: the desks say so in their status; an answer typed meanwhile is refused with the plain sentence
 // before anything is taken (nothing half-saved); when the database is back the desks reconnect by themselves, the
 // one that talks to the service takes the lease again and the answer typed then is sent once.

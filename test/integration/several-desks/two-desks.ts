@@ -1,4 +1,4 @@
-// Two (or more) real desk cores on one real PostgreSQL and the practice service (issue 27): each desk is
+// Two (or more) real desk cores on one real PostgreSQL and the practice service: each desk is
 // createCore with its own data folder and credential store, connected to the hotel's database through the saved
 // choice (Settings → Several desks), exactly as the app starts. Shared by the several-desks tests.
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 27.6: another program emptying the same account's queue. A second exchange client (same user) pulls
+// Another program emptying the same account's queue. A second exchange client (same user) pulls
 // with IsSendRequired and reports each new arrival before the desk's pull: the desk then gets it only from
 // the waiting list of its bounded reconcile, and after two such reconciles its evidence is a sign. The same
 // cycles with no other program leave no evidence at all.

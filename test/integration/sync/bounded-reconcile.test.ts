@@ -1,5 +1,5 @@
 // A reconcile between full reads reads only the days where the desk still holds something undecided
-// (issue 25.3), and still catches what a full read would about those: an answer given elsewhere (E, H)
+//, and still catches what a full read would about those: an answer given elsewhere (E, H)
 // and a W that the service marked S or G, all in place under the same LogId. It reads the waiting list
 // over those days, and E and H only where an undecided reservation left the waiting list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 24: "Confirmation no." after a confirmation. sendconfirmationv2's answer carries no confirmation
+// "Confirmation no." after a confirmation. sendconfirmationv2's answer carries no confirmation
 // number; the practice service, like the live one, gives the reservation one when the hotel confirms.
 // After a confirmation is delivered the desk reads it back from the E list and stores it with the answer
 // and on the reservation, so the detail shows it at once. A decline asks for none.

@@ -1,4 +1,4 @@
-// Issue 23, item 3 against the practice service (in-process, its large-result file, real client, real
+// Against the practice service (in-process, its large-result file, real client, real
 // SQLite file): the database file deleted, replaced or made read-only while a sync runs (between two of
 // its batches) or between two syncs. The service must have been told only of what the file held, the sync
 // stops, and the sentence says so. In-thread and in a worker thread (the app's way).
@@ -80,7 +80,7 @@ describe('while a sync runs, between two batches of the large-result file', () =
 
       expect(error).toBeInstanceOf(DatabaseFileChangedError);
       const told = await acknowledged(service);
-      // Issue 25.4: a list is reported once read whole, so none of it was (issue 23's per-batch reports
+      // A list is reported once read whole, so none of it was (issue 23's per-batch reports
       // told the two batches before, 400); all three stay queued and no fourth was read.
       expect(told).toHaveLength(0);
       const stored = storedLogIds(store);

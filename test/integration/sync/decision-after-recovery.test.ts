@@ -1,4 +1,4 @@
-// Issue 25.5: a decision waiting for the service goes out within an interval or two of the service's
+// A decision waiting for the service goes out within an interval or two of the service's
 // return, although the poll itself has backed off far longer; counted in poller steps and simulated time
 // (recovery.ts), not wall-clock. Without the retries the same run waits out the backoff: the measure can fail.
 import { describe, expect, it } from 'vitest';

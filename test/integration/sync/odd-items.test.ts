@@ -1,4 +1,4 @@
-// Issue 23, items 1, 2, 6 and 9 through the real desk (client, sync, store on a file) against a stand-in
+// Through the real desk (client, sync, store on a file) against a stand-in
 // service: what is stored, what the service was told it has (nothing not stored), and what the receptionist
 // is shown (the cycle's sentence, the set-aside count of the status area, the pre-confirm checks).
 import { sqliteDeskStore } from '../../../main/store/engines/desk-store';

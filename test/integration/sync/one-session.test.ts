@@ -1,4 +1,4 @@
-// Issue 25.2: one desk, one exchange client, one session. Many polls log in once, the worker thread reads
+// One desk, one exchange client, one session. Many polls log in once, the worker thread reads
 // only the large lists (first sync, reconcile) and starts with the desk's token, and each poll leaves one
 // log line without any address.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

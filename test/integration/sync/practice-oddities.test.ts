@@ -1,4 +1,4 @@
-// Issue 23 against the practice service's identity oddities (main/sandbox/id-oddities.ts): LogIds reused
+// Against the practice service's identity oddities (main/sandbox/id-oddities.ts): LogIds reused
 // for another reservation (same ServiceId or another), a change that keeps its LogId, another hotel's
 // number. The desk syncs through its real client in both formats; whatever the service does, nothing the
 // desk did not store is acknowledged, no reservation is taken for another, every cycle goes through and

@@ -1,4 +1,4 @@
-// Issue 27.6, safe mode: with another program on the account the desk reads without reporting (the LogIds
+// Safe mode: with another program on the account the desk reads without reporting (the LogIds
 // stay queued and are reported at the first cycle after it is off), and before each answer it re-reads the
 // service's current version: a decision on a version that is no longer the service's goes to review.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

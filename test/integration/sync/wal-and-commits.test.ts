@@ -1,4 +1,4 @@
-// A 20,000-reservation first sync (issue 25.8): it commits a list page at a time, not hundreds of small
+// A 20,000-reservation first sync: it commits a list page at a time, not hundreds of small
 // transactions, and leaves no large write-ahead log behind. Commits are counted in the WAL itself: a
 // reader holding an old snapshot keeps SQLite from restarting the log, so every commit frame stays there.
 import { existsSync, readFileSync, statSync } from 'node:fs';

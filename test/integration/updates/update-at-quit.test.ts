@@ -1,4 +1,4 @@
-// "Installed at the next quit" (issue 28): a version found on a feed served on 127.0.0.1 downloads in the
+// "Installed at the next quit": a version found on a feed served on 127.0.0.1 downloads in the
 // background; nothing is installed while the desk runs; when the desk quits (Electron's 'quit', exit code
 // 0), electron-updater's own AppImage updater replaces the AppImage and runs it to finish silently. Its
 // real code runs against the fake Electron, as in update-feed.test.ts; a separate file because

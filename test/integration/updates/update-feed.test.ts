@@ -1,4 +1,4 @@
-// The update check against a feed served on 127.0.0.1 (issue 28): electron-updater's own code (the
+// The update check against a feed served on 127.0.0.1: electron-updater's own code (the
 // Linux AppImage updater, its generic provider, ElectronHttpExecutor and its download with sha512 check)
 // runs against the fake Electron, whose net.request goes through Node's http. Around it, the desk's
 // code as main/index.ts wires it: the feed address from app-update.yml or update-feed.json

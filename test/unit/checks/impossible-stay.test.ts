@@ -1,4 +1,4 @@
-// Issue 23, item 6: a stay that cannot be as booked is stored and shown as a problem before confirming,
+// A stay that cannot be as booked is stored and shown as a problem before confirming,
 // first among the checks: check-out before check-in, Nights that the dates contradict, a count below zero
 // (set aside by the sync since issue 23, still named when stored before).
 import fc from 'fast-check';

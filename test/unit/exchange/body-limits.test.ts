@@ -1,4 +1,4 @@
-// Issue 23 item 5: an answer that never ends, however fast it streams, ends at the size or the time limit
+// An answer that never ends, however fast it streams, ends at the size or the time limit
 // of one answer body: the request is aborted (the service sees its connection closed), an AnswerLimitError
 // says which limit in a sentence, it is not repeated, and nothing past the limit is handed on. Assertions
 // are on bytes; times only get generous sanity bounds.

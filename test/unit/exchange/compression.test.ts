@@ -1,4 +1,4 @@
-// Issue 25.1: every request asks for compression, and every answer that comes compressed is read: login,
+// Every request asks for compression, and every answer that comes compressed is read: login,
 // lists, the large-result file, acknowledgements, confirmations and vouchers (on the service's own host
 // and on another).
 import { afterEach, describe, expect, it } from 'vitest';

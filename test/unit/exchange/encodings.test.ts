@@ -1,4 +1,4 @@
-// Issue 23 item 4: reservation answers in windows-1254, ISO-8859-9 and UTF-16 (either byte order), named
+// Reservation answers in windows-1254, ISO-8859-9 and UTF-16 (either byte order), named
 // by a byte order mark, the Content-Type charset or the XML declaration, are read with every Turkish letter
 // intact: the streamed file cut anywhere, the inline list, and the large-result file behind a FileUrl. An
 // encoding that cannot be read is refused before anything of the answer is handed on.

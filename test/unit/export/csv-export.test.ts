@@ -25,7 +25,7 @@ const exportTo = (name: string, request: ExportRequest, language: UiLanguage = '
     at: AT,
   });
 
-// Confirmed: the default export holds only work to type (issue 24.3), so the hotel has said yes to both.
+// Confirmed: the default export holds only work to type, so the hotel has said yes to both.
 const tricky = makeReservation({
   keyField: 'K-TRICKY',
   logId: 10,
@@ -384,7 +384,7 @@ describe('rooming list and arrivals', () => {
       'Oda sayısı',
     ]);
     // A waiting reservation stands out in print; a confirmed one does not. The voucher -V7 has its
-    // apostrophe in print too (issue 23: the page opens in a spreadsheet as well, where -V7 is a formula).
+    // apostrophe in print too.
     expect(html).toMatch(/<td>&#39;-V7<\/td><td><span class="unconfirmed">Bekliyor<\/span><\/td>/);
     expect(html).toMatch(/<td>V-1<\/td><td>Onaylandı<\/td>/);
     expect(html).toMatch(/<td>101<\/td><td>HP<\/td><td>2<\/td>/);
@@ -493,7 +493,7 @@ describe('what changed since the PMS got it', () => {
       ],
       T,
     );
-    // A change still waiting for the hotel's answer is not work yet (issue 24.3): not in the default export.
+    // A change still waiting for the hotel's answer is not work yet: not in the default export.
     expect(await previewExport(sqliteDeskStore(desk.store), { kind: 'reservations' })).toMatchObject({
       reservations: 1,
     });

@@ -1,4 +1,4 @@
-// Issue 23.8 at the writer: an export is written only as a regular file. A symbolic link (to a file or to
+// At the writer: an export is written only as a regular file. A symbolic link (to a file or to
 // nothing), a named pipe, a device or a folder at the target is refused before anything is written,
 // left exactly as it was, and no temporary file stays behind; the same when one appears while the
 // export is being written. A regular file is replaced only when the caller allows it.

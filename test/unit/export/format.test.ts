@@ -16,7 +16,7 @@ describe('cells a spreadsheet reads', () => {
   it('neutralises text a spreadsheet would execute, and only that', () => {
     for (const risky of ['=1+1', '+90 555', '-2+3', '@SUM(A1)', '\tx', '\rx'])
       expect(textCell(risky)).toBe(`'${risky}`);
-    // Issue 23: a formula behind a leading tab or CR is itself neutralised too (it starts a cell or line
+    // A formula behind a leading tab or CR is itself neutralised too (it starts a cell or line
     // for a reader that splits there), so these two get a second apostrophe (they expected one before).
     expect([textCell('\t=1'), textCell('\r=1')]).toEqual(["'\t'=1", "'\r'=1"]);
     for (const safe of ['ŞAHİN', 'a=b', '12', '', ' =x is kept as typed']) expect(textCell(safe)).toBe(safe);

@@ -1,4 +1,4 @@
-// Issue 23.7 end to end: reservations whose every text field (names, titles, notes, agency, tour operator,
+// End to end : reservations whose every text field (names, titles, notes, agency, tour operator,
 // voucher, confirmation number, currency, codes, KeyField, hotel codes, PMS reference, a birth date that
 // is not a date) is built from what breaks CSV and spreadsheets, stored in SQLite and exported as each
 // kind, in both languages and delimiters, and read back with csv-parse. For every file:
@@ -84,7 +84,7 @@ function reservationsOf(s: Scenario): Reservation[] {
       ...r,
       keyField,
       logId: 10 + i,
-      // Confirmed, so the update scenario can mark them entered (issue 24.3: never an unconfirmed one).
+      // Confirmed, so the update scenario can mark them entered.
       confirmationStatus: 'E',
       checkIn: r.arrivesThatDay ? DAY : '2026-07-11',
       guests: r.guests.map((g) => makeGuest(g.name, keyField, g)),

@@ -1,4 +1,4 @@
-// The answering handlers (issue 27.4) over a recorded presence port: nobody on a desk's own file; the first
+// The answering handlers over a recorded presence port: nobody on a desk's own file; the first
 // report of an open form opens, later ones renew (and open again once the row was lost); closing closes; a
 // database failure is logged and shows nobody, never an error on the receptionist's screen.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The desk's choice of database (issue 27.2): kept in hotel-database.json without secrets, read back with the URL
+// The desk's choice of database: kept in hotel-database.json without secrets, read back with the URL
 // from the credential store; a secret gone is an error, never a quiet fall back to the desk's own file.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// The connection code (issue 27.2): what one PC shows and another types. A code always comes back as what was
+// The connection code: what one PC shows and another types. A code always comes back as what was
 // put in; every single-character typo and every swap of two neighbours is caught; a URL passes through.
 import { dbTarget } from '../../../main/cli/open-store';
 import fc from 'fast-check';

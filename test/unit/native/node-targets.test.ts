@@ -1,4 +1,4 @@
-// One Node target (issue 26): the lowest Node the code may use is the same in `engines` (what npm checks),
+// One Node target: the lowest Node the code may use is the same in `engines` (what npm checks),
 // `@types/node` (what the type-checker lets the code call) and esbuild's target (what the bundle is
 // lowered to). Electron's own Node is newer, so code written to this target runs in the app too.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Crashes caught in main (issue 28): an exception or a rejection nobody handled reaches the redacted log
+// Crashes caught in main: an exception or a rejection nobody handled reaches the redacted log
 // and the receptionist is told once, in the desk's language, through Electron's dialog (the fake records
 // it); a window or helper process that ends is logged, and the desk's crashed page is reloaded, at most
 // RELOAD_LIMIT times.

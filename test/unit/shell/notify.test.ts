@@ -51,7 +51,7 @@ describe('desk notifications', () => {
   });
 
   it("shows a cycle's changes as one silent notification with its own sound, when the cycle ends", async () => {
-    // One event per sync cycle (core.ts): shown at once, no quiet period after it (issue 25.5).
+    // One event per sync cycle (core.ts): shown at once, no quiet period after it.
     expect(GROUP_QUIET_MS).toBe(0);
     t.core.emit('reservationsChanged', { new: 3, changed: 0, cancelled: 1, keyFields: ['A', 'B', 'C', 'D'] });
     await flush();

@@ -1,4 +1,4 @@
-// Issue 23, item 9: a file that is not a Resdesk database (a text file, random bytes, another program's
+// A file that is not a Resdesk database (a text file, random bytes, another program's
 // SQLite) is refused with a plain sentence before anything is written to it: same bytes, no WAL switched
 // on, no file created beside it. Missing, empty and Resdesk's own files (old and new) open as before.
 import { createHash } from 'node:crypto';

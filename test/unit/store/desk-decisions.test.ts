@@ -114,7 +114,7 @@ describe('enqueueDecision', () => {
         basedOnLogId: 20,
       });
     expect(refusal(() => confirm('nowhere', 1))).toBe('not-found');
-    // A waiting cancellation cannot be declined (issue 22): it is taken in by confirming it (below).
+    // A waiting cancellation cannot be declined: it is taken in by confirming it (below).
     const declineCancellation = () =>
       enqueueDecision(db, {
         keyField: 'cancelled',

@@ -1,4 +1,4 @@
-// The store's two-engine pattern (issue 27, main/store/engines): one operation, compiled for each engine; a
+// The store's two-engine pattern: one operation, compiled for each engine; a
 // prepared query compiled once per engine with each call's values; failures thrown into the operation; a write
 // all or nothing on SQLite. The same operations on a real PostgreSQL: test/integration/hotel-db/store-areas.test.ts.
 import { PostgresQueryCompiler, SqliteQueryCompiler } from 'kysely';

@@ -1,4 +1,4 @@
-// Issue 23, item 1: a LogId names one version of one reservation of one service. One that comes back as
+// A LogId names one version of one reservation of one service. One that comes back as
 // another reservation, another ServiceId or with other content must not fail the batch (or every later
 // one), must not be acknowledged, and must be shown (set aside with its text); the rest of the batch is
 // stored and queued as usual. Asserted on what is stored, what is queued for acknowledgement (nothing not

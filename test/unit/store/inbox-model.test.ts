@@ -19,7 +19,7 @@ beforeAll(() => {
 afterAll(() => db.close());
 
 const matches = (r: Reservation, f: InboxFilter): boolean => {
-  // Waiting means waiting for the hotel's answer: a cancellation saying W waits to be taken in (issue 22).
+  // Waiting means waiting for the hotel's answer: a cancellation saying W waits to be taken in.
   const statusMatches = (s: string): boolean => s === r.confirmationStatus;
   if (f.statuses?.length && !f.statuses.some(statusMatches)) return false;
   if (f.kinds?.length && !f.kinds.includes(changeKindOfPmsStatus(r.pmsStatus))) return false;

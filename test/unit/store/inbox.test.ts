@@ -211,7 +211,7 @@ describe('inboxCounts', () => {
   });
 
   it('counts each chip under every other filter but its own', () => {
-    // statuses W: A(new) C(changed) G(new) and E, a cancellation waiting to be taken in (issue 22).
+    // statuses W: A(new) C(changed) G(new) and E, a cancellation waiting to be taken in.
     // Kind chips honour it; status chips do not.
     expect(inboxCounts(db, { statuses: ['W'] })).toEqual({
       total: 4,

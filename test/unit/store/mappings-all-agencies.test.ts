@@ -60,7 +60,7 @@ beforeEach(() => {
   const guest = (keyField: string) => makeGuest('IŞIK AYŞE', keyField, { nationality: 'TR' });
   receive(
     db,
-    // Confirmed, so they are in the PMS-entry list (issue 24.3: it holds only confirmed ones).
+    // Confirmed, so they are in the PMS-entry list.
     ...[
       makeReservation({ keyField: 'a1', logId: 1, agencyId: 'AG1', guests: [guest('a1')] }),
       makeReservation({ keyField: 'b1', logId: 2, agencyId: 'AG2', guests: [guest('b1')] }),

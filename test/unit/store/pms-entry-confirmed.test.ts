@@ -1,4 +1,4 @@
-// Issue 24.3: the PMS list holds only work to type. A reservation or a change the hotel has not confirmed
+// The PMS list holds only work to type. A reservation or a change the hotel has not confirmed
 // is 'waiting': not in the list, its count (the tab's badge) or the default export, and never recorded as
 // typed in; a declined one never comes in; what the PMS already holds is still cancelled when it is
 // declined or cancelled; a cancellation taken in is to cancel.

@@ -22,7 +22,7 @@ afterEach(() => {
 const KEY = '1001|V-1|1';
 const at = (h: number): string => `2026-06-01T${String(h).padStart(2, '0')}:00:00.000Z`;
 const stateOf = (keyField = KEY) => pmsEntryOf(db, keyField)?.state;
-/** Confirmed by the hotel: only those are typed into the PMS (issue 24.3). */
+/** Confirmed by the hotel: only those are typed into the PMS. */
 const confirmed = (overrides: Parameters<typeof makeReservation>[0] = {}) =>
   makeReservation({ confirmationStatus: 'E', ...overrides });
 
@@ -108,7 +108,7 @@ describe('PMS entry state across versions', () => {
 
   it('a reservation cancelled before anyone entered it needs nothing', () => {
     importBatch(db, [confirmed({ logId: 1 })], at(8));
-    // Not taken in yet (W): a taken-in one is to cancel (issue 22), whether entered or not.
+    // Not taken in yet (W): a taken-in one is to cancel, whether entered or not.
     importBatch(db, [makeReservation({ logId: 2, pmsStatus: 3 })], at(9));
     expect(stateOf()).toBe('done');
     expect(toEnterCounts(db).total).toBe(0);

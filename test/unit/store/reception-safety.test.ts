@@ -1,7 +1,7 @@
-// Issue 16 in the store (and issue 22: a waiting cancellation waits to be taken in: counts, the Waiting filter,
+// In the store (and issue 22: a waiting cancellation waits to be taken in: counts, the Waiting filter,
 // reminders), an answer
 // already queued does not remind, "received today" as a filter, the room on inbox rows, how many wait
-// outside the PMS list for an answer (issue 24.3), and the activity log's guest and decline reason by name.
+// outside the PMS list for an answer, and the activity log's guest and decline reason by name.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Store } from '../../../main/store';
 import type { InboxFilter } from '../../../main/store/inbox';

@@ -1,4 +1,4 @@
-// Issue 25.4: acknowledgements in few requests. The real pull, reconcile and store on a file; a counting
+// Acknowledgements in few requests. The real pull, reconcile and store on a file; a counting
 // stand-in client hands out the batches and records every postsentlogids: one per ServiceId per list
 // read, after every batch of that list is committed, split only past ACK_CHUNK LogIds.
 import { sqliteDeskStore } from '../../../main/store/engines/desk-store';

@@ -1,4 +1,4 @@
-// Issue 23, item 3: acknowledge only what a database on disk holds. SQLite goes on committing through its
+// Acknowledge only what a database on disk holds. SQLite goes on committing through its
 // open descriptors when the file is deleted, replaced or made read-only, so the pull must look before each
 // report. The real pull and store on a file; a stand-in client hands out the batches and records what it
 // was told; between batches (onBatchStored, after the commit and before the report) the test sabotages
@@ -135,7 +135,7 @@ describe('the database file changes under a running sync', () => {
       try {
         expect(error).toBeInstanceOf(DatabaseFileChangedError);
         expect(error).toMatchObject({ problem: expectedProblem[kind] });
-        // Issue 25.4: a list is reported once it is read whole, so nothing was reported; both batches
+        // A list is reported once it is read whole, so nothing was reported; both batches
         // committed stay queued, and no third was read (issue 23's per-batch reports said [1, 2, 3]).
         expect(client.acked).toEqual([]);
         expect(stored).toBe(2);
@@ -177,7 +177,7 @@ describe('the database file changes under a running sync', () => {
     }).catch((e: unknown) => e);
     expect(error).toMatchObject({ problem: 'not-on-disk' });
     expect(describeFailure(error, en, null)).toBe(en.t('error.databaseNotOnDisk'));
-    // Reported once the list is read whole (issue 25.4): the fresh read before it finds nothing.
+    // Reported once the list is read whole: the fresh read before it finds nothing.
     expect(client.acked).toEqual([]);
     store.close();
   });
@@ -203,7 +203,7 @@ describe('the database file changes under a running sync', () => {
           const { store, client, error } = await pullWithSabotage(count, after, kind);
           try {
             expect(error).toMatchObject({ problem: expectedProblem[kind] });
-            // Issue 25.4: the list is reported once read whole, so a change anywhere in it reports
+            // The list is reported once read whole, so a change anywhere in it reports
             // nothing (issue 23's per-batch reports told the batches before the change).
             expect(client.acked).toEqual([]);
             expect(after).toBeLessThanOrEqual(count);

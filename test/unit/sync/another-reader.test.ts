@@ -1,4 +1,4 @@
-// The sign that another program empties the queue (issue 27.6): one stray version is not a sign (an arrival between
+// The sign that another program empties the queue: one stray version is not a sign (an arrival between
 // the pull and the list read); two reconciles within a day, or three reservations, are; a day later it fades.
 import { describe, expect, it } from 'vitest';
 import { addEvidence, readEvidence, readerStatus } from '../../../main/sync/another-reader';

@@ -1,4 +1,4 @@
-// Issue 23, item 1's last clause: a failure of this computer's store is never worded as the service's
+// A failure of this computer's store is never worded as the service's
 // unreadable answer. Before, a unique constraint (a LogId reused for another reservation) failed the batch
 // and the sync said "the reservation service sent an answer Resdesk cannot read" at every cycle. The
 // constraint no longer fires (identity.test.ts); any SQLite failure left still names the data file.

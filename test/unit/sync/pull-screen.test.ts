@@ -1,4 +1,4 @@
-// Issue 23, items 2 and 6: what the sync keeps out of the store although it could be read. Another
+// What the sync keeps out of the store although it could be read. Another
 // hotel's reservation (acknowledging it would take it from the hotel it belongs to) and a count below zero
 // are set aside with their text; contradictory dates are not (they are stored and checked as a problem).
 import fc from 'fast-check';

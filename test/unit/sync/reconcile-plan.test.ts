@@ -1,4 +1,4 @@
-// The bounded reconcile's windows and when each kind of reconcile is due (issue 25.3).
+// The bounded reconcile's windows and when each kind of reconcile is due.
 import { describe, expect, it } from 'vitest';
 import { MAX_WINDOWS, planWindows, waitingSpan, type DayLoad } from '../../../main/sync/reconcile-windows';
 import { reconcileDue } from '../../../main/sync/reconcile-schedule';

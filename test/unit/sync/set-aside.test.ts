@@ -1,4 +1,4 @@
-// The pull over an asynchronous store (issue 27): the client hands over an unreadable item synchronously,
+// The pull over an asynchronous store: the client hands over an unreadable item synchronously,
 // while it decodes; the store keeps it asynchronously. What must still hold: the items are kept in the
 // order given, before the next batch is stored, and a failure to keep one stops the pull before anything is
 // reported. The real pull and the real SQLite store (through its DeskStore); a stand-in client.

@@ -98,7 +98,7 @@ describe('inbox (real core, practice service, Chromium)', () => {
     await rowOf(page, cancelled).locator('[data-kind="cancelled"]').waitFor();
     await rowOf(page, cancelled).click();
     await page.locator('.cancel-note').waitFor();
-    expect(await page.locator('.cancel-note').textContent()).toContain('iptal edildi');
+    expect(await page.locator('.cancel-note').textContent()).toContain('iptal etti');
     expect(errors).toEqual([]);
   });
 

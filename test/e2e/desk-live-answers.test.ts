@@ -61,7 +61,9 @@ describe('answering like the live service (real core, practice service, Chromium
 
     await page.getByTestId('take-in').click();
     await page.locator('[data-testid="no-answer"][data-state="taken-in"]').waitFor({ timeout: 30_000 });
-    expect(await page.getByTestId('no-answer').textContent()).toContain('İptal edildi — kabul edildi');
+    expect(await page.getByTestId('no-answer').textContent()).toContain(
+      'İptal — kabul edildi. Acente iptal teyidini aldı.',
+    );
 
     // The rest in bulk, from the line above the list.
     const bar = page.getByTestId('take-in-bar');

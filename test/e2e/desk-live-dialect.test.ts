@@ -100,7 +100,7 @@ describe('the live service dialect (real core, original-dialect practice service
       expect(await page.getByTestId('connection-dialect').textContent()).toContain(
         'canlı servisin özgün adlarını kullanıyor (paximumId, Sejour…)',
       );
-      expect(await line('login').textContent()).toContain('Giriş — çalışıyor');
+      expect(await line('login').textContent()).toContain('Oturum açma — çalışıyor');
 
       // Saved (in the recommended JSON) and the desk works; Settings names the service's names.
       await page.getByRole('button', { name: 'Kaydet ve başla' }).click();

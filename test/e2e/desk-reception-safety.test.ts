@@ -343,7 +343,7 @@ describe('reception safety (real core, practice service, Chromium)', () => {
     try {
       await page.getByRole('heading', { name: "Resdesk'e hoş geldiniz" }).waitFor();
       // Each field says where a hotel finds its value.
-      expect(await page.locator('#hint-partnerId').textContent()).toContain('hoş geldiniz mektubunda');
+      expect(await page.locator('#hint-partnerId').textContent()).toContain('hoş geldiniz yazısında');
       expect(await page.locator('#hint-serviceUrl').textContent()).toContain('web panelinde');
       await page.locator('input[name="serviceUrl"]').fill(service.url);
       await page.locator('input[name="user"]').fill(PRACTICE_LOGIN.user);

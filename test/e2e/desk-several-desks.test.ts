@@ -35,7 +35,7 @@ const words = {
     ownFile: 'kendi veritabanı dosyasında',
     connect: 'Otelin veritabanına bağlan',
     typo: 'yazım hatası',
-    wrongPassword: 'parolayı kabul etmedi',
+    wrongPassword: 'şifreyi kabul etmedi',
     connected: 'otel veritabanına bağlı',
     answers: 'Veritabanı yanıt veriyor.',
     nextStart: 'bir sonraki açılışta',

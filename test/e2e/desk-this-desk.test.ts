@@ -89,7 +89,7 @@ describe('Settings → This desk', () => {
     const card = await openSettings(desk, 'tr');
     expect(await card.getByTestId('desk-version').textContent()).toBe('Resdesk sürümü 1.4.2');
     expect(await card.getByTestId('unclean-stop').textContent()).toMatch(/geçen sefer düzgün kapanmadı/);
-    expect(await card.getByTestId('last-check').textContent()).toMatch(/henüz denetlenmedi/);
+    expect(await card.getByTestId('last-check').textContent()).toMatch(/henüz kontrol edilmedi/);
 
     await card.getByRole('button', { name: 'Şimdi kontrol et' }).click();
     await card.getByRole('button', { name: 'Kur ve yeniden başlat' }).waitFor();

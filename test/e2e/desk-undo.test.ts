@@ -22,7 +22,7 @@ const words = {
   tr: {
     total: '40 rezervasyon',
     send: 'Onayı gönder',
-    countdown: 'saniye içinde gönderiliyor',
+    countdown: 'saniye sonra gönderilecek',
     sentHint: 'acenteyi arayın',
   },
   en: {

@@ -27,6 +27,7 @@ import { decisionOps, type DecisionOutcome, type NewDecision } from '../store/de
 import { historyOps } from '../store/history';
 import { exportOps, type ExportRows, type ExportSelection } from '../store/export-rows';
 import { inboxOps, type InboxFilter, type InboxQuery } from '../store/inbox';
+import { inboxScreenOps } from '../store/inbox-screen';
 import { mappingViewOps, type ChannelCode, type MappingCopyRequest } from '../store/mappings';
 import { declineReasonOps } from '../store/messages';
 import { pmsEntryOps, type MarkRequest } from '../store/pms-entry';
@@ -149,23 +150,9 @@ export class HotelDeskStore extends HotelStore implements DeskStore {
     this.claimedLogIds = this.claimedLogIds.filter((id) => !done.has(id));
   };
 
-  // inbox: a page, enriched as on SQLite with decision states and unmapped-code flags for that page only
-  inboxPage = async (query: InboxQuery, problemKeys?: readonly string[]): Promise<InboxPage> => {
-    const { rows, total } = await this.read(inboxOps.page(query, problemKeys));
-    const keys = rows.map((r) => r.keyField);
-    const [states, unmapped] = await Promise.all([
-      this.read(decisionOps.states(keys)),
-      this.read(mappingViewOps.withUnmappedCodes(keys)),
-    ]);
-    return {
-      rows: rows.map((r) => ({
-        ...r,
-        decision: states.get(r.keyField) ?? 'none',
-        hasUnmappedCodes: unmapped.has(r.keyField),
-      })),
-      total,
-    };
-  };
+  // inbox: a page with its total and its marks, in one snapshot (as SQLite reads it in one transaction)
+  inboxPage = (query: InboxQuery, problemKeys?: readonly string[]): Promise<InboxPage> =>
+    this.snapshot(inboxScreenOps.page(query, problemKeys));
   inboxCounts = (filter: InboxFilter, problemKeys?: readonly string[]) =>
     this.read(inboxOps.counts(filter, problemKeys));
   problemCandidates = () => this.read(inboxOps.problemCandidates());

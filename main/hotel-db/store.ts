@@ -50,6 +50,28 @@ export class HotelStore implements AsyncStore {
   }
 
   /**
+   * Runs a reading operation in one read-only REPEATABLE READ transaction: every statement sees the same moment,
+   * whatever other desks commit meanwhile (a screen's count and its rows agree). SQLite's reads are one
+   * transaction already.
+   */
+  async snapshot<T>(op: Op<T>): Promise<T> {
+    const client = await this.connect();
+    let broken = false;
+    try {
+      await client.query('BEGIN TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      const result = await runPostgres(client, op);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      broken = isConnectionFailure(error);
+      if (!broken) await client.query('ROLLBACK').catch(() => {});
+      throw unavailableOr(error);
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  /**
    * Runs a writing operation in its own transaction, announcing its changes at commit. When the connection fails
    * before COMMIT nothing is written (StoreUnavailable); a connection lost during the COMMIT itself leaves it
    * unknown, as with any database server, and the caller's retry finds what was stored (the writes are keyed).

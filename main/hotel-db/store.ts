@@ -54,21 +54,8 @@ export class HotelStore implements AsyncStore {
    * whatever other desks commit meanwhile (a screen's count and its rows agree). SQLite's reads are one
    * transaction already.
    */
-  async snapshot<T>(op: Op<T>): Promise<T> {
-    const client = await this.connect();
-    let broken = false;
-    try {
-      await client.query('BEGIN TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
-      const result = await runPostgres(client, op);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      broken = isConnectionFailure(error);
-      if (!broken) await client.query('ROLLBACK').catch(() => {});
-      throw unavailableOr(error);
-    } finally {
-      client.release(broken);
-    }
+  snapshot<T>(op: Op<T>): Promise<T> {
+    return this.inTransaction('BEGIN TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY', op, false);
   }
 
   /**
@@ -76,13 +63,19 @@ export class HotelStore implements AsyncStore {
    * before COMMIT nothing is written (StoreUnavailable); a connection lost during the COMMIT itself leaves it
    * unknown, as with any database server, and the caller's retry finds what was stored (the writes are keyed).
    */
-  async write<T>(op: Op<T>): Promise<T> {
+  write<T>(op: Op<T>): Promise<T> {
+    return this.inTransaction('BEGIN', op, true);
+  }
+
+  /** One transaction on one pooled connection: rolled back on a failure, the connection dropped if it broke. */
+  private async inTransaction<T>(begin: string, op: Op<T>, announces: boolean): Promise<T> {
     const client = await this.connect();
     let broken = false;
     try {
-      await client.query('BEGIN');
-      const announce = (change: StoreChange): Promise<void> =>
-        notifyChange(client, { ...change, origin: this.origin });
+      await client.query(begin);
+      const announce = announces
+        ? (change: StoreChange): Promise<void> => notifyChange(client, { ...change, origin: this.origin })
+        : undefined;
       const result = await runPostgres(client, op, announce);
       await client.query('COMMIT');
       return result;

@@ -8,7 +8,10 @@ interface WriterData {
   file: string;
   batch: number;
   first: number;
-  /** [0]: reservations committed so far; [1]: 1 once the test wants it to stop. */
+  /**
+   * [0]: reservations committed so far (published after each commit); [1]: 1 once the test wants it
+   * to stop; [2]: reservations there will be once the commit in hand lands (published before it).
+   */
   shared: SharedArrayBuffer;
 }
 
@@ -17,6 +20,7 @@ const state = new Int32Array(shared);
 const store = Store.open(file);
 let next = first;
 while (Atomics.load(state, 1) === 0) {
+  Atomics.store(state, 2, next + batch);
   store.importBatch(generateReservations(batch, next, next), new Date().toISOString());
   next += batch;
   Atomics.store(state, 0, next);

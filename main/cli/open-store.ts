@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { homedir, hostname } from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
-import { HotelDeskStore, describeDatabase, openHotelPool, type LeaseToken } from '../hotel-db';
+import { HotelStore, describeDatabase, openHotelPool, type LeaseToken } from '../hotel-db';
 import { addressProblem } from '../hotel-db/database-address';
 import { checkHotelDatabase, HotelDbUnreachable } from '../hotel-db/reach';
 import { createMessages } from '../kernel/messages';
@@ -159,9 +159,9 @@ async function openHotel(
   const deskId = randomUUID();
   const pcName = hostname().toUpperCase();
   const pool = openHotelPool({ url: target.url, applicationName: `resdesk ${options.command} ${pcName}` });
-  let store: HotelDeskStore;
+  let store: HotelStore;
   try {
-    store = await HotelDeskStore.openDesk(pool, {
+    store = await HotelStore.open(pool, {
       origin: deskId,
       fence: options.fence ?? (() => null),
       claimHoldMs: claimHoldMs(ANSWER_DEADLINE_MS),

@@ -6,7 +6,7 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import {
   AnswerPresence,
-  HotelDeskStore,
+  HotelStore,
   describeDatabase,
   openHotelPool,
   startHotelServer,
@@ -23,7 +23,7 @@ import type pg from 'pg';
 export type SharedChoice = Exclude<HotelDatabaseChoice, { kind: 'file' }>;
 
 export interface SharedDesk {
-  readonly store: HotelDeskStore;
+  readonly store: HotelStore;
   /** The database's connections (this desk's copy of the hotel's data is read through them). */
   readonly pool: pg.Pool;
   readonly line: HotelLine;
@@ -53,7 +53,7 @@ export interface OpenSharedOptions {
   now: () => Date;
   /** This PC has the service's password: it may take the lease. */
   canTalk: boolean;
-  /** How long a claim for sending an answer holds (HotelDeskStoreOptions.claimHoldMs). */
+  /** How long a claim for sending an answer holds (HotelStoreOptions.claimHoldMs). */
   claimHoldMs: number;
   /** Runs once the database answers and before the desk works in it (this PC's data moved in, when it keeps it). */
   beforeOpen?: (pool: pg.Pool, where: string) => Promise<void>;
@@ -103,7 +103,7 @@ export async function openSharedDesk(options: OpenSharedOptions): Promise<Shared
   try {
     await options.beforeOpen?.(pool, describeDatabase(url));
     await copyBeforeMigrating(pool, options);
-    const store = await HotelDeskStore.openDesk(pool, {
+    const store = await HotelStore.open(pool, {
       origin: thisDesk.id,
       fence: () => line?.token() ?? null,
       claimHoldMs: options.claimHoldMs,

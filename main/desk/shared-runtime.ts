@@ -5,7 +5,7 @@
 // several-desks part of it in one concept.
 import type { AnotherReaderStatus, Events, HotelLineStatus, SyncStatus } from '../../shared/ipc';
 import type { SetAsideCounts, WaitingTally } from '../../shared/domain';
-import type { HotelChange, HotelDeskStore } from '../hotel-db';
+import type { HotelChange, HotelStore } from '../hotel-db';
 import type { CorePorts } from '../kernel/core-types';
 import type { DeskStore } from '../store/engines/desk-store';
 import { StoreUnavailable } from '../store/engines/unavailable';
@@ -132,7 +132,7 @@ export class SharedRuntime {
 
   /** The store on the hotel's database; StoreUnavailable (a plain sentence on screen) while it is not open. */
   /** The hotel's database when this PC keeps it and it is open (its daily copy is this PC's to take). */
-  kept(): HotelDeskStore | null {
+  kept(): HotelStore | null {
     return this.choice.kind === 'keeps' ? (this.desk?.store ?? null) : null;
   }
 
@@ -152,7 +152,7 @@ export class SharedRuntime {
    * The hotel's database itself, whether it answers now or not: what the sync and the shared setup write to, never
    * this PC's copy. StoreUnavailable while it is not open.
    */
-  databaseStore(): HotelDeskStore {
+  databaseStore(): HotelStore {
     if (!this.desk) throw new StoreUnavailable('not connected');
     return this.desk.store;
   }

@@ -65,27 +65,11 @@ export function reservationHandlers(ctx: DeskContext): ReservationHandlers {
     inboxCounts: async ({ filter }) => ctx.workStore().inboxCounts(filter, await problemKeysFor(filter)),
 
     getReservation: async ({ keyField }): Promise<ReservationDetail> => {
-      const store = ctx.workStore();
-      const found = await store.getReservation(keyField);
-      if (!found) throw new DeskError('not-found', ctx.messages.t('error.notFound'));
-      const { raw: _raw, ...reservation } = found;
-      const guests: ReservationDetail['guests'] = [];
-      for (const g of found.guests)
-        guests.push({
-          ...g,
-          hotelNationality: g.nationality
-            ? await store.hotelCodeFor(found.agencyId, 'nationality', g.nationality)
-            : null,
-        });
-      return {
-        reservation,
-        changeKind: (await store.changeKind(keyField)) ?? 'new',
-        codes: await store.mappedCodesFor(keyField),
-        guests,
-        versions: await store.versions(keyField),
-        decision: await store.decisionFor(keyField),
-        checks: await ctx.checks.of(found),
-      };
+      // The reservation, its answer, codes and versions in one snapshot: never parts of two moments.
+      const detail = await ctx.workStore().reservationDetail(keyField);
+      if (!detail) throw new DeskError('not-found', ctx.messages.t('error.notFound'));
+      const { raw: _raw, ...reservation } = detail.reservation;
+      return { ...detail, reservation, checks: await ctx.checks.of(detail.reservation) };
     },
 
     confirm: async ({ keyField, note }) => {

@@ -9,17 +9,14 @@ import { notifyChange } from './changes';
 import { withFence, type LeaseToken } from './lease';
 import { runPostgres } from './run-postgres';
 
-export class FencedStore {
-  constructor(
-    private readonly pool: pg.Pool,
-    /** This desk's id, sent with every change (as HotelStore's origin). */
-    private readonly origin: string | null,
-  ) {}
-
-  /** Runs `op` only while `token` holds the lease; LeaseLostError otherwise, with nothing written. */
-  write<T>(token: LeaseToken, op: Op<T>): Promise<T> {
-    return withFence(this.pool, token, (tx) =>
-      runPostgres(tx, op, (change: StoreChange) => notifyChange(tx, { ...change, origin: this.origin })),
-    );
-  }
+/** Runs `op` only while `token` holds the lease; LeaseLostError otherwise, with nothing written. */
+export function writeFenced<T>(
+  pool: pg.Pool,
+  origin: string | null,
+  token: LeaseToken,
+  op: Op<T>,
+): Promise<T> {
+  return withFence(pool, token, (tx) =>
+    runPostgres(tx, op, (change: StoreChange) => notifyChange(tx, { ...change, origin })),
+  );
 }

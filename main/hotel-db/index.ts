@@ -8,8 +8,7 @@ export {
   type Queryable,
 } from './pool';
 export { migrateHotelDb, NewerHotelDatabase } from './migrate';
-export { HotelStore, type HotelStoreOptions } from './store';
-export { HotelDeskStore, NotTalkingToService, type HotelDeskStoreOptions } from './desk-store';
+export { HotelStore, NotTalkingToService, type HotelStoreOptions } from './store';
 export { hotelDatabaseChoice, type HotelDatabaseChoice } from './choice';
 export { startHotelServer } from './server/keeper';
 export {

@@ -5,52 +5,18 @@
 // PMS mark waits for the database, it is never kept in the copy to be lost.
 import type { DeskStore } from '../store/engines/desk-store';
 import { StoreUnavailable } from '../store/engines/unavailable';
+import { storeOperations } from '../store/operations';
 
-/** What may be asked of the copy. The check keys are the desk's own derived data, computed on reading. */
-const READS: ReadonlySet<string> = new Set<keyof DeskStore>([
-  'getSetting',
-  'listStopSales',
-  'stopSaleHotelCodes',
-  'listHotelCodes',
-  'findHotelCode',
-  'hotelCodeFor',
-  'reconcileDays',
-  'undecidedReservations',
-  'getReservation',
-  'changeKind',
-  'versions',
-  'waitingCount',
-  'waitingReceivedBefore',
-  'listUnreadable',
-  'openUnreadableCount',
-  'openSetAsideCounts',
-  'inboxPage',
-  'inboxCounts',
-  'problemCandidates',
-  'listAgencies',
-  'findAgency',
-  'listNotConfirmMessages',
-  'findNotConfirmMessage',
-  'listStayCodes',
-  'mappingView',
-  'mappedCodesFor',
-  'unmappedCodesFor',
-  'nextSendAfter',
-  'decisionFor',
-  'decisionRecordFor',
-  'queuedDecisionCount',
-  'listActivity',
-  'listToEnter',
-  'pmsEntryOf',
-  'exportCounts',
-  'openExportRows',
-  'checkSettings',
-  'checkReference',
-  'checkedReservations',
-  'refreshCheckKeys',
-  'checkLookups',
-  'waitingReservations',
-  'sharedVouchers',
+/**
+ * What may be asked of the copy: every operation the table (main/store/operations.ts) does not mark as a write, the
+ * export's rows, and the check keys (the desk's own derived data, computed on reading).
+ */
+const alsoReads: (keyof DeskStore)[] = ['openExportRows', 'refreshCheckKeys'];
+const READS: ReadonlySet<string> = new Set([
+  ...Object.entries(storeOperations)
+    .filter(([, operation]) => operation.access !== 'write')
+    .map(([name]) => name),
+  ...alsoReads,
 ]);
 
 /** The copy's store with only its reads: the rest reject with StoreUnavailable and change nothing. */

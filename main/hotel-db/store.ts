@@ -1,38 +1,99 @@
-// The store on the hotel's shared PostgreSQL database: the AsyncStore of the ported areas, running the
-// very operations SQLite runs (main/store/engines/op.ts). Every write runs in its own transaction and announces
-// what it changed on that transaction (notifyChange), so other desks hear of it at commit and never of a
-// rolled-back write. Reads run on one pooled connection, outside a transaction.
+// The store on the hotel's shared PostgreSQL database: every operation of the table (main/store/operations.ts),
+// the very operations SQLite runs, derived onto pg. Reads run on one pooled connection, snapshots in one
+// read-only REPEATABLE READ transaction, and every write in its own transaction that announces what it changed
+// (notifyChange), so other desks hear of it at commit and never of a rolled-back write.
+//
+// The only operations written here are what only the desk talking to the service may do: handing an answer out
+// for sending and recording its outcome, and claiming and recording the LogIds it reports. They go through the
+// lease's fence (fenced.ts), so a desk that lost the lease records nothing (docs/architecture.md, "Exactly-once
+// sending"); the sync engine calls the same methods on either engine and needs no second path.
 import type pg from 'pg';
-import type { HotelCode, StayCodeKind, StopSaleCodeKind, StopSaleEntry } from '../../shared/domain';
-import type { AsyncStore } from '../store/engines/async-store';
+import type { DeskStore } from '../store/engines/desk-store';
 import type { Op, StoreChange } from '../store/engines/op';
-import { activityOps, type NewActivity } from '../store/activity';
-import { hotelCodeOps, type NewHotelCode } from '../store/hotel-codes';
-import { mappingOps, type MappingChange } from '../store/mappings';
-import { settingsOps } from '../store/settings';
-import { stopSaleOps, type NewStopSale } from '../store/stop-sales';
+import { derive, type Access, type Asynchronous } from '../store/engines/operation-table';
+import { acknowledgementClaimOps } from '../store/acknowledgement-claims';
+import type { PendingAcknowledgement } from '../store/acknowledgements';
 import type { TakeBackupOptions, TakenBackup } from '../store/backup';
+import { decisionClaimOps } from '../store/decision-claims';
+import type { DecisionOutcome, SentResult } from '../store/decisions';
+import { exportOps, type ExportRows, type ExportSelection } from '../store/export-rows';
+import { storeOperations, type StoreOperations } from '../store/operations';
+import { settingsOps } from '../store/settings';
 import { backupHotelDatabase } from './backup';
 import { notifyChange, type HotelChange } from './changes';
+import { writeFenced } from './fenced';
+import type { LeaseToken } from './lease';
 import { migrateHotelDb } from './migrate';
 import { runPostgres } from './run-postgres';
 import { isConnectionFailure, unavailableOr } from './reach';
 
-export interface HotelStoreOptions {
+export type HotelStoreOptions = {
   /** This desk's id, sent with every change so the desk can skip its own echo; null when not known. */
   origin: string | null;
+} & (
+  | { fence?: undefined }
+  | {
+      /** The lease's token while this desk talks to the service; null while another desk does. */
+      fence: () => LeaseToken | null;
+      /**
+       * How long a decision's claim for sending keeps every other request away from it: longer than the request's
+       * own deadline (main/sync/push.ts claimHoldMs), so the claim outlives every request it guards.
+       */
+      claimHoldMs: number;
+    }
+);
+
+/** A write only the desk talking to the service may make, asked of a desk that does not (or no longer) hold it. */
+export class NotTalkingToService extends Error {
+  constructor() {
+    super(
+      'This desk is not the one talking to the service now; the PC that is sends the answers and reports.',
+    );
+    this.name = 'NotTalkingToService';
+  }
 }
 
-export class HotelStore implements AsyncStore {
+/** The table's operations on a pool, as methods of the object; HotelStore adds the fenced ones over them. */
+const PostgresOperations = class {
+  constructor(run: (access: Access, op: Op<unknown>) => Promise<unknown>) {
+    Object.assign(this, derive<StoreOperations, Asynchronous<StoreOperations>>(storeOperations, run));
+  }
+} as new (run: (access: Access, op: Op<unknown>) => Promise<unknown>) => Asynchronous<StoreOperations>;
+
+export class HotelStore extends PostgresOperations implements DeskStore {
+  /** A database server has no file of this desk's: no file checks, no WAL. */
+  readonly localFile = null;
+  private readonly fence: () => LeaseToken | null;
+  private readonly claimHoldMs: number;
+  /** LogIds this desk claimed for reporting and has not recorded: handed back before the next claim. */
+  private claimedLogIds: number[] = [];
+
   protected constructor(
     protected readonly pool: pg.Pool,
     protected readonly origin: string | null,
-  ) {}
+    options: HotelStoreOptions,
+  ) {
+    super((access, op) => this.runAs(access, op));
+    // Without a fence this desk never claims an answer, so no claim's hold is ever read.
+    this.fence = options.fence ?? (() => null);
+    this.claimHoldMs = options.fence ? options.claimHoldMs : 0;
+  }
 
   /** Migrates the database to this Resdesk's schema (once, whichever desks start together), then opens it. */
   static async open(pool: pg.Pool, options: HotelStoreOptions): Promise<HotelStore> {
     await migrateHotelDb(pool);
-    return new HotelStore(pool, options.origin);
+    return new HotelStore(pool, options.origin, options);
+  }
+
+  private runAs<T>(access: Access, op: Op<T>): Promise<T> {
+    switch (access) {
+      case 'read':
+        return this.read(op);
+      case 'snapshot':
+        return this.snapshot(op);
+      case 'write':
+        return this.write(op);
+    }
   }
 
   /** Runs a reading operation on one pooled connection, outside a transaction. */
@@ -51,8 +112,7 @@ export class HotelStore implements AsyncStore {
 
   /**
    * Runs a reading operation in one read-only REPEATABLE READ transaction: every statement sees the same moment,
-   * whatever other desks commit meanwhile (a screen's count and its rows agree). SQLite's reads are one
-   * transaction already.
+   * whatever other desks commit meanwhile (a screen's count and its rows agree).
    */
   snapshot<T>(op: Op<T>): Promise<T> {
     return this.inTransaction('BEGIN TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY', op, false);
@@ -88,6 +148,15 @@ export class HotelStore implements AsyncStore {
     }
   }
 
+  /** A pooled connection, or StoreUnavailable when the database does not answer. */
+  protected async connect(): Promise<pg.PoolClient> {
+    try {
+      return await this.pool.connect();
+    } catch (error) {
+      throw unavailableOr(error);
+    }
+  }
+
   /** A checked copy of the whole hotel database, as a desk database file, in each folder (backup.ts). */
   backup(options: TakeBackupOptions): Promise<TakenBackup> {
     return backupHotelDatabase(this.pool, options);
@@ -98,49 +167,91 @@ export class HotelStore implements AsyncStore {
     await notifyChange(this.pool, { ...change, origin: this.origin });
   }
 
-  /** A pooled connection, or StoreUnavailable when the database does not answer. */
-  protected async connect(): Promise<pg.PoolClient> {
+  override readonly getSetting = <T>(key: string, fallback: T): Promise<T> =>
+    this.read(settingsOps.get(key, fallback));
+
+  /** The export's rows read at once (a server's rows are not streamed from a file). */
+  readonly openExportRows = async (selection: ExportSelection): Promise<ExportRows> => {
+    const rows = await this.read(exportOps.rows(selection));
+    return {
+      rows: (function* () {
+        yield* rows;
+      })(),
+      close: () => undefined,
+    };
+  };
+
+  // What only the desk talking to the service may write, through the lease's fence.
+
+  private holder(): LeaseToken {
+    const token = this.fence();
+    if (!token) throw new NotTalkingToService();
+    return token;
+  }
+
+  private async writeFenced<T>(op: (generation: number) => Op<T>): Promise<T> {
+    const token = this.holder();
     try {
-      return await this.pool.connect();
+      return await writeFenced(this.pool, this.origin, token, op(token.generation));
     } catch (error) {
       throw unavailableOr(error);
     }
   }
 
-  getSetting<T>(key: string, fallback: T): Promise<T> {
-    return this.read(settingsOps.get(key, fallback));
+  /**
+   * The LogIds to report, claimed for this desk's lease generation in chunks of at most 1000 of one service. What
+   * an earlier round claimed and did not record (its report failed) is handed back first and claimed again.
+   */
+  override readonly pendingAcknowledgements = async (): Promise<PendingAcknowledgement[]> => {
+    if (this.claimedLogIds.length > 0) {
+      const stale = this.claimedLogIds;
+      await this.writeFenced((g) => acknowledgementClaimOps.release(stale, g));
+      this.claimedLogIds = [];
+    }
+    const chunks: PendingAcknowledgement[] = [];
+    for (;;) {
+      const chunk = await this.writeFenced((g) => acknowledgementClaimOps.claim(g));
+      if (!chunk) break;
+      this.claimedLogIds.push(...chunk.logIds);
+      chunks.push({ serviceId: chunk.serviceId, logIds: chunk.logIds });
+    }
+    return chunks;
+  };
+
+  /** Only after the service accepted them; recorded only while this desk still holds its claim and the lease. */
+  override readonly markAcknowledged = async (
+    serviceId: string,
+    logIds: readonly number[],
+  ): Promise<void> => {
+    const at = new Date().toISOString();
+    await this.writeFenced((g) => acknowledgementClaimOps.record({ serviceId, logIds }, g, at));
+    const done = new Set(logIds);
+    this.claimedLogIds = this.claimedLogIds.filter((id) => !done.has(id));
+  };
+
+  /** Due, and no request may still carry it: an answer claimed by a desk that died waits out its claim's deadline. */
+  override readonly nextDecisionsToSend = (nowIso?: string) =>
+    this.read(decisionClaimOps.due(nowIso ?? new Date().toISOString()));
+
+  /**
+   * Claims the decision for this desk's lease generation until its request's deadline has passed; false when it is
+   * no longer there to send or another request (of any desk, this one's included) may still carry it.
+   */
+  override readonly markSending = async (id: number): Promise<boolean> =>
+    (await this.writeFenced((g) => decisionClaimOps.claim(id, g, this.claimHoldMs))) !== null;
+
+  /**
+   * Records an attempt's outcome under the fence: claimed first unless this generation holds the claim already
+   * (the push records some outcomes, an answer found on the service, without sending), then recorded.
+   */
+  private recordOutcome(id: number, outcome: DecisionOutcome): Promise<boolean> {
+    return this.writeFenced((g) => decisionClaimOps.recordFound(id, g, outcome));
   }
-  setSetting(key: string, value: unknown): Promise<void> {
-    return this.write(settingsOps.set(key, value));
-  }
-  addActivity(entry: NewActivity): Promise<number> {
-    return this.write(activityOps.add(entry));
-  }
-  addStopSale(entry: NewStopSale): Promise<StopSaleEntry> {
-    return this.write(stopSaleOps.add(entry));
-  }
-  listStopSales(): Promise<StopSaleEntry[]> {
-    return this.read(stopSaleOps.list());
-  }
-  removeStopSale(id: number, user: string, at: string): Promise<StopSaleEntry | null> {
-    return this.write(stopSaleOps.remove(id, user, at));
-  }
-  stopSaleHotelCodes(): Promise<Record<StopSaleCodeKind, string[]>> {
-    return this.read(stopSaleOps.hotelCodes());
-  }
-  listHotelCodes(): Promise<HotelCode[]> {
-    return this.read(hotelCodeOps.list());
-  }
-  findHotelCode(kind: StayCodeKind, code: string): Promise<HotelCode | null> {
-    return this.read(hotelCodeOps.find(kind, code));
-  }
-  addHotelCode(code: NewHotelCode): Promise<HotelCode> {
-    return this.write(hotelCodeOps.add(code));
-  }
-  setMapping(change: MappingChange): Promise<void> {
-    return this.write(mappingOps.set(change));
-  }
-  hotelCodeFor(agencyId: string, kind: StayCodeKind, channelCode: string): Promise<string | null> {
-    return this.read(mappingOps.hotelCodeFor(agencyId, kind, channelCode));
-  }
+  override readonly markSent = (id: number, result: SentResult) =>
+    this.recordOutcome(id, { kind: 'sent', ...result });
+  override readonly markFailed = (id: number, error: string, outcomeUnknown: boolean) =>
+    this.recordOutcome(id, { kind: 'failed', error, outcomeUnknown });
+  override readonly markDeferred = (id: number, error: string, outcomeUnknown: boolean) =>
+    this.recordOutcome(id, { kind: 'deferred', error, outcomeUnknown });
+  override readonly markHeld = (id: number, error: string) => this.recordOutcome(id, { kind: 'held', error });
 }

@@ -21,7 +21,8 @@ import {
   type ReferenceChecker,
 } from '../checks';
 import type { CheckMarker, ReservationCheck } from '../../shared/domain';
-import type { DeskStore, SqliteDeskStore } from '../store/engines/desk-store';
+import type { DeskStore } from '../store/engines/desk-store';
+import type { Store } from '../store';
 import { localDate } from '../../shared/calendar';
 import type { Logger } from '../kernel/core-types';
 
@@ -36,12 +37,12 @@ const REFERENCE_REFRESHED = 'sync.lastReferenceAt';
  * (YYYY-MM-DD): what the desk's lookups must always agree with (the tests' and the benchmark's yardstick).
  */
 export async function buildChecker(
-  store: SqliteDeskStore,
+  store: Store,
   today: string,
   counted?: (reservations: number) => void,
 ): Promise<Checker> {
-  const input = await store.checksInput();
-  const settings = await store.checkSettings();
+  const input = store.checksInput();
+  const settings = store.checkSettings();
   let reservations = 0;
   const all: Iterable<KnownReservation> = {
     *[Symbol.iterator]() {
@@ -113,7 +114,7 @@ export class DeskChecks {
    */
   private async current(): Promise<{ checker: ReferenceChecker; store: DeskStore }> {
     const store = this.store();
-    const keyed = await store.refreshCheckKeys(reservationKeys);
+    const keyed = (await store.checkKeysPending()) ? await store.refreshCheckKeys(reservationKeys) : 0;
     if (keyed > 0) {
       // Another writer (the CLI beside the desk, another desk) may have changed them without the desk being told.
       this.generation += 1;

@@ -10,7 +10,6 @@ import { all, q, run, type Op } from './engines/op';
 import { jsonListValues, preparedPerEngine } from './engines/per-engine';
 import { prepared } from './engines/prepared';
 import { rawQuery } from './engines/raw-query';
-import { runSqlite, writeSqlite } from './engines/run-sqlite';
 
 export interface PendingAcknowledgement {
   serviceId: string;
@@ -62,7 +61,11 @@ export const acknowledgementOps = {
    * Call only after the service accepted postsentlogids for these LogIds: removes them (of this service only)
    * and stamps their versions. Not announced: no desk shows the queue.
    */
-  *markAcknowledged(serviceId: string, logIds: readonly number[], at: string): Op<void> {
+  *markAcknowledged(
+    serviceId: string,
+    logIds: readonly number[],
+    at: string = new Date().toISOString(),
+  ): Op<void> {
     if (logIds.length === 0) return;
     const list = JSON.stringify(logIds);
     // Only this service's LogIds leave the queue; the versions of every listed LogId are stamped, as reported.
@@ -70,21 +73,6 @@ export const acknowledgementOps = {
     yield* run(stamp({ at, logIds: list }));
   },
 };
-
-/** LogIds to report, grouped by ServiceId (postsentlogids is called once per service), lowest first. */
-export function pendingAcknowledgements(db: Database): PendingAcknowledgement[] {
-  return runSqlite(db, acknowledgementOps.pending());
-}
-
-/** Call only after the service accepted postsentlogids for these LogIds. */
-export function markAcknowledged(
-  db: Database,
-  serviceId: string,
-  logIds: readonly number[],
-  at = new Date().toISOString(),
-): void {
-  writeSqlite(db, acknowledgementOps.markAcknowledged(serviceId, logIds, at));
-}
 
 /**
  * Throws DatabaseFileChangedError unless the database `db` stored into is still the file at its path,

@@ -1,8 +1,6 @@
-import type { Database } from 'better-sqlite3';
 import { sql } from 'kysely';
 import { all, changed, first, q, type Op } from './engines/op';
 import { prepared } from './engines/prepared';
-import { runSqlite } from './engines/run-sqlite';
 import type { ActivityEntry, ServiceLanguage, UiLanguage } from '../../shared/domain';
 
 export interface NewActivity {
@@ -89,18 +87,3 @@ export const activityOps = {
     return yield* all(page({ first, second, limit, offset }));
   },
 };
-
-/** Records who did what at the desk; returns the entry's id. */
-export function addActivity(db: Database, entry: NewActivity): number {
-  return runSqlite(db, activityOps.add(entry));
-}
-
-/** One page of the activity log, newest first, with decline reasons named in `language` when it can. */
-export function listActivity(
-  db: Database,
-  offset: number,
-  limit: number,
-  language: UiLanguage = 'en',
-): ActivityEntry[] {
-  return runSqlite(db, activityOps.list(offset, limit, language));
-}

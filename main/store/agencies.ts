@@ -1,9 +1,7 @@
 // The agencies the service connects the hotel to: refreshed by the sync, read by every screen that names one.
-import type { Database } from 'better-sqlite3';
 import { sql } from 'kysely';
 import { all, changed, first, q, run, type Op } from './engines/op';
 import { prepared } from './engines/prepared';
-import { runSqlite, writeSqlite } from './engines/run-sqlite';
 import type { Agency } from '../../shared/domain';
 
 // 0/1 written into the SQL: constants, not values (engines/prepared.ts).
@@ -49,21 +47,3 @@ export const agencyOps = {
     return (yield* first(byId({ id }))) ?? null;
   },
 };
-
-/**
- * Replaces the list of connected agencies with what the service now sends. An agency that is no
- * longer listed is kept but marked inactive: reservations already stored still name it.
- */
-export function replaceAgencies(db: Database, agencies: readonly Agency[]): void {
-  writeSqlite(db, agencyOps.replace(agencies));
-}
-
-/** Agencies the service currently lists, by name. */
-export function listAgencies(db: Database): Agency[] {
-  return runSqlite(db, agencyOps.list());
-}
-
-/** Any agency ever listed, active or not (a reservation's agency may have been dropped since). */
-export function findAgency(db: Database, id: string): Agency | null {
-  return runSqlite(db, agencyOps.find(id));
-}

@@ -2,15 +2,12 @@
 // pending marks the triggers leave, and looked up per checked reservation. The keys themselves are the
 // checks' (main/checks/reservation-keys.ts), handed in as a function: the store knows no check.
 // One definition for both engines (engines/op.ts); what differs (a table lock, JSON rows) is per engine below.
-import type { Database } from 'better-sqlite3';
 import { sql } from 'kysely';
 import { all, first, q, run, type Op } from './engines/op';
 import { prepared } from './engines/prepared';
 import { jsonListValues, preparedPerEngine } from './engines/per-engine';
-import { runSqlite, writeSqlite } from './engines/run-sqlite';
 import { sqlPerEngine } from './engines/sql-per-engine';
 import { knownOf, knownSelection } from './checks-input';
-import { checkLookupOps, type CheckLookupAnswers, type CheckLookups } from './check-lookups';
 import type { KnownReservation } from '../../shared/domain';
 
 /** What a reservation is found by; the shape of main/checks' ReservationKeys. */
@@ -132,18 +129,3 @@ export const checkKeyOps = {
     return yield* all(shared({}));
   },
 };
-
-/** Computes the keys of every reservation marked pending and clears the marks, in one write transaction. */
-export function refreshCheckKeys(db: Database, keysOf: (r: KnownReservation) => StoredCheckKeys): number {
-  if (!runSqlite(db, checkKeyOps.anyPending())) return 0;
-  return writeSqlite(db, checkKeyOps.refresh(keysOf));
-}
-
-/** The checks' questions about other reservations, answered together (check-lookups.ts). */
-export function checkLookups(db: Database, lookups: CheckLookups): CheckLookupAnswers {
-  return runSqlite(db, checkLookupOps.answer(lookups));
-}
-
-export function sharedVouchers(db: Database): { agencyId: string; voucher: string }[] {
-  return runSqlite(db, checkKeyOps.sharedVouchers());
-}

@@ -1,10 +1,8 @@
 // The hotel's choices about the pre-confirm checks. The family-policy check ("men only") is off unless the
 // hotel turns it on: most hotels have no such policy, and flagging every lone traveller would teach
 // receptionists to ignore the markers.
-import type { Database } from 'better-sqlite3';
 import { activityOps } from './activity';
 import type { Op } from './engines/op';
-import { runSqlite, writeSqlite } from './engines/run-sqlite';
 import { settingsOps } from './settings';
 import type { ActivityDetail } from '../../shared/domain';
 
@@ -41,12 +39,3 @@ export const checkSettingOps = {
     return yield* checkSettingOps.get();
   },
 };
-
-export function checkSettings(db: Database): StoredCheckSettings {
-  return runSqlite(db, checkSettingOps.get());
-}
-
-/** Turns the family-policy check on or off; a change (not a repeat) is written to the activity log. */
-export function setMenOnly(db: Database, menOnly: boolean, user: string, at: string): StoredCheckSettings {
-  return writeSqlite(db, checkSettingOps.setMenOnly(menOnly, user, at));
-}

@@ -168,21 +168,6 @@ export function* knownReservations(db: Database): Generator<KnownReservation> {
   for (const row of statements(db).known.iterate()) yield knownOf(row);
 }
 
-export function checkedReservations(
-  db: Database,
-  keyFields: readonly string[],
-): Map<string, CheckedReservation> {
-  return runSqlite(db, checkInputOps.checked(keyFields));
-}
-
-export function waitingReservations(db: Database): CheckedReservation[] {
-  return runSqlite(db, checkInputOps.waiting());
-}
-
-export function checkReference(db: Database): CheckReference {
-  return runSqlite(db, checkInputOps.reference());
-}
-
 /** Everything a full rebuild indexes: the small tables, and every reservation streamed as it is walked. */
 export interface ChecksInput extends CheckReference {
   reservations: Iterable<KnownReservation>;
@@ -190,7 +175,7 @@ export interface ChecksInput extends CheckReference {
 
 export function checksInput(db: Database): ChecksInput {
   return {
-    ...checkReference(db),
+    ...runSqlite(db, checkInputOps.reference()),
     // Lazy, so a caller that never walks it leaves no statement busy on the connection.
     reservations: { [Symbol.iterator]: () => knownReservations(db) },
   };

@@ -8,7 +8,7 @@
 // database's unique index, whose violation is the refusal it means (`already-decided`).
 import type { Database } from 'better-sqlite3';
 import { changed, first, all, run, type Op } from './engines/op';
-import { runSqlite, writeSqlite } from './engines/run-sqlite';
+import { runSqlite } from './engines/run-sqlite';
 import { activityOps, type NewActivity } from './activity';
 import * as Q from './decision-queries';
 import type { DecisionAction, DecisionRowState, ReservationState } from './decision-queries';
@@ -135,8 +135,26 @@ const view = (row: DecisionRecord): DecisionView => ({
 });
 
 /** What a recorded attempt changes (decisionOps.markOutcome). */
+/** What the service gave back for an answer it accepted. */
+export interface SentResult {
+  sentAt: string;
+  pdfPath: string | null;
+  confirmationNo?: string | null;
+}
+
+/**
+ * What an attempt to send came to:
+ * - sent: the service accepted it; it is never handed out for sending again, even if it went to review meanwhile
+ *   (the answer is on the service, whatever we wish);
+ * - failed: it stays queued and is retried; `outcomeUnknown` when the request may have reached the service
+ *   (connection lost mid-way), kept until sent;
+ * - deferred: the service could not be reached; it stays pending (nobody needs to do anything) with the reason kept
+ *   for the screen, and goes out when the line is back;
+ * - held: the service answered something that is not this answer (another KeyField or status, or nothing); it stops
+ *   trying by itself and waits for a person, with the sentence saying what came back.
+ */
 export type DecisionOutcome =
-  | { kind: 'sent'; sentAt: string; pdfPath: string | null; confirmationNo?: string | null }
+  | ({ kind: 'sent' } & SentResult)
   | { kind: 'failed'; error: string; outcomeUnknown?: boolean }
   | { kind: 'deferred'; error: string; outcomeUnknown?: boolean }
   | { kind: 'held'; error: string };
@@ -205,7 +223,7 @@ export const decisionOps = {
   },
 
   /** What the push should send now: pending decisions, and failed ones within their tries; oldest first. */
-  *nextToSend(nowIso: string): Op<DecisionRecord[]> {
+  *nextToSend(nowIso: string = new Date().toISOString()): Op<DecisionRecord[]> {
     return (yield* all(Q.toSend({ now: nowIso, tries: AUTOMATIC_TRIES }))).map(decisionRecord);
   },
 
@@ -259,7 +277,7 @@ export const decisionOps = {
     });
   },
 
-  /** Records what an attempt came to (see the functions markDecisionSent … markDecisionHeld below). */
+  /** Records what an attempt came to (DecisionOutcome); false when it no longer applies (already sent). */
   *markOutcome(id: number, outcome: DecisionOutcome): Op<boolean> {
     return yield* decisionOps.transition(id, function* (row) {
       switch (outcome.kind) {
@@ -350,106 +368,7 @@ export const decisionOps = {
   },
 };
 
-// Today's synchronous callers, on SQLite. Writes run in an immediate transaction (a savepoint inside a caller's).
-
-export function enqueueDecision(db: Database, decision: NewDecision, activity?: NewActivity): DecisionRecord {
-  return writeSqlite(db, decisionOps.enqueue(decision, activity));
-}
-
-export function nextDecisionsToSend(db: Database, nowIso = new Date().toISOString()): DecisionRecord[] {
-  return runSqlite(db, decisionOps.nextToSend(nowIso));
-}
-
-/** When the earliest answer held in its grace period falls due (ISO), or null: the desk sets a timer. */
-export function nextSendAfter(db: Database): string | null {
-  return runSqlite(db, decisionOps.nextSendAfter());
-}
-
-/**
- * Marks the decision as possibly delivered before its request leaves (see `sending`). False when it is no
- * longer there to send (taken back with Undo between being handed out and now): the push then skips it.
- */
-export function markDecisionSending(db: Database, id: number): boolean {
-  return runSqlite(db, decisionOps.markSending(id));
-}
-
-export function undoDecision(db: Database, keyField: string): void {
-  writeSqlite(db, decisionOps.undo(keyField));
-}
-
-export function sendDecisionNow(db: Database, keyField: string): boolean {
-  return writeSqlite(db, decisionOps.sendNow(keyField));
-}
-
-export function attachVoucher(db: Database, id: number, pdfPath: string): void {
-  runSqlite(db, decisionOps.attachVoucher(id, pdfPath));
-}
-
-export function retryDecision(db: Database, id: number): boolean {
-  return writeSqlite(db, decisionOps.retry(id));
-}
-
-/**
- * Records that the service accepted the decision. It is never handed out for sending again. Applies even if the
- * decision went to review meanwhile: the answer is on the service, whatever we wish. False when already sent.
- */
-export function markDecisionSent(
-  db: Database,
-  id: number,
-  result: { sentAt: string; pdfPath: string | null; confirmationNo?: string | null },
-): boolean {
-  return writeSqlite(db, decisionOps.markOutcome(id, { kind: 'sent', ...result }));
-}
-
-/**
- * Records a failed attempt; the decision stays queued and is retried. `outcomeUnknown` when the request may have
- * reached the service (connection lost mid-way); it stays set until sent.
- */
-export function markDecisionFailed(db: Database, id: number, error: string, outcomeUnknown = false): boolean {
-  return writeSqlite(db, decisionOps.markOutcome(id, { kind: 'failed', error, outcomeUnknown }));
-}
-
-/**
- * The service could not be reached: the decision stays pending (queued, not failed: nobody needs to do
- * anything) with the reason kept for the screen, and goes out when the line is back.
- */
-export function markDecisionDeferred(
-  db: Database,
-  id: number,
-  error: string,
-  outcomeUnknown = false,
-): boolean {
-  return writeSqlite(db, decisionOps.markOutcome(id, { kind: 'deferred', error, outcomeUnknown }));
-}
-
-/**
- * The service answered something that is not this answer (another KeyField or status, or nothing): the
- * decision stops trying by itself and waits for a person, with the sentence saying what came back.
- */
-export function markDecisionHeld(db: Database, id: number, error: string): boolean {
-  return writeSqlite(db, decisionOps.markOutcome(id, { kind: 'held', error }));
-}
-
-export function markDecisionForReview(db: Database, id: number): boolean {
-  return writeSqlite(db, decisionOps.markForReview(id));
-}
-
-export function resolveReview(db: Database, id: number, action: 'send' | 'discard'): DecisionView | null {
-  return writeSqlite(db, decisionOps.resolveReview(id, action));
-}
-
-export function decisionRecordFor(db: Database, keyField: string): DecisionRecord | null {
-  return runSqlite(db, decisionOps.recordFor(keyField));
-}
-
-export function decisionFor(db: Database, keyField: string): DecisionView | null {
-  return runSqlite(db, decisionOps.viewFor(keyField));
-}
-
+/** The decision state of each reservation (the inbox page's marks, key-order.ts). */
 export function decisionStates(db: Database, keyFields: readonly string[]): Map<string, DecisionState> {
   return runSqlite(db, decisionOps.states(keyFields));
-}
-
-export function queuedDecisionCount(db: Database): number {
-  return runSqlite(db, decisionOps.queuedCount());
 }

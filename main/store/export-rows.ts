@@ -20,7 +20,6 @@ import { decodeSnapshot } from './reservations-snapshot';
 import { guestValueSql } from './reservations-columns';
 import type { EngineName } from './engines/per-engine';
 import { all, first, type Op } from './engines/op';
-import { runSqlite } from './engines/run-sqlite';
 import { sqlPerEngine } from './engines/sql-per-engine';
 
 const guest = (field: Parameters<typeof guestValueSql>[1]): string => guestValueSql('g', field);
@@ -309,11 +308,6 @@ export interface ExportCounts {
   /** CSV lines: rooms (reservations) or guests (guests, arrivals), never fewer than one per reservation. */
   rows: number;
   unmapped: UnmappedCode[];
-}
-
-/** How large an export will be and which codes in it have no hotel code yet, before writing anything. */
-export function exportCounts(db: Database, selection: ExportSelection): ExportCounts {
-  return runSqlite(db, exportOps.counts(selection));
 }
 
 function countsSql(selection: ExportSelection, engine: EngineName) {

@@ -1,9 +1,7 @@
 // What changed between two versions of a reservation, in stable field ids the UI translates. Values are
 // display-neutral strings: dates stay 'YYYY-MM-DD', numbers as digits, and the UI formats them.
-import type { Database } from 'better-sqlite3';
 import type { FieldChange, Guest, Reservation, VersionView } from '../../shared/domain';
 import type { Op } from './engines/op';
-import { runSqlite } from './engines/run-sqlite';
 import { readingOps, type StoredVersion } from './reservations-read';
 
 type Compared =
@@ -139,7 +137,3 @@ export const historyOps = {
     return viewsOf(yield* readingOps.versions(keyField));
   },
 };
-
-/** The versions of a reservation, newest first, each with what changed since the one before it. */
-export const versionViews = (db: Database, keyField: string): VersionView[] =>
-  runSqlite(db, historyOps.versionViews(keyField));

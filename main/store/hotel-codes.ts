@@ -1,11 +1,9 @@
 // The hotel's own PMS codes, one list per kind (migration 010): what channel codes are mapped to. A code is
 // unique per kind whatever its case, in Turkish and in English (hotelCodeKey); it is kept as first written.
-import type { Database } from 'better-sqlite3';
 import { hotelCodeKey, type HotelCode, type StayCodeKind } from '../../shared/domain';
 import { sql } from 'kysely';
 import { all, changed, first, q, type Op } from './engines/op';
 import { prepared } from './engines/prepared';
-import { runSqlite } from './engines/run-sqlite';
 
 export interface NewHotelCode {
   kind: StayCodeKind;
@@ -98,33 +96,3 @@ export const hotelCodeOps = {
     return existing.code;
   },
 };
-
-/** Every code of the hotel's list, by kind (rooms, room types, boards, nationalities), then by code. */
-export function listHotelCodes(db: Database): HotelCode[] {
-  return runSqlite(db, hotelCodeOps.list());
-}
-
-/** The list's code of this kind that is `code` whatever its case, or null when the list lacks it. */
-export function findHotelCode(db: Database, kind: StayCodeKind, code: string): HotelCode | null {
-  return runSqlite(db, hotelCodeOps.find(kind, code));
-}
-
-/** Adds a code to the hotel's list; one already there in any case is refused with HotelCodeTaken. */
-export function addHotelCode(db: Database, added: NewHotelCode): HotelCode {
-  return runSqlite(db, hotelCodeOps.add(added));
-}
-
-/**
- * The list's spelling of `code`, adding it to the list first when it is not there: what a mapping stores,
- * so every mapped hotel code is in the list. Callers that must refuse a code the list lacks (the desk's
- * requests) ask findHotelCode first.
- */
-export function hotelCodeInList(
-  db: Database,
-  kind: StayCodeKind,
-  code: string,
-  user: string,
-  at: string,
-): string {
-  return runSqlite(db, hotelCodeOps.inList(kind, code, user, at));
-}

@@ -2,7 +2,7 @@
 // definition for both engines (inboxOps); the SQL follows the filter and is written per engine (inbox-filter.ts:
 // SQLite's planner hints, INDEXED BY, are SQLite's only; PostgreSQL plans on its statistics).
 import type { Database } from 'better-sqlite3';
-import { isConfirmationStatus, type InboxCounts, type InboxPage, type InboxRow } from '../../shared/domain';
+import { isConfirmationStatus, type InboxCounts, type InboxRow } from '../../shared/domain';
 import { all, first, type Op } from './engines/op';
 import type { EngineName } from './engines/per-engine';
 import { runSqlite } from './engines/run-sqlite';
@@ -230,27 +230,6 @@ export const inboxOps = {
   },
 };
 
-export function inboxPage(
-  db: Database,
-  query: InboxQuery,
-  enrich?: InboxEnricher,
-  problemKeys?: readonly string[],
-): InboxPage {
-  // One read transaction, so the total and the rows describe the same moment.
-  const { rows, total } = db.transaction(() => runSqlite(db, inboxOps.page(query, problemKeys)))();
-  return { rows: enrich ? enrich(rows) : rows, total };
-}
-
-/**
- * Counts for the chips. Each dimension is counted under every other filter but its own, so a chip
- * shows what clicking it would give: `new` ignores the kinds filter (but honours statuses, agency,
- * dates, search), `waiting` ignores the statuses filter, and `total` honours everything. Waiting is
- * waiting for the hotel's answer, cancellations to take in included (as in filterClause).
- */
-export function inboxCounts(db: Database, filter: InboxFilter, problemKeys?: readonly string[]): InboxCounts {
-  return runSqlite(db, inboxOps.counts(filter, problemKeys));
-}
-
 function countsOf(
   filter: InboxFilter,
   cells: readonly { kind: string; status: string; n: number }[],
@@ -288,9 +267,3 @@ function countsOf(
   }
   return counts;
 }
-
-/**
- * The reservations the "has a problem" filter looks at: waiting for the hotel's answer, not cancellations
- * (a cancellation is taken in, never checked). The checks engine then keeps those with a problem.
- */
-export const problemCandidates = (db: Database): string[] => runSqlite(db, inboxOps.problemCandidates());

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { hotelCodeOps } from './hotel-codes';
 import { all, first, q, run, changed, type Op } from './engines/op';
 import { prepared } from './engines/prepared';
-import { runSqlite, writeSqlite } from './engines/run-sqlite';
+import { runSqlite } from './engines/run-sqlite';
 import { textList } from './engines/text-list';
 import {
   allAgencies,
@@ -143,24 +143,6 @@ export const mappingOps = {
   },
 };
 
-/**
- * Maps a channel code to the hotel's own code, for the agency or (forAllAgencies) once for all agencies;
- * an empty hotel code removes the mapping.
- */
-export function setMapping(db: Database, change: MappingChange): void {
-  writeSqlite(db, mappingOps.set(change));
-}
-
-/** The hotel's code for a channel code (the agency's own mapping, else the all-agencies one), or null. */
-export function hotelCodeFor(
-  db: Database,
-  agencyId: string,
-  kind: StayCodeKind,
-  channelCode: string,
-): string | null {
-  return runSqlite(db, mappingOps.hotelCodeFor(agencyId, kind, channelCode));
-}
-
 const rowGroup = (row: MappingRow): number => (row.hotelCode !== null ? 2 : row.usedByLive > 0 ? 0 : 1);
 const keyOf = (kind: StayCodeKind, code: string): string => `${kind}\u0000${code}`;
 
@@ -270,30 +252,6 @@ export const mappingViewOps = {
     return new Set(rows.map((row) => row.keyField));
   },
 };
-
-/** See mappingViewOps.view. */
-export function mappingView(
-  db: Database,
-  agencyId: string,
-  include: readonly ChannelCode[] = [],
-): MappingView {
-  return runSqlite(db, mappingViewOps.view(agencyId, include));
-}
-
-/** See mappingViewOps.copy: all of it or nothing. */
-export function copyMappings(db: Database, request: MappingCopyRequest): MappingCopy['copied'] {
-  return writeSqlite(db, mappingViewOps.copy(request));
-}
-
-/** Every channel code one reservation uses, with the hotel's code where mapped. */
-export function mappedCodesFor(db: Database, keyField: string): MappedCode[] {
-  return runSqlite(db, mappingViewOps.codesOf(keyField));
-}
-
-/** The codes of one reservation nobody has mapped yet, so its screen can link to them. */
-export function unmappedCodesFor(db: Database, keyField: string): ChannelCode[] {
-  return runSqlite(db, mappingViewOps.unmappedOf(keyField));
-}
 
 /** Which of these reservations (a page of the inbox) use at least one unmapped code. */
 export function hasUnmappedCodes(db: Database, keyFields: readonly string[]): Set<string> {

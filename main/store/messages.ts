@@ -1,9 +1,7 @@
 // The decline reasons the service offers (NotConfirmMessages), one list per language, in the service's order.
-import type { Database } from 'better-sqlite3';
 import { sql } from 'kysely';
 import { all, changed, first, q, run, type Op } from './engines/op';
 import { prepared } from './engines/prepared';
-import { runSqlite, writeSqlite } from './engines/run-sqlite';
 import type { NotConfirmMessage, ServiceLanguage } from '../../shared/domain';
 
 const removeLanguage = prepared((p: { lang: ServiceLanguage }) =>
@@ -68,26 +66,3 @@ export const declineReasonOps = {
     return row ?? null;
   },
 };
-
-/** Replaces the decline reasons of one language, keeping the service's order. */
-export function replaceNotConfirmMessages(
-  db: Database,
-  lang: ServiceLanguage,
-  messages: readonly NotConfirmMessage[],
-): void {
-  writeSqlite(db, declineReasonOps.replace(lang, messages));
-}
-
-/** Decline reasons in one language, in the service's order. */
-export function listNotConfirmMessages(db: Database, lang: ServiceLanguage): NotConfirmMessage[] {
-  return runSqlite(db, declineReasonOps.list(lang));
-}
-
-/** A decline reason by id, in the given language when asked, else in whichever language is stored. */
-export function findNotConfirmMessage(
-  db: Database,
-  id: string,
-  lang?: ServiceLanguage,
-): NotConfirmMessage | null {
-  return runSqlite(db, declineReasonOps.find(id, lang));
-}

@@ -20,7 +20,7 @@ import type {
 import { diffReservations } from './history';
 import { decodeSnapshot } from './reservations-snapshot';
 import { all, changed, first, run, type Op } from './engines/op';
-import { runSqlite, writeSqlite } from './engines/run-sqlite';
+import { runSqlite } from './engines/run-sqlite';
 import * as Q from './pms-entry-queries';
 import type { EntryColumns, StoredRow } from './pms-entry-queries';
 
@@ -189,19 +189,4 @@ export function changesSinceEntered(db: Database, enteredLogId: number, currentL
 export function listToEnter(db: Database, offset: number, limit: number): ToEnterPage {
   // One read transaction: the page, its unmapped codes and the counts see the same database.
   return db.transaction(() => runSqlite(db, pmsEntryOps.list(offset, limit, toEnterCounts(db))))();
-}
-
-/** The PMS-entry state of one reservation, or null when it is not in the database. */
-export function pmsEntryOf(db: Database, keyField: string): PmsEntryView | null {
-  return runSqlite(db, pmsEntryOps.of(keyField));
-}
-
-/** Marks reservations as typed into the PMS (pmsEntryOps.mark); one transaction for the whole list. */
-export function markEntered(
-  db: Database,
-  requests: readonly MarkRequest[],
-  user: string,
-  at: string,
-): MarkEnteredResult {
-  return writeSqlite(db, pmsEntryOps.mark(requests, user, at));
 }

@@ -1,11 +1,9 @@
 // What a bounded reconcile (main/sync/reconcile-windows.ts) needs from the store: per check-in day inside
 // the desk's window, how many reservations are still undecided (any status but E and H: W, and the S and G
 // dealt with elsewhere) with their agencies, and how many are settled. One pass over the check-in index.
-import type { Database } from 'better-sqlite3';
 import { sql } from 'kysely';
 import { all, q, type Op } from './engines/op';
 import { prepared } from './engines/prepared';
-import { runSqlite } from './engines/run-sqlite';
 import type { CalendarDate } from '../../shared/domain';
 
 export interface ReconcileDayRow {
@@ -73,11 +71,3 @@ export const reconcileInputOps = {
     return yield* all(undecided({ from, to: through(to) }));
   },
 };
-
-export function reconcileDays(db: Database, from: CalendarDate, to: CalendarDate): ReconcileDayRow[] {
-  return runSqlite(db, reconcileInputOps.days(from, to));
-}
-
-export function undecidedReservations(db: Database, from: CalendarDate, to: CalendarDate): UndecidedRow[] {
-  return runSqlite(db, reconcileInputOps.undecided(from, to));
-}

@@ -1,13 +1,11 @@
 // Reading imported reservations back: the current state, the versions received, and the counts the
 // tray badge and the reminder need. One definition for both engines (engines/op.ts): `readingOps`; the
 // functions below run them on SQLite for today's callers.
-import type { Database } from 'better-sqlite3';
 import { sql } from 'kysely';
 import type { ChangeKind, Reservation, WaitingTally } from '../../shared/domain';
 import { all, first, q, type Op } from './engines/op';
 import { prepared } from './engines/prepared';
 import { rawQuery } from './engines/raw-query';
-import { runSqlite } from './engines/run-sqlite';
 import { guestsOfJson, reservationSelectList, type ReservationColumns } from './reservations-columns';
 import { decodeSnapshot, rawOfSnapshot } from './reservations-snapshot';
 
@@ -118,13 +116,3 @@ export const readingOps = {
     return (yield* first(waitingBefore({ at: isoInstant })))?.n ?? 0;
   },
 };
-
-export const getReservation = (db: Database, keyField: string): Reservation | null =>
-  runSqlite(db, readingOps.reservation(keyField));
-export const currentChangeKind = (db: Database, keyField: string): ChangeKind | null =>
-  runSqlite(db, readingOps.changeKind(keyField));
-export const listVersions = (db: Database, keyField: string): StoredVersion[] =>
-  runSqlite(db, readingOps.versions(keyField));
-export const waitingCount = (db: Database): WaitingTally => runSqlite(db, readingOps.waitingCount());
-export const waitingReceivedBefore = (db: Database, isoInstant: string): number =>
-  runSqlite(db, readingOps.waitingReceivedBefore(isoInstant));

@@ -1,7 +1,5 @@
-import type { Database } from 'better-sqlite3';
 import { changed, first, q, run, type Op } from './engines/op';
 import { prepared } from './engines/prepared';
-import { runSqlite } from './engines/run-sqlite';
 
 // Settings live in a plain file anyone can copy. Secrets belong in the OS keychain, so a key
 // that even looks like one is refused here rather than trusted to every caller's care.
@@ -54,13 +52,3 @@ export const settingsOps = {
     yield* changed('settings', 'changed', [key]);
   },
 };
-
-/** The stored value of a setting, or the fallback when it was never set. */
-export function getSetting<T>(db: Database, key: string, fallback: T): T {
-  return runSqlite(db, settingsOps.get(key, fallback));
-}
-
-/** Stores a non-secret setting as JSON; undefined removes it. */
-export function setSetting(db: Database, key: string, value: unknown): void {
-  runSqlite(db, settingsOps.set(key, value));
-}

@@ -1,10 +1,8 @@
 // The channel's own codes per agency (rooms, room types, boards, nationalities), as the service lists them:
 // what the hotel maps to its own codes (mappings.ts).
-import type { Database } from 'better-sqlite3';
 import { sql } from 'kysely';
 import { all, changed, q, run, type Op } from './engines/op';
 import { prepared } from './engines/prepared';
-import { runSqlite, writeSqlite } from './engines/run-sqlite';
 import type { StayCode, StayCodeKind } from '../../shared/domain';
 
 type StayCodeRow = Omit<StayCode, 'raw' | 'hotel'> & { hotel: string };
@@ -154,13 +152,3 @@ export const stayCodeOps = {
     return rows.map(stayCode);
   },
 };
-
-/** See stayCodeOps.replace. */
-export function replaceStayCodes(db: Database, agencyId: string, codes: readonly StayCode[]): void {
-  writeSqlite(db, stayCodeOps.replace(agencyId, codes));
-}
-
-/** An agency's stay codes (optionally of one kind), rooms first, each kind in the service's order. */
-export function listStayCodes(db: Database, agencyId: string, kind?: StayCodeKind): StayCode[] {
-  return runSqlite(db, stayCodeOps.list(agencyId, kind));
-}

@@ -1,10 +1,8 @@
 // The hotel's stop-sale dates: typed in by the hotel, never sent by the service. Each add and
 // remove is an activity row in the same transaction, so the log never misses one.
-import type { Database } from 'better-sqlite3';
 import { activityOps } from './activity';
 import { all, changed, first, q, type Op } from './engines/op';
 import { prepared } from './engines/prepared';
-import { runSqlite, writeSqlite } from './engines/run-sqlite';
 import type { ActivityDetail, CalendarDate, StopSaleCodeKind, StopSaleEntry } from '../../shared/domain';
 
 export interface NewStopSale {
@@ -130,26 +128,3 @@ export const stopSaleOps = {
     return codes;
   },
 };
-
-/**
- * Stores a stop-sale and its activity row. The table refuses what makes no sense (an empty code, a date
- * not written YYYY-MM-DD, an end before the start), so callers check first to say it in words.
- */
-export function addStopSale(db: Database, added: NewStopSale): StopSaleEntry {
-  return writeSqlite(db, stopSaleOps.add(added));
-}
-
-/** Every stop-sale, earliest first. */
-export function listStopSales(db: Database): StopSaleEntry[] {
-  return runSqlite(db, stopSaleOps.list());
-}
-
-/** Removes one stop-sale (with its activity row); null when there is none with that id. */
-export function removeStopSale(db: Database, id: number, user: string, at: string): StopSaleEntry | null {
-  return writeSqlite(db, stopSaleOps.remove(id, user, at));
-}
-
-/** The hotel's own room type and room codes (from the mappings), the codes a stop-sale can close. */
-export function stopSaleHotelCodes(db: Database): Record<StopSaleCodeKind, string[]> {
-  return runSqlite(db, stopSaleOps.hotelCodes());
-}

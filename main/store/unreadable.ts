@@ -6,11 +6,9 @@
 // item whose own LogId was never stored, only a newer one where that LogId is stored already (it holds
 // something else). Worked out when read, so the import path pays nothing for it.
 import { createHash } from 'node:crypto';
-import type { Database } from 'better-sqlite3';
 import { sql } from 'kysely';
 import { all, changed, first, q, type Op } from './engines/op';
 import { prepared } from './engines/prepared';
-import { runSqlite, writeSqlite } from './engines/run-sqlite';
 import type { SetAsideCounts, SetAsideReason, UnreadableReservation } from '../../shared/domain';
 
 export interface UnreadableRecord extends UnreadableReservation {
@@ -149,18 +147,3 @@ export const unreadableOps = {
     return counts;
   },
 };
-
-/** Keeps the items (in a transaction of their own, or inside the caller's). */
-export function recordUnreadable(db: Database, items: readonly UnreadableReservation[], at: string): void {
-  if (items.length === 0) return;
-  writeSqlite(db, unreadableOps.record(items, at));
-}
-
-/** Every item set aside, newest first, each saying whether it has been resolved since. */
-export const listUnreadable = (db: Database): UnreadableRecord[] => runSqlite(db, unreadableOps.list());
-
-export const openSetAsideCounts = (db: Database): SetAsideCounts =>
-  runSqlite(db, unreadableOps.openCountsByReason());
-
-/** Items set aside and not resolved: what the status area shows. */
-export const openUnreadableCount = (db: Database): number => runSqlite(db, unreadableOps.openCount());

@@ -30,17 +30,17 @@ export interface PushStore extends PullStore {
   markSent(
     id: number,
     result: { sentAt: string; pdfPath: string | null; confirmationNo?: string | null },
-  ): Promise<void>;
+  ): Promise<unknown>;
   /** Before the request leaves: the outcome is unknown until its answer is stored. */
   /** False when the decision is no longer there to send (taken back meanwhile): it is skipped. */
   markSending(id: number): Promise<boolean>;
   attachVoucher(id: number, pdfPath: string): Promise<void>;
-  markFailed(id: number, error: string, outcomeUnknown: boolean): Promise<void>;
+  markFailed(id: number, error: string, outcomeUnknown: boolean): Promise<unknown>;
   /** Not reachable: keep it queued (pending) with the reason. */
-  markDeferred(id: number, error: string, outcomeUnknown: boolean): Promise<void>;
-  markForReview(id: number): Promise<void>;
+  markDeferred(id: number, error: string, outcomeUnknown: boolean): Promise<unknown>;
+  markForReview(id: number): Promise<unknown>;
   /** The service answered something that is not this answer: no more tries until a person looks. */
-  markHeld(id: number, error: string): Promise<void>;
+  markHeld(id: number, error: string): Promise<unknown>;
 }
 
 /**

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HotelDeskStore } from '../../main/hotel-db/desk-store';
+import { HotelStore } from '../../main/hotel-db/store';
 import { HotelCopy } from '../../main/hotel-db/local-copy';
 import { moveDeskData } from '../../main/hotel-db/move-data';
 import { openHotelPool } from '../../main/hotel-db/pool';
@@ -53,7 +53,7 @@ export async function benchHotelCopy(count = 100_000, runs = 5): Promise<HotelCo
       importBatch(db, items.slice(i, i + 2000), '2026-06-01T08:00:00.000Z');
     db.close();
     await moveDeskData({ from: file, to: pool });
-    const hotel = await HotelDeskStore.openDesk(pool, {
+    const hotel = await HotelStore.open(pool, {
       origin: 'bench',
       fence: () => null,
       claimHoldMs: 50_000,

@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildChecker, DeskChecks } from '../../main/operations/checks';
 import { Store } from '../../main/store';
-import { replaceNotConfirmMessages } from '../../main/store/messages';
 import { generateReservations, makeGuest, makeReservation } from '../unit/store/fixtures';
 
 /**
@@ -54,7 +53,7 @@ const query = { filter: {}, sort: 'arrival', direction: 'desc', offset: 0, limit
 
 function fill(file: string, count: number): void {
   const store = Store.open(file);
-  replaceNotConfirmMessages(store.db, 'tr-TR', [{ id: 'full', name: 'Otel dolu', lang: 'tr-TR' }]);
+  store.replaceNotConfirmMessages('tr-TR', [{ id: 'full', name: 'Otel dolu', lang: 'tr-TR' }]);
   // In slices, so the generated objects never all live at once beside what is measured later.
   for (let first = 0; first < count; first += 5000)
     store.importBatch(generateReservations(Math.min(5000, count - first), 42 + first, first), AT);
@@ -140,7 +139,7 @@ export async function benchInboxChecks(count = 100_000, runs = 7): Promise<Inbox
 
     const beforeRebuild = rssMB();
     start = performance.now();
-    const full = await buildChecker(sqliteDeskStore(store), '2026-06-15');
+    const full = await buildChecker(store, '2026-06-15');
     const rebuildMs = performance.now() - start;
     const rebuildMB = rssMB() - beforeRebuild;
     void full.settings;

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openDatabase } from '../../main/store/db';
-import { inboxCounts, inboxPage, type InboxQuery } from '../../main/store/inbox';
+import { Store } from '../../main/store';
+import { type InboxQuery } from '../../main/store/inbox';
 import { importBatch } from '../../main/store/reservations';
 import { generateReservations } from '../unit/store/fixtures';
 
@@ -76,7 +77,7 @@ export async function benchStore(count = 100_000, runs = 41): Promise<StoreBench
         offset = 0,
       ) =>
       () =>
-        inboxPage(db, { filter, sort, direction, offset, limit: 200 });
+        new Store(db).inboxPage({ filter, sort, direction, offset, limit: 200 });
     const inboxPageMs = {
       'all, newest arrival first': timeMedian(runs, page({}, 'arrival', 'desc')),
       'waiting, by check-in': timeMedian(runs, page({ statuses: ['W'] }, 'checkIn', 'asc')),
@@ -91,10 +92,12 @@ export async function benchStore(count = 100_000, runs = 41): Promise<StoreBench
       'all, by check-in, page at offset 50000': timeMedian(runs, page({}, 'checkIn', 'asc', 50_000)),
     };
     const inboxCountsMs = {
-      'no filter': timeMedian(runs, () => inboxCounts(db, {})),
-      'one agency, waiting': timeMedian(runs, () => inboxCounts(db, { agencyId: 'AG1', statuses: ['W'] })),
+      'no filter': timeMedian(runs, () => new Store(db).inboxCounts({})),
+      'one agency, waiting': timeMedian(runs, () =>
+        new Store(db).inboxCounts({ agencyId: 'AG1', statuses: ['W'] }),
+      ),
       'check-in July': timeMedian(runs, () =>
-        inboxCounts(db, { checkInFrom: '2026-07-01', checkInTo: '2026-07-31' }),
+        new Store(db).inboxCounts({ checkInFrom: '2026-07-01', checkInTo: '2026-07-31' }),
       ),
     };
     const searchMs = Object.fromEntries(

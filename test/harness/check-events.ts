@@ -46,7 +46,7 @@ export type CheckSignal = 'reservationsChanged' | 'decisionMoved' | 'invalidate'
 /** A desk to apply events to: its store, and how an answer is recorded as sent (fenced on PostgreSQL). */
 export interface EventDesk {
   store: DeskStore;
-  markSent(id: number): Promise<void>;
+  markSent(id: number): Promise<unknown>;
 }
 
 let logId = 0;

@@ -5,6 +5,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { SqliteQueryCompiler } from 'kysely';
 import type { Op, Outcome, Runnable } from './op';
+import type { Access } from './operation-table';
 
 const compiler = new SqliteQueryCompiler();
 const prepared = new WeakMap<Database, Map<string, Statement<unknown[], unknown>>>();
@@ -57,4 +58,19 @@ export function runSqlite<T>(db: Database, op: Op<T>): T {
 /** Runs a writing operation in an immediate transaction (a savepoint inside the caller's): all of it or nothing. */
 export function writeSqlite<T>(db: Database, op: Op<T>): T {
   return db.transaction(() => runSqlite(db, op)).immediate();
+}
+
+/**
+ * Runs an operation as its table entry asks (operation-table.ts): a read as it comes, a snapshot in one deferred
+ * transaction (every statement reads the same moment, as PostgreSQL's REPEATABLE READ), a write immediate.
+ */
+export function runSqliteAs<T>(db: Database, access: Access, op: Op<T>): T {
+  switch (access) {
+    case 'read':
+      return runSqlite(db, op);
+    case 'snapshot':
+      return db.transaction(() => runSqlite(db, op)).deferred();
+    case 'write':
+      return writeSqlite(db, op);
+  }
 }

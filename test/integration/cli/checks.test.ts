@@ -3,7 +3,7 @@
 // hotel would meet it — a reservation still waiting after its check-in day with a honeymoon note, codes
 // left unmapped then mapped, a stop-sale added and removed with `resdesk stop-sale`, and a guest who
 // stayed before, found among the practice world's own reservations.
-import { sqliteDeskStore } from '../../../main/store/engines/desk-store';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { startPracticeService, type PracticeService } from '../../../main/sandbox';
@@ -189,7 +189,7 @@ describe.each(['original', 'spec'] as const)('checks in show --json, the %s dial
     // Found in-process (one index, every reservation), then shown through the CLI like any other.
     const store = Store.open(db);
     const candidate = await (async () => {
-      const checker = await buildChecker(sqliteDeskStore(store), today);
+      const checker = await buildChecker(store, today);
       for (const r of store.checksInput().reservations) {
         const row = store.checkedReservations([r.keyField]).get(r.keyField);
         if (row && checker.check(row).some((c) => c.kind === 'returning-guest')) return r.keyField;

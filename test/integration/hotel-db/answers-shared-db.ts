@@ -4,7 +4,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openHotelPool } from '../../../main/hotel-db/pool';
 import { HotelStore } from '../../../main/hotel-db/store';
-import { FencedStore } from '../../../main/hotel-db/fenced';
+import { writeFenced } from '../../../main/hotel-db/fenced';
+import type { Op } from '../../../main/store/engines/op';
+import type pg from 'pg';
 import { Lease, LeaseLostError, type LeaseToken } from '../../../main/hotel-db/lease';
 import { acknowledgementOps } from '../../../main/store/acknowledgements';
 import {
@@ -15,6 +17,11 @@ import { DecisionClaimNotHeld, decisionClaimOps } from '../../../main/store/deci
 import { decisionOps, DecisionRefused, type NewDecision } from '../../../main/store/decisions';
 import type { BothEngines, EngineUnderTest } from './engines';
 import { one, seedAcknowledgements, seedReservation } from './answers-seed';
+
+/** One desk's fenced writes: the lease's token decides whether each commits. */
+const fencedAs = (pool: pg.Pool, origin: string) => ({
+  write: <T>(token: LeaseToken, op: Op<T>) => writeFenced(pool, origin, token, op),
+});
 
 const AT = '2026-07-01T09:00:00.000Z';
 /** A claim's hold that outlasts the test: its deadline is passed by hand where the test says so. */
@@ -123,7 +130,7 @@ export function exactlyOnceOnPostgres(engines: BothEngines): void {
       const d = await e.write(decisionOps.enqueue(decide('K1', 'A')));
       const undone = await e.write(decisionOps.enqueue({ ...decide('K2', 'A'), sendAfter: AT }));
       await e.write(decisionOps.undo('K2'));
-      const fenced = new FencedStore(engines.postgres.pool, 'desk-a');
+      const fenced = fencedAs(engines.postgres.pool, 'desk-a');
       const old = await holder('desk-a');
       expect(await fenced.write(old, decisionClaimOps.claim(undone.id, old.generation, HOLD))).toBeNull();
       const claimed = await fenced.write(old, decisionClaimOps.claim(d.id, old.generation, HOLD));
@@ -149,7 +156,7 @@ export function exactlyOnceOnPostgres(engines: BothEngines): void {
       ).toEqual({ state: 'pending', unknown: 1, g: old.generation });
 
       // The new holder waits out the old request's deadline: until then the answer is not its to ask about or send.
-      const mine = new FencedStore(engines.postgres.pool, 'desk-b');
+      const mine = fencedAs(engines.postgres.pool, 'desk-b');
       expect(await e.read(decisionClaimOps.due(AT))).toEqual([]);
       expect(await mine.write(next, decisionClaimOps.claim(d.id, next.generation, HOLD))).toBeNull();
       await e.rows(
@@ -177,7 +184,7 @@ export function exactlyOnceOnPostgres(engines: BothEngines): void {
     it("a claim holds until its deadline on the database's clock; an answer found meanwhile is recorded only by its claimant", async () => {
       await seedReservation(e, { key: 'K1' });
       const d = await e.write(decisionOps.enqueue(decide('K1', 'A')));
-      const fenced = new FencedStore(engines.postgres.pool, 'desk-a');
+      const fenced = fencedAs(engines.postgres.pool, 'desk-a');
       const token = await holder('desk-a');
       const found = { kind: 'sent' as const, sentAt: AT, pdfPath: null };
       expect(await fenced.write(token, decisionClaimOps.claim(d.id, token.generation, 400))).not.toBeNull();
@@ -191,7 +198,7 @@ export function exactlyOnceOnPostgres(engines: BothEngines): void {
       expect(await fenced.write(token, decisionClaimOps.claim(d.id, token.generation, 400))).not.toBeNull();
       await expire();
       const next = await holder('desk-b');
-      const mine = new FencedStore(engines.postgres.pool, 'desk-b');
+      const mine = fencedAs(engines.postgres.pool, 'desk-b');
       await expect(
         mine.write(next, decisionClaimOps.recordFound(d.id, next.generation, found)),
       ).rejects.toBeInstanceOf(DecisionClaimNotHeld);
@@ -215,7 +222,7 @@ export function exactlyOnceOnPostgres(engines: BothEngines): void {
       const b = Array.from({ length: 700 }, (_, i) => 5001 + i);
       await seedAcknowledgements(e, 'svc-a', a);
       await seedAcknowledgements(e, 'svc-b', b);
-      const fenced = new FencedStore(engines.postgres.pool, 'desk-a');
+      const fenced = fencedAs(engines.postgres.pool, 'desk-a');
       const old = await holder('desk-a');
       const chunks: AcknowledgementChunk[] = [];
       for (;;) {
@@ -250,7 +257,7 @@ export function exactlyOnceOnPostgres(engines: BothEngines): void {
       await expect(
         fenced.write(old, acknowledgementClaimOps.record(third, old.generation, AT)),
       ).rejects.toBeInstanceOf(LeaseLostError);
-      const mine = new FencedStore(engines.postgres.pool, 'desk-b');
+      const mine = fencedAs(engines.postgres.pool, 'desk-b');
       const again = [
         await mine.write(next, acknowledgementClaimOps.claim(next.generation)),
         await mine.write(next, acknowledgementClaimOps.claim(next.generation)),

@@ -6,12 +6,11 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { reservationKeys } from '../../../main/checks';
-import { HotelDeskStore } from '../../../main/hotel-db/desk-store';
+import { HotelStore } from '../../../main/hotel-db/store';
 import { buildChecker, DeskChecks } from '../../../main/operations/checks';
 import { Store } from '../../../main/store';
 import { decisionOps } from '../../../main/store/decisions';
 import { sqliteDeskStore } from '../../../main/store/engines/desk-store';
-import { replaceNotConfirmMessages } from '../../../main/store/messages';
 import type { ReservationCheck } from '../../../shared/domain';
 import { AT, applyCheckEvent, checkEvent } from '../../harness/check-events';
 import type { NotConfirmMessage } from '../../../shared/domain';
@@ -30,9 +29,9 @@ afterEach(() => {
 });
 
 /** An empty hotel database as a desk opens it (no lease: nothing here talks to a service). */
-async function hotelDesk(origin = 'desk-a'): Promise<HotelDeskStore> {
+async function hotelDesk(origin = 'desk-a'): Promise<HotelStore> {
   await engines.open('postgres');
-  const desk = await HotelDeskStore.openDesk(engines.postgres.pool, {
+  const desk = await HotelStore.open(engines.postgres.pool, {
     origin,
     fence: () => null,
     claimHoldMs: 50_000,
@@ -43,7 +42,7 @@ async function hotelDesk(origin = 'desk-a'): Promise<HotelDeskStore> {
 
 /** What a full rebuild over the SQLite mirror says of every reservation it holds. */
 async function rebuilt(store: Store): Promise<Map<string, ReservationCheck[]>> {
-  const checker = await buildChecker(sqliteDeskStore(store), '2026-07-09');
+  const checker = await buildChecker(store, '2026-07-09');
   const keys = [...store.checksInput().reservations].map((r) => r.keyField);
   return new Map([...store.checkedReservations(keys)].map(([k, r]) => [k, checker.check(r)]));
 }
@@ -54,7 +53,7 @@ describe('the pre-confirm checks on the hotel database', () => {
       fc.asyncProperty(fc.array(checkEvent, { minLength: 1, maxLength: 12 }), async (events) => {
         mirror?.close();
         const local = (mirror = Store.open(':memory:'));
-        replaceNotConfirmMessages(local.db, 'tr-TR', REASONS);
+        local.replaceNotConfirmMessages('tr-TR', REASONS);
         const sqlite = sqliteDeskStore(local);
         const hotel = await hotelDesk();
         const checks = new DeskChecks(
@@ -88,12 +87,12 @@ describe('the pre-confirm checks on the hotel database', () => {
   it('two desks keying while a third imports: no change lost, no desk stuck, the same keys as keying afresh', async () => {
     const writer = await hotelDesk('desk-w');
     const pool = engines.postgres.pool;
-    const a = await HotelDeskStore.openDesk(pool, {
+    const a = await HotelStore.open(pool, {
       origin: 'desk-a',
       fence: () => null,
       claimHoldMs: 50_000,
     });
-    const b = await HotelDeskStore.openDesk(pool, {
+    const b = await HotelStore.open(pool, {
       origin: 'desk-b',
       fence: () => null,
       claimHoldMs: 50_000,
@@ -102,7 +101,7 @@ describe('the pre-confirm checks on the hotel database', () => {
 
     let importing = true;
     const keyed = { a: 0, b: 0 };
-    const keyLoop = async (desk: HotelDeskStore, name: 'a' | 'b'): Promise<void> => {
+    const keyLoop = async (desk: HotelStore, name: 'a' | 'b'): Promise<void> => {
       while (importing) keyed[name] += await desk.refreshCheckKeys(reservationKeys);
     };
     const imports = (async () => {

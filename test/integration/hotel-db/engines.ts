@@ -6,7 +6,8 @@ import type { Database } from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { openDatabase } from '../../../main/store/db';
-import { SqliteAsyncStore, type AsyncStore } from '../../../main/store/engines/async-store';
+import { sqliteDeskStore, type DeskStore } from '../../../main/store/engines/desk-store';
+import { Store } from '../../../main/store';
 import { openHotelPool } from '../../../main/hotel-db/pool';
 import type { Op } from '../../../main/store/engines/op';
 import { runSqlite, writeSqlite } from '../../../main/store/engines/run-sqlite';
@@ -18,7 +19,7 @@ export type EngineName = (typeof engineNames)[number];
 
 export interface EngineUnderTest {
   readonly name: EngineName;
-  readonly store: AsyncStore;
+  readonly store: DeskStore;
   /** Rows straight from the engine, for what the store does not read back. The SQL must mean the same on both. */
   rows(sql: string): Promise<Record<string, unknown>[]>;
   /** Runs any store operation: a read as is, a write in its own transaction (SQLite: immediate). */
@@ -70,7 +71,7 @@ export function bothEngines(): BothEngines {
         const db: Database = openDatabase(':memory:');
         return {
           name,
-          store: new SqliteAsyncStore(db),
+          store: sqliteDeskStore(new Store(db)),
           rows: async (sql) => db.prepare<[], Record<string, unknown>>(sql).all(),
           read: async (op) => runSqlite(db, op),
           write: async (op) => writeSqlite(db, op),

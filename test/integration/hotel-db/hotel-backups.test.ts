@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import { deskBackups } from '../../../main/handlers/backups';
 import type { DeskContext, KeptHotelDatabase } from '../../../main/handlers/context';
-import { HotelDeskStore } from '../../../main/hotel-db/desk-store';
+import { HotelStore } from '../../../main/hotel-db/store';
 import { openHotelPool } from '../../../main/hotel-db/pool';
 import { createMessages } from '../../../main/kernel/messages';
 import { Store } from '../../../main/store';
@@ -18,12 +18,12 @@ import { generateReservations } from '../../unit/store/fixtures';
 
 let server: TestPostgres;
 let pool: pg.Pool;
-let hotel: HotelDeskStore;
+let hotel: HotelStore;
 
 beforeAll(async () => {
   server = await startPostgres();
   pool = openHotelPool({ url: await createDatabase(server, 'kept') });
-  hotel = await HotelDeskStore.openDesk(pool, { origin: 'keeper', fence: () => null, claimHoldMs: 50_000 });
+  hotel = await HotelStore.open(pool, { origin: 'keeper', fence: () => null, claimHoldMs: 50_000 });
   await hotel.importBatch(generateReservations(120, 3), '2026-06-01T08:00:00.000Z');
 });
 afterAll(async () => {

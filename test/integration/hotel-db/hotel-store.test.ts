@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChangeFeed, openHotelPool, type HotelChange } from '../../../main/hotel-db';
-import { HotelDeskStore } from '../../../main/hotel-db/desk-store';
+import { HotelStore } from '../../../main/hotel-db/store';
 import {
   ForeignHotelDatabase,
   NewerHotelDatabase,
@@ -15,7 +15,6 @@ import {
 } from '../../../main/hotel-db/migrate';
 import { HotelDbUnreachable, checkHotelDatabase } from '../../../main/hotel-db/reach';
 import { createMessages } from '../../../main/kernel/messages';
-import { HotelStore } from '../../../main/hotel-db/store';
 import { postgresMigrations } from '../../../main/store/engines/postgres-migrations';
 import { createDatabase, startPostgres, type TestPostgres } from '../../harness/postgres';
 
@@ -179,7 +178,7 @@ describe('a desk writing to the shared database', () => {
       { table: 'mappings', kind: 'changed', ids: ['["A1","room","101"]'], origin: 'desk-1' },
     ]);
     // The reference lists the desk talking to the service refreshes: other desks' screens read them again.
-    const hotelDesk = await HotelDeskStore.openDesk(pool(url), {
+    const hotelDesk = await HotelStore.open(pool(url), {
       origin: 'desk-1',
       fence: () => null,
       claimHoldMs: 50_000,

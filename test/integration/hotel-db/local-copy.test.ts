@@ -10,7 +10,7 @@ import type pg from 'pg';
 import type { DeskStore } from '../../../main/store/engines/desk-store';
 import { sqliteDeskStore } from '../../../main/store/engines/desk-store';
 import { StoreUnavailable } from '../../../main/store/engines/unavailable';
-import { HotelDeskStore } from '../../../main/hotel-db/desk-store';
+import { HotelStore } from '../../../main/hotel-db/store';
 import { HotelCopy } from '../../../main/hotel-db/local-copy';
 import { openHotelPool } from '../../../main/hotel-db/pool';
 import { readOnlyCopy } from '../../../main/hotel-db/read-only-copy';
@@ -20,13 +20,13 @@ import { generateReservations } from '../../unit/store/fixtures';
 
 let server: TestPostgres;
 let pool: pg.Pool;
-let hotel: HotelDeskStore;
+let hotel: HotelStore;
 const AT = '2026-06-01T08:00:00.000Z';
 
 beforeAll(async () => {
   server = await startPostgres();
   pool = openHotelPool({ url: await createDatabase(server, 'copied') });
-  hotel = await HotelDeskStore.openDesk(pool, { origin: 'keeper', fence: () => null, claimHoldMs: 50_000 });
+  hotel = await HotelStore.open(pool, { origin: 'keeper', fence: () => null, claimHoldMs: 50_000 });
   await hotel.importBatch(generateReservations(200, 5), AT);
 });
 afterAll(async () => {

@@ -4,15 +4,15 @@
 // `npx vitest run test/integration/hotel-db/screen-snapshot.test.ts`
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
-import { HotelDeskStore } from '../../../main/hotel-db/desk-store';
+import { HotelStore } from '../../../main/hotel-db/store';
 import { openHotelPool } from '../../../main/hotel-db/pool';
 import { createDatabase, startPostgres, type TestPostgres } from '../../harness/postgres';
 import { generateReservations } from '../../unit/store/fixtures';
 
 let server: TestPostgres;
 const pools: pg.Pool[] = [];
-let writer: HotelDeskStore;
-let reader: HotelDeskStore;
+let writer: HotelStore;
+let reader: HotelStore;
 const AT = '2026-06-01T08:00:00.000Z';
 
 beforeAll(async () => {
@@ -21,7 +21,7 @@ beforeAll(async () => {
   const open = async (origin: string) => {
     const pool = openHotelPool({ url });
     pools.push(pool);
-    return HotelDeskStore.openDesk(pool, { origin, fence: () => null, claimHoldMs: 50_000 });
+    return HotelStore.open(pool, { origin, fence: () => null, claimHoldMs: 50_000 });
   };
   writer = await open('importing-desk');
   reader = await open('reading-desk');

@@ -7,7 +7,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildChecker, DeskChecks } from '../../../main/operations/checks';
 import type { Logger } from '../../../main/kernel/core-types';
 import { Store } from '../../../main/store';
-import { replaceNotConfirmMessages } from '../../../main/store/messages';
 import { makeGuest, makeReservation } from '../store/fixtures';
 import { AT, applyCheckEvent, checkEvent, type CheckEvent } from '../../harness/check-events';
 import { propertyRuns } from '../../harness/property-runs';
@@ -27,7 +26,7 @@ const logger: Logger = {
 
 const openStore = (): Store => {
   const opened = Store.open(':memory:');
-  replaceNotConfirmMessages(opened.db, 'tr-TR', [{ id: 'full', name: 'Otel dolu', lang: 'tr-TR' }]);
+  opened.replaceNotConfirmMessages('tr-TR', [{ id: 'full', name: 'Otel dolu', lang: 'tr-TR' }]);
   return opened;
 };
 
@@ -44,7 +43,7 @@ afterEach(() => store.close());
 
 /** What a full rebuild over the store says of every reservation it holds. */
 async function rebuilt(): Promise<Map<string, unknown>> {
-  const checker = await buildChecker(sqliteDeskStore(store), '2026-07-09');
+  const checker = await buildChecker(store, '2026-07-09');
   const keys = [...store.checksInput().reservations].map((r) => r.keyField);
   return new Map([...store.checkedReservations(keys)].map(([keyField, r]) => [keyField, checker.check(r)]));
 }

@@ -1,8 +1,8 @@
 import type { Database } from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Store } from '../../../main/store';
 import { openDatabase } from '../../../main/store/db';
 import { importBatch } from '../../../main/store/reservations';
-import { markAcknowledged, pendingAcknowledgements } from '../../../main/store/acknowledgements';
 import { makeReservation } from './fixtures';
 
 let db: Database;
@@ -20,8 +20,8 @@ const batch = [
 describe('acknowledgements', () => {
   it('removes only what the service accepted, and stamps the versions', () => {
     importBatch(db, batch, '2026-06-01T08:00:00.000Z');
-    markAcknowledged(db, 'svc-a', [1, 2], '2026-06-01T08:00:05.000Z');
-    expect(pendingAcknowledgements(db)).toEqual([{ serviceId: 'svc-b', logIds: [3] }]);
+    new Store(db).markAcknowledged('svc-a', [1, 2], '2026-06-01T08:00:05.000Z');
+    expect(new Store(db).pendingAcknowledgements()).toEqual([{ serviceId: 'svc-b', logIds: [3] }]);
     const stamped = db
       .prepare<[], { logId: number; at: string | null }>(
         'SELECT log_id AS logId, acknowledged_at AS at FROM reservation_versions ORDER BY log_id',
@@ -36,24 +36,24 @@ describe('acknowledgements', () => {
 
   it('a LogId for another service is not removed by mistake', () => {
     importBatch(db, batch, '2026-06-01T08:00:00.000Z');
-    markAcknowledged(db, 'svc-a', [3]);
-    expect(pendingAcknowledgements(db).flatMap((g) => g.logIds)).toEqual([1, 2, 3]);
+    new Store(db).markAcknowledged('svc-a', [3]);
+    expect(new Store(db).pendingAcknowledgements().flatMap((g) => g.logIds)).toEqual([1, 2, 3]);
   });
 
   it('a LogId the service sends again after our report is queued again (our report was lost)', () => {
     importBatch(db, batch, '2026-06-01T08:00:00.000Z');
-    markAcknowledged(db, 'svc-a', [1, 2]);
-    markAcknowledged(db, 'svc-b', [3]);
+    new Store(db).markAcknowledged('svc-a', [1, 2]);
+    new Store(db).markAcknowledged('svc-b', [3]);
     importBatch(db, [batch[0]!], '2026-06-01T09:00:00.000Z');
-    expect(pendingAcknowledgements(db)).toEqual([{ serviceId: 'svc-a', logIds: [1] }]);
+    expect(new Store(db).pendingAcknowledgements()).toEqual([{ serviceId: 'svc-a', logIds: [1] }]);
   });
 
   it('a reconcile list (acknowledgeAgain: false) does not queue reported LogIds, but does queue new ones', () => {
     importBatch(db, batch, '2026-06-01T08:00:00.000Z');
-    markAcknowledged(db, 'svc-a', [1, 2]);
-    markAcknowledged(db, 'svc-b', [3]);
+    new Store(db).markAcknowledged('svc-a', [1, 2]);
+    new Store(db).markAcknowledged('svc-b', [3]);
     const fresh = makeReservation({ keyField: 'd', logId: 4 });
     importBatch(db, [...batch, fresh], '2026-06-01T09:00:00.000Z', { acknowledgeAgain: false });
-    expect(pendingAcknowledgements(db)).toEqual([{ serviceId: 'svc-a', logIds: [4] }]);
+    expect(new Store(db).pendingAcknowledgements()).toEqual([{ serviceId: 'svc-a', logIds: [4] }]);
   });
 });

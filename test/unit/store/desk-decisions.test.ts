@@ -1,33 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Store } from '../../../main/store';
 import type { Database } from 'better-sqlite3';
 import {
   DecisionRefused,
-  decisionFor,
-  decisionRecordFor,
   decisionStates,
-  enqueueDecision,
-  markDecisionFailed,
-  markDecisionForReview,
-  markDecisionSending,
-  retryDecision,
   AUTOMATIC_TRIES,
-  markDecisionSent,
-  nextDecisionsToSend,
-  nextSendAfter,
-  queuedDecisionCount,
-  sendDecisionNow,
-  undoDecision,
-  resolveReview,
   type NewDecision,
 } from '../../../main/store/decisions';
-import { replaceNotConfirmMessages } from '../../../main/store/messages';
 import { openDeskDatabase, receive } from './desk-fixture';
 import { makeReservation } from './fixtures';
 
 let db: Database;
 beforeEach(() => {
   db = openDeskDatabase();
-  replaceNotConfirmMessages(db, 'tr-TR', [{ id: 'full', name: 'Otel dolu', lang: 'tr-TR' }]);
+  new Store(db).replaceNotConfirmMessages('tr-TR', [{ id: 'full', name: 'Otel dolu', lang: 'tr-TR' }]);
   receive(
     db,
     makeReservation({ keyField: 'k1', logId: 10 }),
@@ -39,7 +25,7 @@ beforeEach(() => {
 afterEach(() => db.close());
 
 const confirm = (keyField = 'k1', basedOnLogId = 10, extra: Partial<NewDecision> = {}) =>
-  enqueueDecision(db, {
+  new Store(db).enqueueDecision({
     keyField,
     action: 'confirm',
     note: 'Welcome',
@@ -80,7 +66,7 @@ describe('enqueueDecision', () => {
       outcomeUnknown: false,
     });
     expect(reservationRow('k1')?.decisionState).toBe('pending');
-    expect(decisionFor(db, 'k1')).toEqual({
+    expect(new Store(db).decisionFor('k1')).toEqual({
       state: 'pending',
       action: 'confirm',
       note: 'Welcome',
@@ -99,12 +85,12 @@ describe('enqueueDecision', () => {
         ['k2', 'none'],
       ]),
     );
-    expect(queuedDecisionCount(db)).toBe(1);
+    expect(new Store(db).queuedDecisionCount()).toBe(1);
   });
 
   it('refuses, writing nothing, what the service would refuse', () => {
     const decline = (reasonId: string | null) =>
-      enqueueDecision(db, {
+      new Store(db).enqueueDecision({
         keyField: 'k2',
         action: 'decline',
         note: '',
@@ -116,7 +102,7 @@ describe('enqueueDecision', () => {
     expect(refusal(() => confirm('nowhere', 1))).toBe('not-found');
     // A waiting cancellation cannot be declined: it is taken in by confirming it (below).
     const declineCancellation = () =>
-      enqueueDecision(db, {
+      new Store(db).enqueueDecision({
         keyField: 'cancelled',
         action: 'decline',
         note: '',
@@ -153,7 +139,7 @@ describe('enqueueDecision', () => {
     expect(() => confirm()).toThrow(/disk full/);
     expect(decisionCount()).toBe(0);
     expect(reservationRow('k1')?.decisionState).toBe('none');
-    expect(nextDecisionsToSend(db)).toEqual([]);
+    expect(new Store(db).nextDecisionsToSend()).toEqual([]);
 
     db.exec('DROP TRIGGER refuse_pending');
     confirm();
@@ -165,34 +151,34 @@ describe('sending', () => {
   it('hands out pending and failed decisions oldest first, and a sent one never again', () => {
     const first = confirm('k1', 10);
     const second = confirm('k2', 20);
-    expect(nextDecisionsToSend(db).map((d) => d.id)).toEqual([first.id, second.id]);
+    expect(new Store(db).nextDecisionsToSend().map((d) => d.id)).toEqual([first.id, second.id]);
 
-    expect(markDecisionSent(db, first.id, { sentAt: '2026-07-01T09:01:00Z', pdfPath: '/v/k1.pdf' })).toBe(
+    expect(new Store(db).markSent(first.id, { sentAt: '2026-07-01T09:01:00Z', pdfPath: '/v/k1.pdf' })).toBe(
       true,
     );
-    expect(nextDecisionsToSend(db).map((d) => d.id)).toEqual([second.id]);
+    expect(new Store(db).nextDecisionsToSend().map((d) => d.id)).toEqual([second.id]);
 
     // Nothing that happens afterwards puts it back in the outbox.
-    expect(markDecisionSent(db, first.id, { sentAt: 'later', pdfPath: null })).toBe(false);
-    expect(markDecisionFailed(db, first.id, 'late error', true)).toBe(false);
-    expect(markDecisionForReview(db, first.id)).toBe(false);
-    expect(refusal(() => resolveReview(db, first.id, 'send'))).toBe('not-in-review');
-    expect(nextDecisionsToSend(db).map((d) => d.id)).toEqual([second.id]);
+    expect(new Store(db).markSent(first.id, { sentAt: 'later', pdfPath: null })).toBe(false);
+    expect(new Store(db).markFailed(first.id, 'late error', true)).toBe(false);
+    expect(new Store(db).markForReview(first.id)).toBe(false);
+    expect(refusal(() => new Store(db).resolveReview(first.id, 'send'))).toBe('not-in-review');
+    expect(new Store(db).nextDecisionsToSend().map((d) => d.id)).toEqual([second.id]);
 
-    expect(decisionFor(db, 'k1')).toMatchObject({
+    expect(new Store(db).decisionFor('k1')).toMatchObject({
       state: 'sent',
       sentAt: '2026-07-01T09:01:00Z',
       voucherSaved: true,
     });
-    expect(decisionRecordFor(db, 'k1')).toMatchObject({ attempts: 1, pdfPath: '/v/k1.pdf' });
+    expect(new Store(db).decisionRecordFor('k1')).toMatchObject({ attempts: 1, pdfPath: '/v/k1.pdf' });
     expect(reservationRow('k1')).toEqual({ decisionState: 'sent', confirmationStatus: 'E' });
     // Answered already (here or on another desk): said before "no longer waiting", which follows from it.
     expect(refusal(() => confirm('k1', 10))).toBe('already-decided');
-    expect(queuedDecisionCount(db)).toBe(1);
+    expect(new Store(db).queuedDecisionCount()).toBe(1);
   });
 
   it('records a decline as not confirmed', () => {
-    const decision = enqueueDecision(db, {
+    const decision = new Store(db).enqueueDecision({
       keyField: 'k2',
       action: 'decline',
       note: '',
@@ -201,66 +187,67 @@ describe('sending', () => {
       decidedAt: 't',
       basedOnLogId: 20,
     });
-    markDecisionSent(db, decision.id, { sentAt: 's', pdfPath: null, confirmationNo: 'C-1' });
+    new Store(db).markSent(decision.id, { sentAt: 's', pdfPath: null, confirmationNo: 'C-1' });
     expect(reservationRow('k2')).toEqual({ decisionState: 'sent', confirmationStatus: 'H' });
-    expect(decisionRecordFor(db, 'k2')).toMatchObject({ reasonId: 'full', confirmationNo: 'C-1' });
+    expect(new Store(db).decisionRecordFor('k2')).toMatchObject({ reasonId: 'full', confirmationNo: 'C-1' });
   });
 
   it('keeps a failed decision queued with its error; a refusal makes the outcome known', () => {
     const decision = confirm();
-    markDecisionFailed(db, decision.id, 'The service could not be reached.', true);
-    expect(nextDecisionsToSend(db)).toEqual([
+    new Store(db).markFailed(decision.id, 'The service could not be reached.', true);
+    expect(new Store(db).nextDecisionsToSend()).toEqual([
       expect.objectContaining({ id: decision.id, state: 'failed', attempts: 1, outcomeUnknown: true }),
     ]);
     // The push asks the service before sending again after an unknown outcome; a refusal is an answer.
-    markDecisionFailed(db, decision.id, 'The service answered with an error.');
-    expect(nextDecisionsToSend(db)).toEqual([
+    new Store(db).markFailed(decision.id, 'The service answered with an error.', false);
+    expect(new Store(db).nextDecisionsToSend()).toEqual([
       expect.objectContaining({ id: decision.id, state: 'failed', attempts: 2, outcomeUnknown: false }),
     ]);
-    expect(decisionFor(db, 'k1')).toMatchObject({
+    expect(new Store(db).decisionFor('k1')).toMatchObject({
       state: 'failed',
       error: 'The service answered with an error.',
     });
     expect(decisionStates(db, ['k1']).get('k1')).toBe('failed');
     expect(reservationRow('k1')?.decisionState).toBe('failed');
-    expect(queuedDecisionCount(db)).toBe(1);
+    expect(new Store(db).queuedDecisionCount()).toBe(1);
 
-    markDecisionSent(db, decision.id, { sentAt: 's', pdfPath: null });
-    expect(decisionRecordFor(db, 'k1')).toMatchObject({
+    new Store(db).markSent(decision.id, { sentAt: 's', pdfPath: null });
+    expect(new Store(db).decisionRecordFor('k1')).toMatchObject({
       state: 'sent',
       attempts: 3,
       lastError: null,
       outcomeUnknown: false,
     });
-    expect(decisionFor(db, 'k1')?.error).toBeNull();
-    expect(nextDecisionsToSend(db)).toEqual([]);
+    expect(new Store(db).decisionFor('k1')?.error).toBeNull();
+    expect(new Store(db).nextDecisionsToSend()).toEqual([]);
   });
 
   it('marks a decision whose request is leaving as possibly delivered', () => {
     const decision = confirm();
-    expect(decisionRecordFor(db, 'k1')?.outcomeUnknown).toBe(false);
-    markDecisionSending(db, decision.id);
-    expect(decisionRecordFor(db, 'k1')?.outcomeUnknown).toBe(true);
+    expect(new Store(db).decisionRecordFor('k1')?.outcomeUnknown).toBe(false);
+    new Store(db).markSending(decision.id);
+    expect(new Store(db).decisionRecordFor('k1')?.outcomeUnknown).toBe(true);
   });
 
   it('tries a refused decision a few times, then waits for a person, who can start it again', () => {
     const decision = confirm();
     for (let i = 0; i < AUTOMATIC_TRIES; i++) {
-      expect(nextDecisionsToSend(db).map((d) => d.id)).toEqual([decision.id]);
-      markDecisionFailed(db, decision.id, 'Refused.');
+      expect(new Store(db).nextDecisionsToSend().map((d) => d.id)).toEqual([decision.id]);
+      new Store(db).markFailed(decision.id, 'Refused.', false);
     }
-    expect(nextDecisionsToSend(db)).toEqual([]);
-    expect(decisionFor(db, 'k1')).toMatchObject({ state: 'failed', error: 'Refused.' });
-    expect(retryDecision(db, decision.id)).toBe(true);
-    expect(nextDecisionsToSend(db)).toEqual([expect.objectContaining({ id: decision.id, attempts: 0 })]);
+    expect(new Store(db).nextDecisionsToSend()).toEqual([]);
+    expect(new Store(db).decisionFor('k1')).toMatchObject({ state: 'failed', error: 'Refused.' });
+    expect(new Store(db).retryDecision(decision.id)).toBe(true);
+    expect(new Store(db).nextDecisionsToSend()).toEqual([
+      expect.objectContaining({ id: decision.id, attempts: 0 }),
+    ]);
   });
 
   it("writes the activity entry in the decision's own transaction", () => {
     db.exec(`CREATE TRIGGER no_room AFTER INSERT ON activity BEGIN SELECT RAISE(ABORT, 'disk full'); END`);
     const activity = { at: 'a', user: 'Ayşe', action: 'confirm' as const, keyField: 'k1', detail: '' };
     expect(() =>
-      enqueueDecision(
-        db,
+      new Store(db).enqueueDecision(
         {
           keyField: 'k1',
           action: 'confirm',
@@ -274,12 +261,11 @@ describe('sending', () => {
       ),
     ).toThrow(/disk full/);
     // Neither is there, so trying again is not refused as "already answered".
-    expect(decisionRecordFor(db, 'k1')).toBeNull();
+    expect(new Store(db).decisionRecordFor('k1')).toBeNull();
     expect(reservationRow('k1')?.decisionState).toBe('none');
     db.exec('DROP TRIGGER no_room');
     expect(
-      enqueueDecision(
-        db,
+      new Store(db).enqueueDecision(
         {
           keyField: 'k1',
           action: 'confirm',
@@ -296,7 +282,7 @@ describe('sending', () => {
   });
 
   it('allows a new answer once the agency sends the answered reservation again as waiting', () => {
-    markDecisionSent(db, confirm().id, { sentAt: 's', pdfPath: null });
+    new Store(db).markSent(confirm().id, { sentAt: 's', pdfPath: null });
     receive(db, makeReservation({ keyField: 'k1', logId: 11, pmsStatus: 2, confirmationStatus: 'W' }));
     expect(refusal(() => confirm('k1', 11))).toBe('accepted');
     expect(decisionStates(db, ['k1']).get('k1')).toBe('pending');
@@ -313,45 +299,50 @@ describe('review', () => {
   it('holds a decision overtaken by a newer version until the person sends it', () => {
     const decision = confirm();
     newerVersion();
-    expect(markDecisionForReview(db, decision.id)).toBe(true);
-    expect(nextDecisionsToSend(db)).toEqual([]);
+    expect(new Store(db).markForReview(decision.id)).toBe(true);
+    expect(new Store(db).nextDecisionsToSend()).toEqual([]);
     expect(decisionStates(db, ['k1']).get('k1')).toBe('review');
     expect(reservationRow('k1')?.decisionState).toBe('review');
-    expect(queuedDecisionCount(db)).toBe(0);
+    expect(new Store(db).queuedDecisionCount()).toBe(0);
     expect(refusal(() => confirm('k1', 11))).toBe('already-decided');
 
-    expect(resolveReview(db, decision.id, 'send')).toMatchObject({ state: 'pending', note: 'Welcome' });
-    expect(nextDecisionsToSend(db)).toEqual([expect.objectContaining({ id: decision.id, basedOnLogId: 11 })]);
+    expect(new Store(db).resolveReview(decision.id, 'send')).toMatchObject({
+      state: 'pending',
+      note: 'Welcome',
+    });
+    expect(new Store(db).nextDecisionsToSend()).toEqual([
+      expect.objectContaining({ id: decision.id, basedOnLogId: 11 }),
+    ]);
     expect(reservationRow('k1')?.decisionState).toBe('pending');
   });
 
   it('drops a decision the person discards, so they can decide afresh', () => {
     const decision = confirm();
     newerVersion();
-    markDecisionForReview(db, decision.id);
-    expect(resolveReview(db, decision.id, 'discard')).toBeNull();
-    expect(decisionFor(db, 'k1')).toBeNull();
+    new Store(db).markForReview(decision.id);
+    expect(new Store(db).resolveReview(decision.id, 'discard')).toBeNull();
+    expect(new Store(db).decisionFor('k1')).toBeNull();
     expect(decisionStates(db, ['k1']).get('k1')).toBe('none');
     expect(reservationRow('k1')?.decisionState).toBe('none');
-    expect(nextDecisionsToSend(db)).toEqual([]);
-    expect(refusal(() => resolveReview(db, decision.id, 'send'))).toBe('not-in-review');
+    expect(new Store(db).nextDecisionsToSend()).toEqual([]);
+    expect(refusal(() => new Store(db).resolveReview(decision.id, 'send'))).toBe('not-in-review');
     expect(confirm('k1', 11).state).toBe('pending');
   });
 
   it('will not send a reviewed decision for a reservation cancelled meanwhile', () => {
     const decision = confirm();
     newerVersion({ pmsStatus: 3 });
-    markDecisionForReview(db, decision.id);
-    expect(refusal(() => resolveReview(db, decision.id, 'send'))).toBe('cancelled');
-    expect(decisionFor(db, 'k1')?.state).toBe('review');
-    expect(resolveReview(db, decision.id, 'discard')).toBeNull();
+    new Store(db).markForReview(decision.id);
+    expect(refusal(() => new Store(db).resolveReview(decision.id, 'send'))).toBe('cancelled');
+    expect(new Store(db).decisionFor('k1')?.state).toBe('review');
+    expect(new Store(db).resolveReview(decision.id, 'discard')).toBeNull();
   });
 
   it('records a send that landed even though the decision went to review meanwhile', () => {
     const decision = confirm();
-    markDecisionForReview(db, decision.id);
-    expect(markDecisionSent(db, decision.id, { sentAt: 's', pdfPath: null })).toBe(true);
-    expect(decisionFor(db, 'k1')?.state).toBe('sent');
+    new Store(db).markForReview(decision.id);
+    expect(new Store(db).markSent(decision.id, { sentAt: 's', pdfPath: null })).toBe(true);
+    expect(new Store(db).decisionFor('k1')?.state).toBe('sent');
   });
 });
 
@@ -359,35 +350,35 @@ describe('an answer held for its grace period (issue 24)', () => {
   const HELD = '2026-07-01T09:00:10Z';
   it('is not handed out before its time, then is; Send now ends the wait', () => {
     const held = confirm('k1', 10, { sendAfter: HELD });
-    expect(nextSendAfter(db)).toBe(HELD);
-    expect(nextDecisionsToSend(db, '2026-07-01T09:00:05Z')).toEqual([]);
-    expect(nextDecisionsToSend(db, HELD).map((d) => d.id)).toEqual([held.id]);
-    expect(decisionFor(db, 'k1')?.sendAfter).toBe(HELD);
-    expect(sendDecisionNow(db, 'k1')).toBe(true);
-    expect(nextDecisionsToSend(db, '2026-07-01T09:00:01Z').map((d) => d.id)).toEqual([held.id]);
-    expect(nextSendAfter(db)).toBeNull();
+    expect(new Store(db).nextSendAfter()).toBe(HELD);
+    expect(new Store(db).nextDecisionsToSend('2026-07-01T09:00:05Z')).toEqual([]);
+    expect(new Store(db).nextDecisionsToSend(HELD).map((d) => d.id)).toEqual([held.id]);
+    expect(new Store(db).decisionFor('k1')?.sendAfter).toBe(HELD);
+    expect(new Store(db).sendDecisionNow('k1')).toBe(true);
+    expect(new Store(db).nextDecisionsToSend('2026-07-01T09:00:01Z').map((d) => d.id)).toEqual([held.id]);
+    expect(new Store(db).nextSendAfter()).toBeNull();
   });
 
   it('Undo discards it and frees the reservation; a push that already picked it up sends nothing', () => {
     const held = confirm('k1', 10, { sendAfter: HELD });
-    const picked = nextDecisionsToSend(db, HELD);
-    undoDecision(db, 'k1');
-    expect(decisionFor(db, 'k1')).toBeNull();
+    const picked = new Store(db).nextDecisionsToSend(HELD);
+    new Store(db).undoDecision('k1');
+    expect(new Store(db).decisionFor('k1')).toBeNull();
     expect(reservationRow('k1')?.decisionState).toBe('none');
     // The push had handed it out before the Undo: marking it as leaving fails, so it is skipped.
     expect(picked.map((d) => d.id)).toEqual([held.id]);
-    expect(markDecisionSending(db, held.id)).toBe(false);
-    expect(queuedDecisionCount(db)).toBe(0);
+    expect(new Store(db).markSending(held.id)).toBe(false);
+    expect(new Store(db).queuedDecisionCount()).toBe(0);
     expect(confirm('k1', 10).state).toBe('pending');
   });
 
   it('cannot be taken back once a request carrying it may have left, or after it was sent', () => {
     const held = confirm('k1', 10);
-    expect(markDecisionSending(db, held.id)).toBe(true);
-    expect(refusal(() => undoDecision(db, 'k1'))).toBe('too-late-to-undo');
-    markDecisionSent(db, held.id, { sentAt: '2026-07-01T09:01:00Z', pdfPath: null });
-    expect(refusal(() => undoDecision(db, 'k1'))).toBe('too-late-to-undo');
-    expect(refusal(() => undoDecision(db, 'nowhere'))).toBe('too-late-to-undo');
-    expect(decisionFor(db, 'k1')?.state).toBe('sent');
+    expect(new Store(db).markSending(held.id)).toBe(true);
+    expect(refusal(() => new Store(db).undoDecision('k1'))).toBe('too-late-to-undo');
+    new Store(db).markSent(held.id, { sentAt: '2026-07-01T09:01:00Z', pdfPath: null });
+    expect(refusal(() => new Store(db).undoDecision('k1'))).toBe('too-late-to-undo');
+    expect(refusal(() => new Store(db).undoDecision('nowhere'))).toBe('too-late-to-undo');
+    expect(new Store(db).decisionFor('k1')?.state).toBe('sent');
   });
 });

@@ -1,14 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Store } from '../../../main/store';
 import type { Database } from 'better-sqlite3';
-import {
-  hasUnmappedCodes,
-  hotelCodeFor,
-  mappedCodesFor,
-  mappingView,
-  setMapping,
-  unmappedCodesFor,
-} from '../../../main/store/mappings';
-import { replaceStayCodes } from '../../../main/store/stay-codes';
+import { hasUnmappedCodes } from '../../../main/store/mappings';
 import type { StayCode, StayCodeKind } from '../../../shared/domain';
 import { openDeskDatabase, receive } from './desk-fixture';
 import { makeGuest, makeReservation } from './fixtures';
@@ -23,14 +16,21 @@ const code = (kind: StayCodeKind, value: string, name: string): StayCode => ({
   name,
 });
 const map = (kind: StayCodeKind, channelCode: string, hotelCode: string, agencyId = 'AG1'): void =>
-  setMapping(db, { agencyId, kind, channelCode, hotelCode, user: 'Ayşe', at: '2026-07-01T09:00:00Z' });
+  new Store(db).setMapping({
+    agencyId,
+    kind,
+    channelCode,
+    hotelCode,
+    user: 'Ayşe',
+    at: '2026-07-01T09:00:00Z',
+  });
 
 const guest = (keyField: string, nationality: string, nationalityString: string) =>
   makeGuest('IŞIK AYŞE', keyField, { nationality, nationalityString });
 
 beforeEach(() => {
   db = openDeskDatabase();
-  replaceStayCodes(db, 'AG1', [
+  new Store(db).replaceStayCodes('AG1', [
     code('room', 'R1', 'Sea view'),
     code('room', 'R2', 'Garden view'),
     code('roomType', 'DBL', 'Double'),
@@ -88,7 +88,7 @@ beforeEach(() => {
 
 describe('mapping view', () => {
   it('puts unmapped codes in use first, most used first, then other unmapped, then mapped', () => {
-    const view = mappingView(db, 'AG1');
+    const view = new Store(db).mappingView('AG1');
     expect(view.rows.map((r) => [r.kind, r.channelCode, r.hotelCode, r.usedByLive])).toEqual([
       ['room', 'R1', null, 3],
       ['roomType', 'FAM', null, 1],
@@ -109,29 +109,29 @@ describe('mapping view', () => {
 
   it('moves a code down once mapped and back up once the mapping is removed', () => {
     map('room', 'R1', '101');
-    let view = mappingView(db, 'AG1');
+    let view = new Store(db).mappingView('AG1');
     expect(view.rows[0]?.channelCode).toBe('FAM');
     expect(view.rows.find((r) => r.channelCode === 'R1')).toMatchObject({ hotelCode: '101', usedByLive: 3 });
     expect(view.unmapped).toBe(7);
-    expect(hotelCodeFor(db, 'AG1', 'room', 'R1')).toBe('101');
+    expect(new Store(db).hotelCodeFor('AG1', 'room', 'R1')).toBe('101');
 
     map('room', 'R1', '  ');
-    view = mappingView(db, 'AG1');
+    view = new Store(db).mappingView('AG1');
     expect(view.rows[0]).toMatchObject({ channelCode: 'R1', hotelCode: null });
-    expect(hotelCodeFor(db, 'AG1', 'room', 'R1')).toBeNull();
+    expect(new Store(db).hotelCodeFor('AG1', 'room', 'R1')).toBeNull();
   });
 
   it('keeps mappings per agency and kind', () => {
     map('room', 'R1', '101');
-    expect(hotelCodeFor(db, 'AG2', 'room', 'R1')).toBeNull();
-    expect(hotelCodeFor(db, 'AG1', 'roomType', 'R1')).toBeNull();
+    expect(new Store(db).hotelCodeFor('AG2', 'room', 'R1')).toBeNull();
+    expect(new Store(db).hotelCodeFor('AG1', 'roomType', 'R1')).toBeNull();
     map('room', 'R1', '102');
-    expect(hotelCodeFor(db, 'AG1', 'room', 'R1')).toBe('102');
+    expect(new Store(db).hotelCodeFor('AG1', 'room', 'R1')).toBe('102');
   });
 
   it('shows a mapped code the agency no longer lists, so it can be removed', () => {
     map('board', 'FB', 'TAM');
-    expect(mappingView(db, 'AG1').rows.at(-1)).toEqual({
+    expect(new Store(db).mappingView('AG1').rows.at(-1)).toEqual({
       kind: 'board',
       channelCode: 'FB',
       channelName: '',
@@ -143,29 +143,34 @@ describe('mapping view', () => {
   });
 
   it('is empty for an agency without codes or reservations', () => {
-    expect(mappingView(db, 'nobody')).toMatchObject({ agencyId: 'nobody', rows: [], total: 0, unmapped: 0 });
+    expect(new Store(db).mappingView('nobody')).toMatchObject({
+      agencyId: 'nobody',
+      rows: [],
+      total: 0,
+      unmapped: 0,
+    });
   });
 });
 
 describe('unmapped codes of reservations', () => {
   it('lists the codes one reservation still needs', () => {
-    expect(unmappedCodesFor(db, 'k1')).toEqual([
+    expect(new Store(db).unmappedCodesFor('k1')).toEqual([
       { kind: 'room', channelCode: 'R1' },
       { kind: 'nationality', channelCode: 'TR' },
     ]);
-    expect(mappedCodesFor(db, 'k1')).toEqual([
+    expect(new Store(db).mappedCodesFor('k1')).toEqual([
       { kind: 'room', channelCode: 'R1', channelName: 'Sea view', hotelCode: null },
       { kind: 'roomType', channelCode: 'DBL', channelName: 'Double Room', hotelCode: 'DZ' },
       { kind: 'board', channelCode: 'AI', channelName: 'All inclusive', hotelCode: 'HER' },
       { kind: 'nationality', channelCode: 'TR', channelName: 'Türkiye', hotelCode: null },
     ]);
-    expect(unmappedCodesFor(db, 'missing')).toEqual([]);
+    expect(new Store(db).unmappedCodesFor('missing')).toEqual([]);
   });
 
   it('marks the reservations of a page that use an unmapped code', () => {
     map('room', 'R1', '101');
     map('nationality', 'TR', 'TUR');
-    expect(unmappedCodesFor(db, 'k1')).toEqual([]);
+    expect(new Store(db).unmappedCodesFor('k1')).toEqual([]);
     expect(hasUnmappedCodes(db, ['k1', 'k2', 'k3', 'k6', 'missing'])).toEqual(new Set(['k2', 'k3', 'k6']));
     map('board', 'HB', 'YP');
     map('nationality', 'DE', 'ALM');

@@ -1,12 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Store } from '../../../main/store';
 import type { Database } from 'better-sqlite3';
-import { findAgency, listAgencies, replaceAgencies } from '../../../main/store/agencies';
-import {
-  findNotConfirmMessage,
-  listNotConfirmMessages,
-  replaceNotConfirmMessages,
-} from '../../../main/store/messages';
-import { listStayCodes, replaceStayCodes } from '../../../main/store/stay-codes';
 import type { StayCode } from '../../../shared/domain';
 import { openDeskDatabase } from './desk-fixture';
 
@@ -18,67 +12,72 @@ afterEach(() => db.close());
 
 describe('agencies', () => {
   it('lists the active agencies by name', () => {
-    replaceAgencies(db, [
+    new Store(db).replaceAgencies([
       { id: 'a2', name: 'Sunway Tours' },
       { id: 'a1', name: 'Anatolia Travel' },
     ]);
-    expect(listAgencies(db)).toEqual([
+    expect(new Store(db).listAgencies()).toEqual([
       { id: 'a1', name: 'Anatolia Travel' },
       { id: 'a2', name: 'Sunway Tours' },
     ]);
   });
 
   it('keeps an agency that disappears, hidden, and renames one that changed', () => {
-    replaceAgencies(db, [
+    new Store(db).replaceAgencies([
       { id: 'a1', name: 'Anatolia Travel' },
       { id: 'a2', name: 'Sunway Tours' },
     ]);
-    replaceAgencies(db, [{ id: 'a1', name: 'Anatolia Travel GmbH' }]);
-    expect(listAgencies(db)).toEqual([{ id: 'a1', name: 'Anatolia Travel GmbH' }]);
-    expect(findAgency(db, 'a2')).toEqual({ id: 'a2', name: 'Sunway Tours' });
+    new Store(db).replaceAgencies([{ id: 'a1', name: 'Anatolia Travel GmbH' }]);
+    expect(new Store(db).listAgencies()).toEqual([{ id: 'a1', name: 'Anatolia Travel GmbH' }]);
+    expect(new Store(db).findAgency('a2')).toEqual({ id: 'a2', name: 'Sunway Tours' });
 
-    replaceAgencies(db, [{ id: 'a2', name: 'Sunway Tours' }]);
-    expect(listAgencies(db)).toEqual([{ id: 'a2', name: 'Sunway Tours' }]);
+    new Store(db).replaceAgencies([{ id: 'a2', name: 'Sunway Tours' }]);
+    expect(new Store(db).listAgencies()).toEqual([{ id: 'a2', name: 'Sunway Tours' }]);
   });
 
   it('changes nothing when a replacement fails half way', () => {
-    replaceAgencies(db, [{ id: 'a1', name: 'Anatolia Travel' }]);
+    new Store(db).replaceAgencies([{ id: 'a1', name: 'Anatolia Travel' }]);
     db.exec(`CREATE TRIGGER refuse_a4 BEFORE INSERT ON agencies WHEN NEW.id = 'a4'
              BEGIN SELECT RAISE(ABORT, 'disk full'); END`);
     const agencies = [
       { id: 'a3', name: 'New' },
       { id: 'a4', name: 'Broken' },
     ];
-    expect(() => replaceAgencies(db, agencies)).toThrow(/disk full/);
-    expect(listAgencies(db)).toEqual([{ id: 'a1', name: 'Anatolia Travel' }]);
+    expect(() => new Store(db).replaceAgencies(agencies)).toThrow(/disk full/);
+    expect(new Store(db).listAgencies()).toEqual([{ id: 'a1', name: 'Anatolia Travel' }]);
   });
 });
 
 describe('not-confirm messages', () => {
   it('keeps each language apart, in the service order', () => {
-    replaceNotConfirmMessages(db, 'tr-TR', [
+    new Store(db).replaceNotConfirmMessages('tr-TR', [
       { id: 'r2', name: 'Otel dolu', lang: 'tr-TR' },
       { id: 'r1', name: 'Fiyat hatası', lang: 'tr-TR' },
     ]);
-    replaceNotConfirmMessages(db, 'en-US', [{ id: 'r2', name: 'Hotel full', lang: 'en-US' }]);
+    new Store(db).replaceNotConfirmMessages('en-US', [{ id: 'r2', name: 'Hotel full', lang: 'en-US' }]);
 
-    expect(listNotConfirmMessages(db, 'tr-TR').map((m) => m.name)).toEqual(['Otel dolu', 'Fiyat hatası']);
-    expect(listNotConfirmMessages(db, 'en-US')).toEqual([{ id: 'r2', name: 'Hotel full', lang: 'en-US' }]);
-    expect(findNotConfirmMessage(db, 'r2', 'en-US')?.name).toBe('Hotel full');
-    expect(findNotConfirmMessage(db, 'r1')?.name).toBe('Fiyat hatası');
-    expect(findNotConfirmMessage(db, 'nope')).toBeNull();
+    expect(new Store(db).listNotConfirmMessages('tr-TR').map((m) => m.name)).toEqual([
+      'Otel dolu',
+      'Fiyat hatası',
+    ]);
+    expect(new Store(db).listNotConfirmMessages('en-US')).toEqual([
+      { id: 'r2', name: 'Hotel full', lang: 'en-US' },
+    ]);
+    expect(new Store(db).findNotConfirmMessage('r2', 'en-US')?.name).toBe('Hotel full');
+    expect(new Store(db).findNotConfirmMessage('r1')?.name).toBe('Fiyat hatası');
+    expect(new Store(db).findNotConfirmMessage('nope')).toBeNull();
   });
 
   it('replaces a language wholesale', () => {
-    replaceNotConfirmMessages(db, 'en-US', [{ id: 'r1', name: 'Old', lang: 'en-US' }]);
-    replaceNotConfirmMessages(db, 'en-US', [{ id: 'r9', name: 'New', lang: 'en-US' }]);
-    expect(listNotConfirmMessages(db, 'en-US')).toEqual([{ id: 'r9', name: 'New', lang: 'en-US' }]);
+    new Store(db).replaceNotConfirmMessages('en-US', [{ id: 'r1', name: 'Old', lang: 'en-US' }]);
+    new Store(db).replaceNotConfirmMessages('en-US', [{ id: 'r9', name: 'New', lang: 'en-US' }]);
+    expect(new Store(db).listNotConfirmMessages('en-US')).toEqual([{ id: 'r9', name: 'New', lang: 'en-US' }]);
   });
 });
 
 describe('stay codes', () => {
   it('replaces one agency at a time and filters by kind', () => {
-    replaceStayCodes(db, 'a1', [
+    new Store(db).replaceStayCodes('a1', [
       { agencyId: 'a1', kind: 'board', code: 'AI', name: 'All inclusive' },
       {
         agencyId: 'a1',
@@ -92,10 +91,10 @@ describe('stay codes', () => {
       },
       { agencyId: 'a1', kind: 'nationality', code: 'DE', name: 'Germany' },
     ]);
-    replaceStayCodes(db, 'a2', [{ agencyId: 'a2', kind: 'board', code: 'HB', name: 'Half board' }]);
+    new Store(db).replaceStayCodes('a2', [{ agencyId: 'a2', kind: 'board', code: 'HB', name: 'Half board' }]);
 
     const none = { hotel: '', hotelNumber: null };
-    expect(listStayCodes(db, 'a1')).toEqual([
+    expect(new Store(db).listStayCodes('a1')).toEqual([
       {
         agencyId: 'a1',
         kind: 'room',
@@ -111,11 +110,13 @@ describe('stay codes', () => {
       { agencyId: 'a1', kind: 'board', code: 'AI', name: 'All inclusive', ...none },
       { agencyId: 'a1', kind: 'nationality', code: 'DE', name: 'Germany', ...none },
     ]);
-    expect(listStayCodes(db, 'a1', 'board').map((c) => c.code)).toEqual(['AI']);
+    expect(new Store(db).listStayCodes('a1', 'board').map((c) => c.code)).toEqual(['AI']);
 
-    replaceStayCodes(db, 'a1', [{ agencyId: 'a1', kind: 'board', code: 'BB', name: 'Bed and breakfast' }]);
-    expect(listStayCodes(db, 'a1').map((c) => c.code)).toEqual(['BB']);
-    expect(listStayCodes(db, 'a2').map((c) => c.code)).toEqual(['HB']);
+    new Store(db).replaceStayCodes('a1', [
+      { agencyId: 'a1', kind: 'board', code: 'BB', name: 'Bed and breakfast' },
+    ]);
+    expect(new Store(db).listStayCodes('a1').map((c) => c.code)).toEqual(['BB']);
+    expect(new Store(db).listStayCodes('a2').map((c) => c.code)).toEqual(['HB']);
   });
 
   it('keeps every field the live service gives: hotel, hotel number, room limits and the element', () => {
@@ -128,7 +129,7 @@ describe('stay codes', () => {
       Otel: 'AYT-KUMSAL',
       Pax: '2',
     };
-    replaceStayCodes(db, 'a1', [
+    new Store(db).replaceStayCodes('a1', [
       {
         agencyId: 'a1',
         kind: 'room',
@@ -144,7 +145,7 @@ describe('stay codes', () => {
         raw,
       },
     ]);
-    expect(listStayCodes(db, 'a1', 'room')).toEqual([
+    expect(new Store(db).listStayCodes('a1', 'room')).toEqual([
       {
         agencyId: 'a1',
         kind: 'room',
@@ -164,8 +165,10 @@ describe('stay codes', () => {
   });
 
   it('files codes under the agency asked for, and keeps the old list when a replacement fails', () => {
-    replaceStayCodes(db, 'a1', [{ agencyId: 'A1', kind: 'board', code: 'AI', name: 'All inclusive' }]);
-    expect(listStayCodes(db, 'a1')).toEqual([
+    new Store(db).replaceStayCodes('a1', [
+      { agencyId: 'A1', kind: 'board', code: 'AI', name: 'All inclusive' },
+    ]);
+    expect(new Store(db).listStayCodes('a1')).toEqual([
       { agencyId: 'a1', kind: 'board', code: 'AI', name: 'All inclusive', hotel: '', hotelNumber: null },
     ]);
 
@@ -175,7 +178,7 @@ describe('stay codes', () => {
       { agencyId: 'a1', kind: 'board', code: 'BB', name: 'Bed and breakfast' },
       { agencyId: 'a1', kind: 'board', code: 'HB', name: 'Half board' },
     ];
-    expect(() => replaceStayCodes(db, 'a1', codes)).toThrow(/disk full/);
-    expect(listStayCodes(db, 'a1').map((c) => c.code)).toEqual(['AI']);
+    expect(() => new Store(db).replaceStayCodes('a1', codes)).toThrow(/disk full/);
+    expect(new Store(db).listStayCodes('a1').map((c) => c.code)).toEqual(['AI']);
   });
 });

@@ -1,10 +1,10 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { Store } from '../../../main/store';
 import { migrate } from '../../../main/store/db';
 import { migrations } from '../../../main/store/migrations/index';
 import { guestsInRowMigration } from '../../../main/store/migrations/007-guests-in-row';
 import { importBatch } from '../../../main/store/reservations';
-import { getReservation } from '../../../main/store/reservations-read';
 import { guestColumnFields, guestValueSql } from '../../../main/store/reservations-columns';
 import type { Guest } from '../../../shared/domain';
 import { storeBeforeGuestsInRow } from './before-guests-in-row';
@@ -48,8 +48,8 @@ describe('migration 007 (guests in the reservation row)', () => {
 
     migrate(db, migrations);
 
-    expect(getReservation(db, 'k1')?.guests).toEqual(withGuests.guests);
-    expect(getReservation(db, 'k2')?.guests).toEqual([]);
+    expect(new Store(db).getReservation('k1')?.guests).toEqual(withGuests.guests);
+    expect(new Store(db).getReservation('k2')?.guests).toEqual([]);
     const tables = db
       .prepare<[], string>("SELECT name FROM sqlite_schema WHERE type = 'table'")
       .pluck()
@@ -64,7 +64,7 @@ describe('migration 007 (guests in the reservation row)', () => {
     const r = makeReservation({ keyField: 'k1', guests: guestsOf('k1') });
     importBatch(db, [r], at);
 
-    expect(getReservation(db, 'k1')?.guests).toEqual(r.guests);
+    expect(new Store(db).getReservation('k1')?.guests).toEqual(r.guests);
     const snake = (f: string): string => f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
     for (const field of guestColumnFields as (keyof Guest)[]) {
       const fromView = db
@@ -88,7 +88,7 @@ describe('migration 007 (guests in the reservation row)', () => {
     const newer = makeReservation({ keyField: 'k1', logId: 5, pmsStatus: 2, guests: first ? [first] : [] });
     importBatch(db, [newer], at);
 
-    expect(getReservation(db, 'k1')?.guests).toEqual(newer.guests);
+    expect(new Store(db).getReservation('k1')?.guests).toEqual(newer.guests);
     expect(db.prepare('SELECT count(*) FROM guests').pluck().get()).toBe(1);
   });
 });

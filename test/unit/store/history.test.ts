@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { Store } from '../../../main/store';
 import { openDatabase } from '../../../main/store/db';
-import { diffReservations, versionViews } from '../../../main/store/history';
+import { diffReservations } from '../../../main/store/history';
 import { importBatch } from '../../../main/store/reservations';
 import { makeGuest, makeReservation } from './fixtures';
 
@@ -76,7 +77,7 @@ describe('versionViews', () => {
       const v3 = { ...v2, logId: 12, pmsStatus: 3 };
       importBatch(db, [v1], '2026-06-01T08:00:00.000Z');
       importBatch(db, [v2, v3], '2026-06-02T08:00:00.000Z');
-      expect(versionViews(db, key)).toEqual([
+      expect(new Store(db).versions(key)).toEqual([
         {
           logId: 12,
           changeKind: 'cancelled',
@@ -94,7 +95,7 @@ describe('versionViews', () => {
         },
         { logId: 10, changeKind: 'new', receivedAt: '2026-06-01T08:00:00.000Z', changes: [] },
       ]);
-      expect(versionViews(db, 'unknown')).toEqual([]);
+      expect(new Store(db).versions('unknown')).toEqual([]);
     } finally {
       db.close();
     }

@@ -5,12 +5,10 @@
 // stored) and what the status area counts.
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Store } from '../../../main/store';
 import type { Database } from 'better-sqlite3';
 import { openDatabase } from '../../../main/store/db';
 import { importBatch } from '../../../main/store/reservations';
-import { pendingAcknowledgements } from '../../../main/store/acknowledgements';
-import { listUnreadable, openUnreadableCount } from '../../../main/store/unreadable';
-import { getReservation } from '../../../main/store/reservations-read';
 import type { Reservation } from '../../../shared/domain';
 import { makeReservation } from './fixtures';
 import { propertyRuns } from '../../harness/property-runs';
@@ -30,7 +28,9 @@ const asItem = (r: Reservation): Reservation =>
   });
 
 const queued = (): { serviceId: string; logId: number }[] =>
-  pendingAcknowledgements(db).flatMap((g) => g.logIds.map((logId) => ({ serviceId: g.serviceId, logId })));
+  new Store(db)
+    .pendingAcknowledgements()
+    .flatMap((g) => g.logIds.map((logId) => ({ serviceId: g.serviceId, logId })));
 const versionsOf = (logId: number): { keyField: string }[] =>
   db
     .prepare<[number], { keyField: string }>(
@@ -53,10 +53,10 @@ describe('a LogId the service reuses for another reservation', () => {
 
     expect(result.new).toEqual(['K3', 'K4']);
     expect(result.setAside).toBe(1);
-    expect(getReservation(db, 'K2')).toBeNull();
+    expect(new Store(db).getReservation('K2')).toBeNull();
     expect(versionsOf(7)).toEqual([{ keyField: 'K1' }]);
     expect(queued().map((q) => q.logId)).toEqual([7, 8, 9]);
-    const [kept] = listUnreadable(db);
+    const [kept] = new Store(db).listUnreadable();
     expect(kept).toMatchObject({
       reason: 'log-id-reused',
       field: 'KeyField',
@@ -66,7 +66,7 @@ describe('a LogId the service reuses for another reservation', () => {
       resolved: false,
     });
     expect(kept?.expected).toContain('K1');
-    expect(openUnreadableCount(db)).toBe(1);
+    expect(new Store(db).openUnreadableCount()).toBe(1);
   });
 
   it('and again at every later batch: never a failure, seen once more each time, never queued', () => {
@@ -76,8 +76,8 @@ describe('a LogId the service reuses for another reservation', () => {
     const odd = asItem(makeReservation({ keyField: 'K2', logId: 7 }));
     for (let i = 0; i < 3; i++) expect(() => importBatch(db, [odd], LATER)).not.toThrow();
     expect(queued()).toEqual([]);
-    expect(listUnreadable(db)).toHaveLength(1);
-    expect(listUnreadable(db)[0]?.timesSeen).toBe(3);
+    expect(new Store(db).listUnreadable()).toHaveLength(1);
+    expect(new Store(db).listUnreadable()[0]?.timesSeen).toBe(3);
   });
 
   it('within one batch: the first is stored, the second kept aside', () => {
@@ -90,7 +90,7 @@ describe('a LogId the service reuses for another reservation', () => {
     expect(result.setAside).toBe(1);
     expect(reservationCount()).toBe(1);
     expect(queued()).toEqual([{ serviceId: 'svc-a', logId: 7 }]);
-    expect(listUnreadable(db)[0]).toMatchObject({ keyField: 'K2', reason: 'log-id-reused' });
+    expect(new Store(db).listUnreadable()[0]).toMatchObject({ keyField: 'K2', reason: 'log-id-reused' });
   });
 
   it('as a newer version of a stored reservation: that reservation stays as it was', () => {
@@ -103,13 +103,13 @@ describe('a LogId the service reuses for another reservation', () => {
       AT,
     );
     importBatch(db, [makeReservation({ keyField: 'K2', logId: 7, adults: 3, pmsStatus: 2 })], LATER);
-    expect(getReservation(db, 'K2')).toMatchObject({ logId: 5, adults: 1 });
+    expect(new Store(db).getReservation('K2')).toMatchObject({ logId: 5, adults: 1 });
     expect(versionsOf(7)).toEqual([{ keyField: 'K1' }]);
     // Resolved once K2 has a version newer than the LogId it borrowed.
-    expect(openUnreadableCount(db)).toBe(1);
+    expect(new Store(db).openUnreadableCount()).toBe(1);
     importBatch(db, [makeReservation({ keyField: 'K2', logId: 11, adults: 3, pmsStatus: 2 })], LATER);
-    expect(openUnreadableCount(db)).toBe(0);
-    expect(listUnreadable(db)[0]?.resolved).toBe(true);
+    expect(new Store(db).openUnreadableCount()).toBe(0);
+    expect(new Store(db).listUnreadable()[0]?.resolved).toBe(true);
   });
 
   it('with another ServiceId (same KeyField): kept aside, never queued under either service', () => {
@@ -122,7 +122,7 @@ describe('a LogId the service reuses for another reservation', () => {
     );
     expect(result.setAside).toBe(1);
     expect(queued()).toEqual([]);
-    expect(listUnreadable(db)[0]).toMatchObject({
+    expect(new Store(db).listUnreadable()[0]).toMatchObject({
       reason: 'log-id-reused',
       field: 'ServiceId',
       serviceId: 'svc-b',
@@ -140,9 +140,9 @@ describe('a stored LogId coming back with other content', () => {
     const changed = asItem(makeReservation({ keyField: 'K1', logId: 7, adults: 3 }));
     const result = importBatch(db, [changed], LATER);
     expect(result).toMatchObject({ new: [], changed: [], statusUpdated: [], unchanged: 0, setAside: 1 });
-    expect(getReservation(db, 'K1')?.adults).toBe(2);
+    expect(new Store(db).getReservation('K1')?.adults).toBe(2);
     expect(queued()).toEqual([]);
-    expect(listUnreadable(db)[0]).toMatchObject({
+    expect(new Store(db).listUnreadable()[0]).toMatchObject({
       reason: 'content-differs',
       field: 'Adults',
       logId: 7,
@@ -150,9 +150,9 @@ describe('a stored LogId coming back with other content', () => {
       resolved: false,
     });
     // The same LogId is still stored: shown until a newer version of K1 arrives.
-    expect(openUnreadableCount(db)).toBe(1);
+    expect(new Store(db).openUnreadableCount()).toBe(1);
     importBatch(db, [makeReservation({ keyField: 'K1', logId: 8, adults: 3, pmsStatus: 2 })], LATER);
-    expect(openUnreadableCount(db)).toBe(0);
+    expect(new Store(db).openUnreadableCount()).toBe(0);
   });
 
   it.each<[string, Partial<Reservation>, string]>([
@@ -164,7 +164,7 @@ describe('a stored LogId coming back with other content', () => {
     importBatch(db, [makeReservation({ keyField: 'K1', logId: 7 })], AT);
     const result = importBatch(db, [makeReservation({ keyField: 'K1', logId: 7, ...change })], LATER);
     expect(result.setAside).toBe(1);
-    expect(listUnreadable(db)[0]).toMatchObject({ reason: 'content-differs', field });
+    expect(new Store(db).listUnreadable()[0]).toMatchObject({ reason: 'content-differs', field });
   });
 
   it('an older version again with other content too', () => {
@@ -178,7 +178,7 @@ describe('a stored LogId coming back with other content', () => {
     );
     expect(result.setAside).toBe(1);
     expect(queued()).toEqual([]);
-    expect(getReservation(db, 'K1')?.logId).toBe(9);
+    expect(new Store(db).getReservation('K1')?.logId).toBe(9);
   });
 
   it('only its answer moved on (here or elsewhere): updated in place and queued, nothing aside', () => {
@@ -200,13 +200,13 @@ describe('a stored LogId coming back with other content', () => {
     const result = importBatch(db, [answered], LATER);
     expect(result.statusUpdated).toEqual(['K1']);
     expect(result.setAside).toBeUndefined();
-    expect(getReservation(db, 'K1')).toMatchObject({
+    expect(new Store(db).getReservation('K1')).toMatchObject({
       confirmationStatus: 'E',
       confirmationNo: 'C-1',
       lastChangeUser: 'hotel',
       reservationStatus: 0,
     });
-    expect(listUnreadable(db)).toEqual([]);
+    expect(new Store(db).listUnreadable()).toEqual([]);
   });
 
   it('the very same text again is recognised without reading the stored one', () => {
@@ -260,9 +260,9 @@ describe('whatever the service sends, in whatever batches', () => {
             }
           }
           // Queued: exactly the first item of each LogId, under its own service; nothing set aside.
-          const pending = pendingAcknowledgements(local).flatMap((g) =>
-            g.logIds.map((logId) => `${logId}|${g.serviceId}`),
-          );
+          const pending = new Store(local)
+            .pendingAcknowledgements()
+            .flatMap((g) => g.logIds.map((logId) => `${logId}|${g.serviceId}`));
           expect(pending.sort()).toEqual([...first.values()].map((i) => `${i.logId}|${i.service}`).sort());
           // Every queued LogId is stored, as the reservation its first item named.
           for (const [logId, i] of first) {
@@ -275,7 +275,7 @@ describe('whatever the service sends, in whatever batches', () => {
             expect(stored?.keyField).toBe(i.key);
           }
           // Set aside: every other identity that came under a stored LogId, with its reason.
-          const aside = listUnreadable(local);
+          const aside = new Store(local).listUnreadable();
           expect(
             new Set(aside.map((a) => `${a.keyField}|${a.logId}|${a.serviceId}|${JSON.parse(a.text).adults}`)),
           ).toEqual(odd);
@@ -286,7 +286,7 @@ describe('whatever the service sends, in whatever batches', () => {
               -1,
               ...[...first.values()].filter((i) => i.key === key).map((i) => i.logId),
             );
-            expect(getReservation(local, key)?.logId ?? -1).toBe(newest);
+            expect(new Store(local).getReservation(key)?.logId ?? -1).toBe(newest);
           }
         } finally {
           local.close();

@@ -1,15 +1,11 @@
 import type { Database } from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readingOps } from '../../../main/store/reservations-read';
+import { runSqlite } from '../../../main/store/engines/run-sqlite';
+import { Store } from '../../../main/store';
 import type { Reservation } from '../../../shared/domain';
 import { openDatabase } from '../../../main/store/db';
 import { importBatch } from '../../../main/store/reservations';
-import {
-  getReservation,
-  listVersions,
-  waitingCount,
-  waitingReceivedBefore,
-} from '../../../main/store/reservations-read';
-import { pendingAcknowledgements } from '../../../main/store/acknowledgements';
 import { generateReservations, makeGuest, makeReservation } from './fixtures';
 
 let db: Database;
@@ -40,8 +36,8 @@ describe('importBatch', () => {
       statusUpdated: [],
       unchanged: 0,
     });
-    expect(getReservation(db, r.keyField)).toEqual(r);
-    expect(getReservation(db, 'unknown')).toBeNull();
+    expect(new Store(db).getReservation(r.keyField)).toEqual(r);
+    expect(new Store(db).getReservation('unknown')).toBeNull();
   });
 
   it('a newer LogId replaces the current state and adds a version; PmsStatus gives the change kind', () => {
@@ -62,11 +58,11 @@ describe('importBatch', () => {
     });
     importBatch(db, [v1], T1);
     expect(importBatch(db, [v2], T2).changed).toEqual([v1.keyField]);
-    expect(getReservation(db, v1.keyField)).toEqual(v2);
+    expect(new Store(db).getReservation(v1.keyField)).toEqual(v2);
     expect(count('guests')).toBe(1);
 
     expect(importBatch(db, [v3], T3).cancelled).toEqual([v1.keyField]);
-    const versions = listVersions(db, v1.keyField);
+    const versions = runSqlite(db, readingOps.versions(v1.keyField));
     expect(versions.map((v) => [v.logId, v.changeKind, v.receivedAt])).toEqual([
       [10, 'new', T1],
       [11, 'changed', T2],
@@ -98,9 +94,9 @@ describe('importBatch', () => {
     importBatch(db, [v2], T1);
     const result = importBatch(db, [v1], T2);
     expect(result).toEqual({ new: [], changed: [], cancelled: [], statusUpdated: [], unchanged: 1 });
-    expect(getReservation(db, v1.keyField)).toEqual(v2);
-    expect(listVersions(db, v1.keyField).map((v) => v.logId)).toEqual([10, 11]);
-    expect(pendingAcknowledgements(db)).toEqual([{ serviceId: 'svc-a', logIds: [10, 11] }]);
+    expect(new Store(db).getReservation(v1.keyField)).toEqual(v2);
+    expect(runSqlite(db, readingOps.versions(v1.keyField)).map((v) => v.logId)).toEqual([10, 11]);
+    expect(new Store(db).pendingAcknowledgements()).toEqual([{ serviceId: 'svc-a', logIds: [10, 11] }]);
   });
 
   it('the same LogId with only a new confirmation updates it in place, without a new version', () => {
@@ -122,7 +118,7 @@ describe('importBatch', () => {
       statusUpdated: [waiting.keyField],
       unchanged: 0,
     });
-    expect(getReservation(db, waiting.keyField)).toEqual(confirmed);
+    expect(new Store(db).getReservation(waiting.keyField)).toEqual(confirmed);
     expect(count('reservation_versions')).toBe(1);
     const received = db.prepare<[], string>('SELECT received_at FROM reservations').pluck().get();
     expect(received).toBe(T1);
@@ -132,18 +128,24 @@ describe('importBatch', () => {
     const waiting = makeReservation({ logId: 10, raw: { KeyField: '1001|V-1|1', Status: 'W' } });
     importBatch(db, [waiting], T1);
     importBatch(db, [{ ...waiting, confirmationStatus: 'E', raw: { ...waiting.raw, Status: 'E' } }], T2);
-    expect(getReservation(db, waiting.keyField)?.raw).toEqual({ KeyField: '1001|V-1|1', Status: 'E' });
+    expect(new Store(db).getReservation(waiting.keyField)?.raw).toEqual({
+      KeyField: '1001|V-1|1',
+      Status: 'E',
+    });
     const changed = makeReservation({ logId: 11, pmsStatus: 2, raw: { KeyField: '1001|V-1|1', New: true } });
     importBatch(db, [changed], T3);
-    expect(getReservation(db, waiting.keyField)).toEqual(changed);
-    expect(listVersions(db, waiting.keyField).map((v) => v.snapshot.raw)).toEqual([waiting.raw, changed.raw]);
+    expect(new Store(db).getReservation(waiting.keyField)).toEqual(changed);
+    expect(runSqlite(db, readingOps.versions(waiting.keyField)).map((v) => v.snapshot.raw)).toEqual([
+      waiting.raw,
+      changed.raw,
+    ]);
   });
 
   it('the same LogId never changes anything but the confirmation fields', () => {
     const v = makeReservation({ logId: 10, note: 'first' });
     importBatch(db, [v], T1);
     importBatch(db, [{ ...v, note: 'edited without a new LogId' }], T2);
-    expect(getReservation(db, v.keyField)?.note).toBe('first');
+    expect(new Store(db).getReservation(v.keyField)?.note).toBe('first');
   });
 
   it('a batch with two versions of one reservation ends on the newest, whatever their order', () => {
@@ -152,7 +154,7 @@ describe('importBatch', () => {
     const result = importBatch(db, [v2, v1], T1);
     expect(result.changed).toEqual([v1.keyField]);
     expect(result.unchanged).toBe(1);
-    expect(getReservation(db, v1.keyField)?.nights).toBe(9);
+    expect(new Store(db).getReservation(v1.keyField)?.nights).toBe(9);
   });
 });
 
@@ -167,7 +169,7 @@ describe('the acknowledgement queue is part of the import transaction', () => {
       ],
       T1,
     );
-    expect(pendingAcknowledgements(db)).toEqual([
+    expect(new Store(db).pendingAcknowledgements()).toEqual([
       { serviceId: 'svc-a', logIds: [1] },
       { serviceId: 'svc-b', logIds: [2, 3] },
     ]);
@@ -182,7 +184,7 @@ describe('the acknowledgement queue is part of the import transaction', () => {
     expect(db.prepare<[], string>('SELECT key_field FROM reservations').pluck().all()).toEqual(['before']);
     expect(count('reservation_versions')).toBe(1);
     expect(count('guests')).toBe(2);
-    expect(pendingAcknowledgements(db)).toEqual([{ serviceId: 'svc-a', logIds: [1] }]);
+    expect(new Store(db).pendingAcknowledgements()).toEqual([{ serviceId: 'svc-a', logIds: [1] }]);
   });
 });
 
@@ -197,11 +199,11 @@ describe('waiting counts', () => {
       T1,
     );
     importBatch(db, [makeReservation({ keyField: 'c', logId: 3 })], T3);
-    expect(waitingCount(db)).toEqual({ total: 2, cancellations: 0 });
-    expect(waitingReceivedBefore(db, T2)).toBe(1);
-    expect(waitingReceivedBefore(db, '2026-06-02T00:00:00.000Z')).toBe(2);
+    expect(new Store(db).waitingCount()).toEqual({ total: 2, cancellations: 0 });
+    expect(new Store(db).waitingReceivedBefore(T2)).toBe(1);
+    expect(new Store(db).waitingReceivedBefore('2026-06-02T00:00:00.000Z')).toBe(2);
     // A waiting cancellation is counted too, on its own line: it waits to be taken in.
     importBatch(db, [makeReservation({ keyField: 'a', logId: 4, pmsStatus: 3 })], T3);
-    expect(waitingCount(db)).toEqual({ total: 2, cancellations: 1 });
+    expect(new Store(db).waitingCount()).toEqual({ total: 2, cancellations: 1 });
   });
 });

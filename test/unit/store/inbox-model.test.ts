@@ -2,9 +2,10 @@
 // takes the index-driven path and a rare one the match-driven path.
 import type { Database } from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Store } from '../../../main/store';
 import type { Reservation } from '../../../shared/domain';
 import { openDatabase } from '../../../main/store/db';
-import { inboxCounts, inboxPage, type InboxFilter, type InboxQuery } from '../../../main/store/inbox';
+import { type InboxFilter, type InboxQuery } from '../../../main/store/inbox';
 import { importBatch } from '../../../main/store/reservations';
 import { changeKindOfPmsStatus } from '../../../shared/domain';
 import { queryTerms, searchTextOf, searchWords } from '../../../main/store/search';
@@ -58,11 +59,11 @@ describe('inbox against a model', () => {
       it(`${JSON.stringify(filter)} ${direction}`, () => {
         for (const offset of [0, 150]) {
           const query: InboxQuery = { filter, sort: 'checkIn', direction, offset, limit: 100 };
-          const page = inboxPage(db, query);
+          const page = new Store(db).inboxPage(query);
           const expected = model(query);
           expect(page.rows.map((r) => r.keyField)).toEqual(expected.keys);
           expect(page.total).toBe(expected.total);
-          expect(inboxCounts(db, filter).total).toBe(expected.total);
+          expect(new Store(db).inboxCounts(filter).total).toBe(expected.total);
         }
       });
     }

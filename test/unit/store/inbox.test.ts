@@ -1,9 +1,10 @@
 import type { Database } from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Store } from '../../../main/store';
 import type { ConfirmationStatus, Reservation } from '../../../shared/domain';
 import { openDatabase } from '../../../main/store/db';
 import { importBatch } from '../../../main/store/reservations';
-import { inboxCounts, inboxPage, type InboxFilter, type InboxQuery } from '../../../main/store/inbox';
+import { type InboxFilter, type InboxQuery } from '../../../main/store/inbox';
 import { makeGuest, makeReservation } from './fixtures';
 
 // Eight reservations; the import order gives the arrival order (A first, H last).
@@ -46,9 +47,9 @@ beforeEach(() => {
 afterEach(() => db.close());
 
 const keys = (query: Partial<InboxQuery> & { filter?: InboxFilter }): string[] =>
-  inboxPage(db, { filter: {}, sort: 'checkIn', direction: 'asc', offset: 0, limit: 500, ...query }).rows.map(
-    (r) => r.keyField,
-  );
+  new Store(db)
+    .inboxPage({ filter: {}, sort: 'checkIn', direction: 'asc', offset: 0, limit: 500, ...query })
+    .rows.map((r) => r.keyField);
 
 describe('inboxPage', () => {
   it('sorts by check-in, ties in import order, both directions', () => {
@@ -87,18 +88,28 @@ describe('inboxPage', () => {
 
   it('pages without gaps or repeats, and reports the total under the filter', () => {
     const page = (offset: number) =>
-      inboxPage(db, { filter: { agencyId: 'AG1' }, sort: 'checkIn', direction: 'asc', offset, limit: 2 });
+      new Store(db).inboxPage({
+        filter: { agencyId: 'AG1' },
+        sort: 'checkIn',
+        direction: 'asc',
+        offset,
+        limit: 2,
+      });
     const pages = [page(0), page(2), page(4)];
     expect(pages.map((p) => p.total)).toEqual([5, 5, 5]);
     expect(pages.flatMap((p) => p.rows.map((r) => r.keyField))).toEqual(['D', 'F', 'A', 'C', 'H']);
   });
 
-  it('gives the row the screens need, and lets the caller enrich a page', () => {
-    const { rows } = inboxPage(
-      db,
-      { filter: { search: 'ayşe' }, sort: 'checkIn', direction: 'asc', offset: 0, limit: 10 },
-      (page) => page.map((r) => ({ ...r, decision: 'pending', hasUnmappedCodes: true })),
-    );
+  it('gives the row the screens need, marked with its answer as stored', () => {
+    const query = {
+      filter: { search: 'ayşe' },
+      sort: 'checkIn',
+      direction: 'asc',
+      offset: 0,
+      limit: 10,
+    } as const;
+    const store = new Store(db);
+    const { rows } = store.inboxPage(query);
     expect(rows).toEqual([
       {
         keyField: 'A',
@@ -119,20 +130,22 @@ describe('inboxPage', () => {
         infants: 0,
         confirmationStatus: 'W',
         changeKind: 'new',
-        decision: 'pending',
+        decision: 'none',
         receivedAt: '2026-06-01T08:00:00.000Z',
         arrivalTime: '2026-07-03T14:30:00',
         hasUnmappedCodes: true,
       },
     ]);
-    const plain = inboxPage(db, {
-      filter: { search: 'ayşe' },
-      sort: 'checkIn',
-      direction: 'asc',
-      offset: 0,
-      limit: 10,
+    store.enqueueDecision({
+      keyField: 'A',
+      action: 'confirm',
+      note: '',
+      reasonId: null,
+      user: 'Ayşe',
+      decidedAt: '2026-06-01T09:00:00Z',
+      basedOnLogId: store.getReservation('A')?.logId ?? 0,
     });
-    expect(plain.rows[0]).toMatchObject({ decision: 'none', hasUnmappedCodes: false });
+    expect(store.inboxPage(query).rows[0]).toMatchObject({ keyField: 'A', decision: 'pending' });
   });
 });
 
@@ -180,7 +193,7 @@ describe('statuses the desk does not answer (the live service sends S and G)', (
   });
 
   it('counts them on their own chip, and the page total agrees', () => {
-    expect(inboxCounts(db, {})).toMatchObject({
+    expect(new Store(db).inboxCounts({})).toMatchObject({
       total: 11,
       waiting: 4,
       confirmed: 3,
@@ -188,16 +201,16 @@ describe('statuses the desk does not answer (the live service sends S and G)', (
       otherStatus: 3,
     });
     const filter: InboxFilter = { statuses: ['other'], kinds: ['new'] };
-    const counts = inboxCounts(db, filter);
+    const counts = new Store(db).inboxCounts(filter);
     expect(counts).toMatchObject({ total: 2, new: 2, cancelled: 1, otherStatus: 2 });
-    const page = inboxPage(db, { filter, sort: 'arrival', direction: 'desc', offset: 0, limit: 1 });
+    const page = new Store(db).inboxPage({ filter, sort: 'arrival', direction: 'desc', offset: 0, limit: 1 });
     expect(page.total).toBe(counts.total);
   });
 });
 
 describe('inboxCounts', () => {
   it('counts everything with no filter', () => {
-    expect(inboxCounts(db, {})).toEqual({
+    expect(new Store(db).inboxCounts({})).toEqual({
       total: 8,
       new: 4,
       changed: 2,
@@ -213,7 +226,7 @@ describe('inboxCounts', () => {
   it('counts each chip under every other filter but its own', () => {
     // statuses W: A(new) C(changed) G(new) and E, a cancellation waiting to be taken in.
     // Kind chips honour it; status chips do not.
-    expect(inboxCounts(db, { statuses: ['W'] })).toEqual({
+    expect(new Store(db).inboxCounts({ statuses: ['W'] })).toEqual({
       total: 4,
       new: 2,
       changed: 1,
@@ -225,7 +238,7 @@ describe('inboxCounts', () => {
       otherStatus: 0,
     });
     // kinds cancelled: D(H) E(W).
-    expect(inboxCounts(db, { kinds: ['cancelled'], statuses: ['W'] })).toEqual({
+    expect(new Store(db).inboxCounts({ kinds: ['cancelled'], statuses: ['W'] })).toEqual({
       total: 1,
       new: 2,
       changed: 1,
@@ -240,7 +253,7 @@ describe('inboxCounts', () => {
 
   it('honours agency, dates and search for every count', () => {
     // AG1 with check-in up to 07-03: D(H,cancelled) F(E,changed) A(W,new)
-    expect(inboxCounts(db, { agencyId: 'AG1', checkInTo: '2026-07-03' })).toEqual({
+    expect(new Store(db).inboxCounts({ agencyId: 'AG1', checkInTo: '2026-07-03' })).toEqual({
       total: 3,
       new: 1,
       changed: 1,
@@ -251,7 +264,7 @@ describe('inboxCounts', () => {
       declined: 1,
       otherStatus: 0,
     });
-    expect(inboxCounts(db, { search: 'IŞIK' })).toEqual({
+    expect(new Store(db).inboxCounts({ search: 'IŞIK' })).toEqual({
       total: 2,
       new: 1,
       changed: 1,
@@ -266,8 +279,8 @@ describe('inboxCounts', () => {
 
   it('agrees with the page total for the same filter', () => {
     const filter: InboxFilter = { statuses: ['W', 'E'], kinds: ['new'], checkInFrom: '2026-07-02' };
-    const page = inboxPage(db, { filter, sort: 'arrival', direction: 'desc', offset: 0, limit: 1 });
-    expect(inboxCounts(db, filter).total).toBe(page.total);
+    const page = new Store(db).inboxPage({ filter, sort: 'arrival', direction: 'desc', offset: 0, limit: 1 });
+    expect(new Store(db).inboxCounts(filter).total).toBe(page.total);
     expect(page.total).toBe(3); // A, G, H
   });
 });

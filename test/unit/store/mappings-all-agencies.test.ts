@@ -2,21 +2,12 @@
 // of the mappings: the mapping screen, a reservation's codes, the inbox and PMS-entry markers, the export
 // and its unmapped list, and the pre-confirm checks. Copying another agency's mappings fills only the gaps.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Store } from '../../../main/store';
 import type { Database } from 'better-sqlite3';
-import {
-  copyMappings,
-  hasUnmappedCodes,
-  hotelCodeFor,
-  mappedCodesFor,
-  mappingView,
-  setMapping,
-  unmappedCodesFor,
-} from '../../../main/store/mappings';
-import { addHotelCode, listHotelCodes } from '../../../main/store/hotel-codes';
-import { replaceStayCodes } from '../../../main/store/stay-codes';
-import { exportCounts, iterateExportRows } from '../../../main/store/export-rows';
+import { hasUnmappedCodes } from '../../../main/store/mappings';
+import { iterateExportRows } from '../../../main/store/export-rows';
 import { listToEnter } from '../../../main/store/pms-entry';
-import { checkedReservations, checksInput } from '../../../main/store/checks-input';
+import { checksInput } from '../../../main/store/checks-input';
 import { createChecker } from '../../../main/checks';
 import { ALL_AGENCIES, type StayCode, type StayCodeKind } from '../../../shared/domain';
 import { requestSchemas } from '../../../shared/ipc';
@@ -34,14 +25,22 @@ const code = (agencyId: string, kind: StayCodeKind, value: string): StayCode => 
   name: value,
 });
 const map = (agencyId: string, kind: StayCodeKind, channelCode: string, hotelCode: string, forAll = false) =>
-  setMapping(db, { agencyId, kind, channelCode, hotelCode, forAllAgencies: forAll, user: 'Ayşe', at });
+  new Store(db).setMapping({
+    agencyId,
+    kind,
+    channelCode,
+    hotelCode,
+    forAllAgencies: forAll,
+    user: 'Ayşe',
+    at,
+  });
 const rowOf = (agencyId: string, kind: StayCodeKind, channelCode: string) =>
-  mappingView(db, agencyId).rows.find((r) => r.kind === kind && r.channelCode === channelCode);
+  new Store(db).mappingView(agencyId).rows.find((r) => r.kind === kind && r.channelCode === channelCode);
 
 beforeEach(() => {
   db = openDeskDatabase();
   for (const agencyId of ['AG1', 'AG2'])
-    replaceStayCodes(db, agencyId, [
+    new Store(db).replaceStayCodes(agencyId, [
       code(agencyId, 'room', 'R1'),
       code(agencyId, 'roomType', 'DBL'),
       code(agencyId, 'board', 'AI'),
@@ -49,7 +48,7 @@ beforeEach(() => {
       code(agencyId, 'nationality', 'TR'),
     ]);
   // AG2 alone also lists a suite.
-  replaceStayCodes(db, 'AG2', [
+  new Store(db).replaceStayCodes('AG2', [
     code('AG2', 'room', 'R1'),
     code('AG2', 'room', 'SU'),
     code('AG2', 'roomType', 'DBL'),
@@ -77,12 +76,12 @@ beforeEach(() => {
 describe('a code mapped for all agencies', () => {
   it('applies to every agency without an own mapping, and the agency mapped from follows it too', () => {
     map('AG1', 'board', 'AI', 'HD');
-    expect(hotelCodeFor(db, 'AG2', 'board', 'AI')).toBeNull();
+    expect(new Store(db).hotelCodeFor('AG2', 'board', 'AI')).toBeNull();
     map('AG1', 'board', 'AI', 'HD', true);
 
-    expect(hotelCodeFor(db, 'AG2', 'board', 'AI')).toBe('HD');
-    expect(hotelCodeFor(db, 'AG1', 'board', 'AI')).toBe('HD');
-    expect(hotelCodeFor(db, 'AG3', 'board', 'AI')).toBe('HD');
+    expect(new Store(db).hotelCodeFor('AG2', 'board', 'AI')).toBe('HD');
+    expect(new Store(db).hotelCodeFor('AG1', 'board', 'AI')).toBe('HD');
+    expect(new Store(db).hotelCodeFor('AG3', 'board', 'AI')).toBe('HD');
     // AG1's own mapping went: it follows the all-agencies one like everybody else.
     expect(rowOf('AG1', 'board', 'AI')).toMatchObject({
       hotelCode: 'HD',
@@ -90,7 +89,7 @@ describe('a code mapped for all agencies', () => {
       allAgenciesCode: 'HD',
     });
     expect(rowOf('AG2', 'board', 'AI')).toMatchObject({ hotelCode: 'HD', mappedFor: 'allAgencies' });
-    expect(mappingView(db, 'AG2').unmapped).toBe(2); // HB and SU
+    expect(new Store(db).mappingView('AG2').unmapped).toBe(2); // HB and SU
     // The all-agencies mapping adds no row to an agency that does not have the code.
     map('AG1', 'board', 'XX', 'HD', true);
     expect(rowOf('AG2', 'board', 'XX')).toBeUndefined();
@@ -99,7 +98,7 @@ describe('a code mapped for all agencies', () => {
   it("gives way to an agency's own mapping, which the row shows beside it", () => {
     map('AG1', 'board', 'AI', 'HD', true);
     map('AG2', 'board', 'AI', 'UHD');
-    expect(hotelCodeFor(db, 'AG2', 'board', 'AI')).toBe('UHD');
+    expect(new Store(db).hotelCodeFor('AG2', 'board', 'AI')).toBe('UHD');
     expect(rowOf('AG2', 'board', 'AI')).toMatchObject({
       hotelCode: 'UHD',
       mappedFor: 'agency',
@@ -121,7 +120,7 @@ describe('a code mapped for all agencies', () => {
   });
 
   it("ends the reservation's unmapped marks in the inbox, its detail and the PMS-entry list", () => {
-    expect(unmappedCodesFor(db, 'b1')).toEqual([{ kind: 'board', channelCode: 'AI' }]);
+    expect(new Store(db).unmappedCodesFor('b1')).toEqual([{ kind: 'board', channelCode: 'AI' }]);
     expect(hasUnmappedCodes(db, ['a1', 'b1'])).toEqual(new Set(['a1', 'b1']));
     expect(listToEnter(db, 0, 10).rows.map((r) => [r.keyField, r.hasUnmappedCodes])).toEqual([
       ['a1', true],
@@ -129,21 +128,23 @@ describe('a code mapped for all agencies', () => {
     ]);
 
     map('AG1', 'board', 'AI', 'HD', true);
-    expect(unmappedCodesFor(db, 'b1')).toEqual([]);
-    expect(mappedCodesFor(db, 'b1').find((c) => c.kind === 'board')?.hotelCode).toBe('HD');
+    expect(new Store(db).unmappedCodesFor('b1')).toEqual([]);
+    expect(new Store(db).mappedCodesFor('b1').find((c) => c.kind === 'board')?.hotelCode).toBe('HD');
     expect(hasUnmappedCodes(db, ['a1', 'b1'])).toEqual(new Set());
     expect(listToEnter(db, 0, 10).rows.map((r) => r.hasUnmappedCodes)).toEqual([false, false]);
   });
 
   it('is what the export writes and leaves out of its unmapped list', () => {
     const selection = { kind: 'reservations', scope: 'all' } as const;
-    expect(exportCounts(db, selection).unmapped.map((u) => [u.agencyId, u.kind, u.channelCode])).toEqual([
+    expect(
+      new Store(db).exportCounts(selection).unmapped.map((u) => [u.agencyId, u.kind, u.channelCode]),
+    ).toEqual([
       ['AG1', 'board', 'AI'],
       ['AG2', 'board', 'AI'],
     ]);
     map('AG1', 'board', 'AI', 'HD', true);
     map('AG1', 'board', 'AI', 'UHD');
-    expect(exportCounts(db, selection).unmapped).toEqual([]);
+    expect(new Store(db).exportCounts(selection).unmapped).toEqual([]);
     const boards = [...iterateExportRows(db, selection)].map((r) => [r.keyField, r.boardHotel]);
     expect(boards).toEqual([
       ['a1', 'UHD'],
@@ -155,7 +156,7 @@ describe('a code mapped for all agencies', () => {
     const unmappedChecks = () => {
       const checker = createChecker({ today: '2026-07-01', ...checksInput(db) });
       const out: string[] = [];
-      for (const [keyField, r] of checkedReservations(db, ['a1', 'b1']))
+      for (const [keyField, r] of new Store(db).checkedReservations(['a1', 'b1']))
         for (const c of checker.check(r))
           if (c.kind === 'unmapped') out.push(`${keyField}:${c.codeKind}:${c.code}`);
       return out;
@@ -170,11 +171,11 @@ describe('the mapping view of one agency', () => {
   it('lists a code asked for even when the agency neither lists it nor uses it live, mapped or not', () => {
     const asked = { kind: 'board' as const, channelCode: 'DECLINED-ONLY' };
     expect(rowOf('AG1', 'board', 'DECLINED-ONLY')).toBeUndefined();
-    expect(mappingView(db, 'AG1', [asked]).rows).toContainEqual(
+    expect(new Store(db).mappingView('AG1', [asked]).rows).toContainEqual(
       expect.objectContaining({ ...asked, hotelCode: null, mappedFor: null, usedByLive: 0 }),
     );
     map('AG2', 'board', 'DECLINED-ONLY', 'HD', true);
-    expect(mappingView(db, 'AG1', [asked]).rows).toContainEqual(
+    expect(new Store(db).mappingView('AG1', [asked]).rows).toContainEqual(
       expect.objectContaining({ ...asked, hotelCode: 'HD', mappedFor: 'allAgencies' }),
     );
   });
@@ -204,38 +205,42 @@ describe('copying mappings from another agency', () => {
     map('AG2', 'board', 'HB', 'yp'); // written before the list existed in another case
     map('AG2', 'room', 'SU', 'SUIT'); // AG1 has no such room
     map('AG2', 'room', 'R1', '999'); // AG1 maps R1 itself: kept
-    addHotelCode(db, { kind: 'board', code: 'YP-X', name: '', user: 'Ayşe', at });
+    new Store(db).addHotelCode({ kind: 'board', code: 'YP-X', name: '', user: 'Ayşe', at });
 
-    const copied = copyMappings(db, { agencyId: 'AG1', fromAgencyId: 'AG2', user: 'Ayşe', at });
+    const copied = new Store(db).copyMappings({ agencyId: 'AG1', fromAgencyId: 'AG2', user: 'Ayşe', at });
     expect(copied).toEqual([
       { kind: 'board', channelCode: 'AI', hotelCode: 'HD' },
       { kind: 'board', channelCode: 'HB', hotelCode: 'yp' },
     ]);
-    expect(hotelCodeFor(db, 'AG1', 'room', 'R1')).toBe('101');
+    expect(new Store(db).hotelCodeFor('AG1', 'room', 'R1')).toBe('101');
     expect(rowOf('AG1', 'room', 'SU')).toBeUndefined();
     expect(rowOf('AG1', 'board', 'AI')).toMatchObject({ hotelCode: 'HD', mappedFor: 'agency' });
     // Copying again finds nothing left to fill.
-    expect(copyMappings(db, { agencyId: 'AG1', fromAgencyId: 'AG2', user: 'Ayşe', at })).toEqual([]);
+    expect(new Store(db).copyMappings({ agencyId: 'AG1', fromAgencyId: 'AG2', user: 'Ayşe', at })).toEqual(
+      [],
+    );
   });
 
   it('leaves a code mapped for all agencies alone, and copies nothing an agency maps only that way', () => {
     map('AG1', 'board', 'AI', 'HD', true);
     map('AG2', 'board', 'HB', 'YP');
-    const copied = copyMappings(db, { agencyId: 'AG1', fromAgencyId: 'AG2', user: 'Ayşe', at });
+    const copied = new Store(db).copyMappings({ agencyId: 'AG1', fromAgencyId: 'AG2', user: 'Ayşe', at });
     expect(copied).toEqual([{ kind: 'board', channelCode: 'HB', hotelCode: 'YP' }]);
     expect(rowOf('AG1', 'board', 'AI')).toMatchObject({ mappedFor: 'allAgencies' });
-    expect(copyMappings(db, { agencyId: 'AG2', fromAgencyId: 'AG1', user: 'Ayşe', at })).toEqual([]);
+    expect(new Store(db).copyMappings({ agencyId: 'AG2', fromAgencyId: 'AG1', user: 'Ayşe', at })).toEqual(
+      [],
+    );
   });
 
   it("writes the hotel's list's spelling and keeps every copied code in the list", () => {
-    addHotelCode(db, { kind: 'board', code: 'HD', name: 'Her şey dahil', user: 'Ayşe', at });
+    new Store(db).addHotelCode({ kind: 'board', code: 'HD', name: 'Her şey dahil', user: 'Ayşe', at });
     db.prepare(
       "INSERT INTO mappings (agency_id, kind, channel_code, hotel_code, updated_by, updated_at) VALUES ('AG2', 'board', 'AI', 'hd', 'old', ?)",
     ).run(at);
-    expect(copyMappings(db, { agencyId: 'AG1', fromAgencyId: 'AG2', user: 'Ayşe', at })).toEqual([
+    expect(new Store(db).copyMappings({ agencyId: 'AG1', fromAgencyId: 'AG2', user: 'Ayşe', at })).toEqual([
       { kind: 'board', channelCode: 'AI', hotelCode: 'HD' },
     ]);
-    expect(listHotelCodes(db).filter((h) => h.kind === 'board')).toEqual([
+    expect(new Store(db).listHotelCodes().filter((h) => h.kind === 'board')).toEqual([
       { kind: 'board', code: 'HD', name: 'Her şey dahil' },
     ]);
   });

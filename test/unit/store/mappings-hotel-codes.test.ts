@@ -1,12 +1,12 @@
 // The hotel's list of its own codes: unique per kind whatever the case, in Turkish and in English; mappings
 // store the list's spelling; migration 010 starts the list from the hotel codes the mappings already use.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Store } from '../../../main/store';
 import type { Database } from 'better-sqlite3';
 import { migrate, openDatabase } from '../../../main/store/db';
 import { migrations } from '../../../main/store/migrations';
 import { hotelCodesMigration } from '../../../main/store/migrations/010-hotel-codes';
-import { addHotelCode, findHotelCode, HotelCodeTaken, listHotelCodes } from '../../../main/store/hotel-codes';
-import { hotelCodeFor, mappingView, setMapping } from '../../../main/store/mappings';
+import { HotelCodeTaken } from '../../../main/store/hotel-codes';
 import { hotelCodeKey, type StayCodeKind } from '../../../shared/domain';
 import { openDeskDatabase } from './desk-fixture';
 
@@ -18,7 +18,7 @@ afterEach(() => db.close());
 
 const at = '2026-07-01T09:00:00Z';
 const add = (kind: StayCodeKind, code: string, name = '') =>
-  addHotelCode(db, { kind, code, name, user: 'Ayşe', at });
+  new Store(db).addHotelCode({ kind, code, name, user: 'Ayşe', at });
 const refusal = (kind: StayCodeKind, code: string): HotelCodeTaken | null => {
   try {
     add(kind, code);
@@ -47,7 +47,7 @@ describe("the hotel's list of its codes", () => {
     add('board', 'YP', 'Yarım pansiyon');
     add('board', 'HD', 'Her şey dahil');
     add('room', '101 ', 'Deniz manzaralı');
-    expect(listHotelCodes(db)).toEqual([
+    expect(new Store(db).listHotelCodes()).toEqual([
       { kind: 'room', code: '101', name: 'Deniz manzaralı' },
       { kind: 'board', code: 'HD', name: 'Her şey dahil' },
       { kind: 'board', code: 'YP', name: 'Yarım pansiyon' },
@@ -64,21 +64,28 @@ describe("the hotel's list of its codes", () => {
       });
     add('board', 'ışık');
     expect(refusal('board', 'IŞIK')?.existing.code).toBe('ışık');
-    expect(listHotelCodes(db).map((h) => h.code)).toEqual(['KİNG', 'ışık']);
+    expect(new Store(db).listHotelCodes().map((h) => h.code)).toEqual(['KİNG', 'ışık']);
   });
 
   it('is one list per kind: a room and a room type may share a code', () => {
     add('room', 'DBL');
     expect(refusal('roomType', 'dbl')).toBeNull();
-    expect(findHotelCode(db, 'roomType', 'DBL')?.code).toBe('dbl');
-    expect(findHotelCode(db, 'board', 'DBL')).toBeNull();
+    expect(new Store(db).findHotelCode('roomType', 'DBL')?.code).toBe('dbl');
+    expect(new Store(db).findHotelCode('board', 'DBL')).toBeNull();
   });
 
   it('gives a mapping the spelling of the list, and puts a code the list lacks into it', () => {
     add('board', 'HD', 'Her şey dahil');
-    setMapping(db, { agencyId: 'AG1', kind: 'board', channelCode: 'AI', hotelCode: 'hd', user: 'Ayşe', at });
-    expect(hotelCodeFor(db, 'AG1', 'board', 'AI')).toBe('HD');
-    setMapping(db, {
+    new Store(db).setMapping({
+      agencyId: 'AG1',
+      kind: 'board',
+      channelCode: 'AI',
+      hotelCode: 'hd',
+      user: 'Ayşe',
+      at,
+    });
+    expect(new Store(db).hotelCodeFor('AG1', 'board', 'AI')).toBe('HD');
+    new Store(db).setMapping({
       agencyId: 'AG1',
       kind: 'board',
       channelCode: 'UAI',
@@ -86,11 +93,11 @@ describe("the hotel's list of its codes", () => {
       user: 'Ayşe',
       at,
     });
-    expect(listHotelCodes(db)).toEqual([
+    expect(new Store(db).listHotelCodes()).toEqual([
       { kind: 'board', code: 'HD', name: 'Her şey dahil' },
       { kind: 'board', code: 'UHD', name: '' },
     ]);
-    expect(mappingView(db, 'AG1').hotelCodes).toEqual(listHotelCodes(db));
+    expect(new Store(db).mappingView('AG1').hotelCodes).toEqual(new Store(db).listHotelCodes());
   });
 });
 
@@ -109,7 +116,7 @@ describe('migration 010', () => {
     insert.run('AG2', 'board', 'AL', 'king', 'Ayşe', '2026-01-02T00:00:00Z');
     migrate(db, migrations.slice(0, hotelCodesMigration.version));
 
-    expect(listHotelCodes(db)).toEqual([
+    expect(new Store(db).listHotelCodes()).toEqual([
       { kind: 'room', code: 'dbl', name: '' },
       { kind: 'roomType', code: 'DBL', name: '' },
       // One use each: the earliest spelling.
@@ -119,6 +126,6 @@ describe('migration 010', () => {
       user: 'Ayşe',
     });
     // The mappings themselves are left as they were.
-    expect(hotelCodeFor(db, 'AG1', 'roomType', 'DBL')).toBe('dbl');
+    expect(new Store(db).hotelCodeFor('AG1', 'roomType', 'DBL')).toBe('dbl');
   });
 });

@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Store } from '../../../main/store';
 import { openDatabase } from '../../../main/store/db';
 import { importBatch } from '../../../main/store/reservations';
-import { listToEnter, markEntered, pmsEntryOf, toEnterCounts } from '../../../main/store/pms-entry';
+import { listToEnter, toEnterCounts } from '../../../main/store/pms-entry';
 import { makeGuest, makeReservation } from './fixtures';
 
 let dir: string;
@@ -21,7 +22,7 @@ afterEach(() => {
 
 const KEY = '1001|V-1|1';
 const at = (h: number): string => `2026-06-01T${String(h).padStart(2, '0')}:00:00.000Z`;
-const stateOf = (keyField = KEY) => pmsEntryOf(db, keyField)?.state;
+const stateOf = (keyField = KEY) => new Store(db).pmsEntryOf(keyField)?.state;
 /** Confirmed by the hotel: only those are typed into the PMS. */
 const confirmed = (overrides: Parameters<typeof makeReservation>[0] = {}) =>
   makeReservation({ confirmationStatus: 'E', ...overrides });
@@ -33,11 +34,13 @@ describe('PMS entry state across versions', () => {
     expect(stateOf()).toBe('to-enter');
     expect(toEnterCounts(db)).toEqual({ total: 1, toEnter: 1, needsUpdate: 0, toCancel: 0, waiting: 0 });
 
-    expect(markEntered(db, [{ keyField: KEY, logId: 10, pmsReference: 'PMS-77' }], 'Ayşe', at(9))).toEqual({
+    expect(
+      new Store(db).markEntered([{ keyField: KEY, logId: 10, pmsReference: 'PMS-77' }], 'Ayşe', at(9)),
+    ).toEqual({
       marked: 1,
       skipped: [],
     });
-    expect(pmsEntryOf(db, KEY)).toEqual({
+    expect(new Store(db).pmsEntryOf(KEY)).toEqual({
       keyField: KEY,
       logId: 10,
       state: 'entered',
@@ -71,8 +74,8 @@ describe('PMS entry state across versions', () => {
       { field: 'guestAdded', before: null, after: 'IŞIK ÇAĞLA, 9, TR' },
     ]);
 
-    expect(markEntered(db, [{ keyField: KEY, logId: 11 }], 'Mehmet', at(11)).marked).toBe(1);
-    const done = pmsEntryOf(db, KEY);
+    expect(new Store(db).markEntered([{ keyField: KEY, logId: 11 }], 'Mehmet', at(11)).marked).toBe(1);
+    const done = new Store(db).pmsEntryOf(KEY);
     expect(done?.state).toBe('done');
     // The first entry's reference and author stay; the handling is recorded beside them.
     expect(done?.entered).toMatchObject({
@@ -87,7 +90,7 @@ describe('PMS entry state across versions', () => {
     expect(cancel).toMatchObject({ state: 'to-cancel', logId: 12, changeKind: 'cancelled' });
     expect(cancel?.changes).toEqual([{ field: 'cancelled', before: 'false', after: 'true' }]);
 
-    expect(markEntered(db, [{ keyField: KEY, logId: 12 }], 'Mehmet', at(13)).marked).toBe(1);
+    expect(new Store(db).markEntered([{ keyField: KEY, logId: 12 }], 'Mehmet', at(13)).marked).toBe(1);
     expect(stateOf()).toBe('done');
     expect(listToEnter(db, 0, 50)).toEqual({
       rows: [],
@@ -117,16 +120,16 @@ describe('PMS entry state across versions', () => {
   it('a version arriving after the list was read is never marked unseen', () => {
     importBatch(db, [confirmed({ logId: 1 })], at(8));
     importBatch(db, [confirmed({ logId: 2, pmsStatus: 2, note: 'late arrival' })], at(9));
-    expect(markEntered(db, [{ keyField: KEY, logId: 1 }], 'Ayşe', at(10))).toEqual({
+    expect(new Store(db).markEntered([{ keyField: KEY, logId: 1 }], 'Ayşe', at(10))).toEqual({
       marked: 0,
       skipped: [{ keyField: KEY, reason: 'changed' }],
     });
     expect(stateOf()).toBe('to-enter');
-    expect(markEntered(db, [{ keyField: 'nope', logId: 1 }], 'Ayşe', at(10)).skipped).toEqual([
+    expect(new Store(db).markEntered([{ keyField: 'nope', logId: 1 }], 'Ayşe', at(10)).skipped).toEqual([
       { keyField: 'nope', reason: 'not-found' },
     ]);
-    markEntered(db, [{ keyField: KEY, logId: 2 }], 'Ayşe', at(10));
-    expect(markEntered(db, [{ keyField: KEY, logId: 2 }], 'Ayşe', at(11)).skipped).toEqual([
+    new Store(db).markEntered([{ keyField: KEY, logId: 2 }], 'Ayşe', at(10));
+    expect(new Store(db).markEntered([{ keyField: KEY, logId: 2 }], 'Ayşe', at(11)).skipped).toEqual([
       { keyField: KEY, reason: 'nothing-to-do' },
     ]);
   });
@@ -134,10 +137,10 @@ describe('PMS entry state across versions', () => {
   it('declined after entry (same LogId, status H) asks to cancel; reinstated after cancel asks to enter', () => {
     const v1 = confirmed({ logId: 5, confirmationStatus: 'E' });
     importBatch(db, [v1], at(8));
-    markEntered(db, [{ keyField: KEY, logId: 5 }], 'Ayşe', at(9));
+    new Store(db).markEntered([{ keyField: KEY, logId: 5 }], 'Ayşe', at(9));
     importBatch(db, [{ ...v1, confirmationStatus: 'H' }], at(10));
     expect(stateOf()).toBe('to-cancel');
-    markEntered(db, [{ keyField: KEY, logId: 5 }], 'Ayşe', at(11));
+    new Store(db).markEntered([{ keyField: KEY, logId: 5 }], 'Ayşe', at(11));
     expect(stateOf()).toBe('done');
     importBatch(db, [confirmed({ logId: 6, pmsStatus: 2, confirmationStatus: 'E' })], at(12));
     expect(stateOf()).toBe('to-enter');
@@ -196,7 +199,7 @@ describe('PMS entry counts', () => {
       worker.close();
     }
     // This connection marks one entered.
-    markEntered(db, [{ keyField: 'A', logId: 1 }], 'Ayşe', at(10));
+    new Store(db).markEntered([{ keyField: 'A', logId: 1 }], 'Ayşe', at(10));
     expect(toEnterCounts(db)).toEqual({ total: 1, toEnter: 1, needsUpdate: 0, toCancel: 0, waiting: 0 });
   });
 });

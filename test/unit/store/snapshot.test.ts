@@ -1,10 +1,12 @@
 // How versions are stored: a decoded item as itself (format 2), anything else as format 1, both read back
 // to the same Reservation.
 import { afterEach, describe, expect, it } from 'vitest';
+import { readingOps } from '../../../main/store/reservations-read';
+import { runSqlite } from '../../../main/store/engines/run-sqlite';
+import { Store } from '../../../main/store';
 import type { Database } from 'better-sqlite3';
 import { decodeReservationStream } from '../../../main/exchange/reservation-file';
 import { openDatabase } from '../../../main/store/db';
-import { getReservation, listVersions } from '../../../main/store/reservations-read';
 import { importBatch } from '../../../main/store/reservations';
 import { decodeSnapshot, SnapshotFormatError } from '../../../main/store/reservations-snapshot';
 import type { Reservation } from '../../../shared/domain';
@@ -46,10 +48,10 @@ describe('version snapshots', () => {
     importBatch(db, [decoded], '2026-06-01T08:00:00.000Z');
 
     expect(snapshotText(db, 77)).toBe(itemText);
-    const [version] = listVersions(db, key);
+    const [version] = runSqlite(db, readingOps.versions(key));
     expect(version?.snapshot).toEqual(decoded);
-    expect(getReservation(db, key)?.raw).toEqual(decoded.raw);
-    expect(getReservation(db, key)?.raw.WebPromoCode).toBe('SUMMER25');
+    expect(new Store(db).getReservation(key)?.raw).toEqual(decoded.raw);
+    expect(new Store(db).getReservation(key)?.raw.WebPromoCode).toBe('SUMMER25');
   });
 
   it('an XML item is stored as its JSON form and reads back the same', async () => {
@@ -65,7 +67,7 @@ describe('version snapshots', () => {
     importBatch(db, [decoded], '2026-06-01T08:00:00.000Z');
 
     expect(snapshotText(db, 78).startsWith('{')).toBe(true);
-    expect(listVersions(db, key)[0]?.snapshot).toEqual(decoded);
+    expect(runSqlite(db, readingOps.versions(key))[0]?.snapshot).toEqual(decoded);
     expect(decoded.note).toBe('a & b');
   });
 
@@ -78,8 +80,8 @@ describe('version snapshots', () => {
     importBatch(db, [copy, byHand], '2026-06-01T08:00:00.000Z');
 
     expect(snapshotText(db, 79).startsWith('[1,')).toBe(true);
-    expect(listVersions(db, key)[0]?.snapshot).toEqual(copy);
-    expect(listVersions(db, 'K-2')[0]?.snapshot).toEqual(byHand);
+    expect(runSqlite(db, readingOps.versions(key))[0]?.snapshot).toEqual(copy);
+    expect(runSqlite(db, readingOps.versions('K-2'))[0]?.snapshot).toEqual(byHand);
   });
 
   it('a damaged snapshot is a SnapshotFormatError, whatever its format', () => {

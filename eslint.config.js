@@ -38,7 +38,7 @@ export const layers = {
   secrets: { path: 'main/secrets/', may: ['kernel', 'domain'] },
   probe: { path: 'main/probe/', may: ['exchange', 'domain'] },
   notifications: { path: 'main/notifications/', may: ['kernel', 'contract', 'domain'] },
-  // Issue 28: when to check for updates and when to install (electron-updater comes in through a port from
+  // When to check for updates and when to install (electron-updater comes in through a port from
   // the shell), and the diagnostics archive a hotel sends to support, with the run marker.
   updates: { path: 'main/updates/', may: ['kernel', 'contract', 'domain'] },
   diagnostics: { path: 'main/diagnostics/', may: ['kernel', 'probe', 'store', 'contract', 'domain'] },

@@ -3,8 +3,8 @@
 // tokenizer removes diacritics, but it lowercases by Unicode's default rules, where dotless ı and dotted
 // İ are letters of their own: so the text is folded before FTS5 sees it.
 //
-// Beyond the folded text the index holds, per word, the other spellings a receptionist may type (issue
-// 24): the German one of an umlaut ("SCHÄFER" also as "schaefer", while "schafer" still finds it), the
+// Beyond the folded text the index holds, per word, the other spellings a receptionist may type:
+// the German one of an umlaut ("SCHÄFER" also as "schaefer", while "schafer" still finds it), the
 // Latin ones of a Cyrillic name ("ИВАНОВ" also as "ivanov"), and a voucher's digits without their
 // leading zeros ("TRV-0012345" also as "12345"). A query word matches any of its own spellings, so
 // "müller" finds "MUELLER" too. Changing what the index holds needs a migration that re-indexes

@@ -4,7 +4,7 @@
 // small answer that carries it (checkreservationfile) is read uncompressed and pointed back at the proxy.
 // The practice service never compresses; a live service behind IIS with dynamic compression does, so the
 // proxy gzips what the client asked compressed. `compress: false` drops the client's Accept-Encoding: the
-// same sync as it was before issue 25.1.
+// same sync as it was before the client asked for compression.
 import { createServer, request, Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { createGzip } from 'node:zlib';

@@ -5,7 +5,7 @@
 //    fields (the raw item's JSON is not in it: the import chooses to keep it, so it is the import's cost;
 //    the floor with it is printed beside, as a diagnostic);
 //  - (reported only: the XML import against the JSON import and against Python's ElementTree iterparse
-//    merely reading the same file; their goals were retired with the hand-written XML extractor, issue 26);
+//    merely reading the same file; their goals were retired with the hand-written XML extractor);
 //  - peak memory of a 100k import ≤ 1.25 × the peak of a 20k import (each in its own process).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -158,7 +158,7 @@ export interface ImportBench {
   runs: number;
   /** The bare floor (the goal's), and the floor with the raw item's JSON (diagnostic) with the ratio to it. */
   floorMs: number;
-  /** The bare floor's CPU ms: the goal's measure (issue 15 speaks of CPU seconds). */
+  /** The bare floor's CPU ms: the goal's measure (the goal is stated in CPU seconds). */
   floorCpuMs: number;
   itemJsonFloorMs: number;
   itemJsonFloorRatio: number;
@@ -174,11 +174,11 @@ export interface ImportBench {
   jsonRatio: number;
   /** The same in wall time (the figure of earlier runs). */
   jsonWallRatio: number;
-  /** XML import / JSON import, in CPU (reported; no goal since issue 26). */
+  /** XML import / JSON import, in CPU (reported; goal retired). */
   xmlRatio: number;
   /** The Python peer merely reading the XML file, null without python3. */
   python: PythonPeer | null;
-  /** XML import CPU / the faster Python idiom's CPU (reported; no goal since issue 26). */
+  /** XML import CPU / the faster Python idiom's CPU (reported; goal retired). */
   pythonRatio: number | null;
   /** The bare floor (wall, nearly all CPU) / the faster Python idiom: what storing the rows alone costs. */
   floorToPython: number | null;

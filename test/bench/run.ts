@@ -55,7 +55,7 @@ const parts: Record<string, Part> = {
     console.log(
       `      (against the narrower floor of earlier runs, six reservation and four guest fields: ${b.narrowRatio}x, floor ${b.narrowFloorMs} ms)`,
     );
-    // The XML goals of issue 15 (XML ≤ 1.2x JSON, faster than Python's iterparse) were retired with the
+    // The earlier XML goals (XML ≤ 1.2x JSON, faster than Python's iterparse) were retired with the
     // hand-written extractor: XML is read by saxes alone. Reported, not judged.
     console.log(
       `INFO  XML import / JSON import (CPU): ${b.xmlRatio}x (${b.xmlCpuMs} ms vs ${b.jsonCpuMs} ms; wall ${b.xmlMs} ms vs ${b.jsonMs} ms)`,

@@ -19,7 +19,7 @@ afterEach(async () => {
   desk = null;
 });
 
-describe('a price change with its currency (issue 24, Chromium)', () => {
+describe('a price change with its currency (Chromium)', () => {
   for (const c of [
     { lang: 'tr' as const, scale: undefined, separator: /\d\.\d{3}/ },
     { lang: 'en' as const, scale: 1.25, separator: /\d,\d{3}/ },

@@ -19,7 +19,7 @@ afterEach(async () => {
   desk = null;
 });
 
-describe('the confirmation number after a confirmation (issue 24, Chromium)', () => {
+describe('the confirmation number after a confirmation (Chromium)', () => {
   for (const c of [
     { lang: 'tr' as const, scale: undefined, label: 'Onay no (servis)', sent: 'Onay no.' },
     { lang: 'en' as const, scale: 1.25, label: 'Confirmation no. (service)', sent: 'Confirmation no.' },

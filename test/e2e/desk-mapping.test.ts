@@ -1,4 +1,4 @@
-// Mapping as a receptionist meets it (issue 24 item 4), against the real core and practice service, in
+// Mapping as a receptionist meets it, against the real core and practice service, in
 // Chromium, in Turkish and English, at 1366×768 and at 125 % (deviceScaleFactor 1.25):
 // - "Map" on a reservation lands on that agency and code, the row scrolled into view and its picker
 //   focused, even when the list is long and the screen was left on another kind and filter;

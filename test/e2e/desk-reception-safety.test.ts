@@ -214,8 +214,8 @@ describe('reception safety (real core, practice service, Chromium)', () => {
     expect(await rowOf(page, twoRooms).getByTestId('room-count').textContent()).toBe('2 oda');
     expect(await rowOf(page, soonCancelled).getByTestId('room-count').count()).toBe(0);
 
-    // Cancelled while waiting: still in the Waiting count and list, as a cancellation to take in (issue 22:
-    // the service keeps it waiting until the hotel answers it); taken in, it leaves both.
+    // Cancelled while waiting: still in the Waiting count and list, as a cancellation to take in (the
+    // service keeps it waiting until the hotel answers it); taken in, it leaves both.
     await desk.control('cancel', { keyField: soonCancelled });
     await syncNow(page);
     await rowOf(page, soonCancelled).locator('[data-kind="cancelled"]').waitFor();

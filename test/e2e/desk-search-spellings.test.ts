@@ -30,7 +30,7 @@ async function searchFinds(page: Page, typed: string, keyField: string): Promise
   expect(await rows.getAttribute('data-key'), typed).toBe(keyField);
 }
 
-describe('search in the spellings a receptionist types (issue 24, Chromium)', () => {
+describe('search in the spellings a receptionist types (Chromium)', () => {
   for (const c of [
     { lang: 'tr' as const, scale: undefined },
     { lang: 'en' as const, scale: 1.25 },

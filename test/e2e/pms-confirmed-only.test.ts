@@ -45,7 +45,7 @@ const cases = [
   },
 ];
 
-describe('the PMS list holds only work to type (issue 24.3, Chromium)', () => {
+describe('the PMS list holds only work to type (Chromium)', () => {
   for (const c of cases) {
     it(`${c.lang}${c.scale ? ' at 125%' : ' at 1366×768'}: waiting out, confirmed in, a taken-in cancellation to cancel`, async () => {
       desk = await startRealDesk({

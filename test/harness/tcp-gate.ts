@@ -1,6 +1,6 @@
-// A TCP gate on loopback between the desks and their database (issue 27.5's faults): open, it forwards every
-// connection to the target; closed, it cuts every connection and refuses new ones, as a network gone or the PC
-// keeping the database switched off. Only 127.0.0.1, and it stops with the test.
+// A TCP gate on loopback between the desks and their database (for the tests of its faults): open, it
+// forwards every connection to the target; closed, it cuts every connection and refuses new ones, as a
+// network gone or the PC keeping the database switched off. Only 127.0.0.1, and it stops with the test.
 import net from 'node:net';
 
 export interface TcpGate {

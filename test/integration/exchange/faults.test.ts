@@ -102,7 +102,7 @@ describe('a misbehaving line', () => {
     }
   });
 
-  it('calls a sign-in page where data belongs "not connected" (issue 22), at login too', async () => {
+  it('calls a sign-in page where data belongs "not connected", at login too', async () => {
     const client = clientFor(service.url);
     try {
       await client.login();

@@ -1,4 +1,4 @@
-// What only the shared database has, for the answers (issue 27; registered by store-answers.test.ts on its
+// What only the shared database has, for the answers (registered by store-answers.test.ts on its
 // PostgreSQL server): two desks deciding at once on the same reservations, and the exactly-once steps fenced by the
 // service lease — a decision claimed by one generation whose desk lost the lease, acknowledgement chunks.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// A desk's line on the hotel's database (issue 27.3–27.5), with a real PostgreSQL: one desk talks to the service
+// A desk's line on the hotel's database, with a real PostgreSQL: one desk talks to the service
 // and every desk names it; a desk without the password never takes over; a clean close hands over at once; what
 // one desk writes reaches the others (not itself) as a change; the database gone and back shows in the status.
 // `npx vitest run test/integration/hotel-db/hotel-line.test.ts`

@@ -1,4 +1,4 @@
-// Moving a desk's SQLite data into the hotel's PostgreSQL database (issue 27.2, "move-data from a desk with
+// Moving a desk's SQLite data into the hotel's PostgreSQL database ("move-data from a desk with
 // history keeps every row"): a desk made by a real sync with the practice service and the receptionists' work,
 // moved into a real PostgreSQL; every row of every table compared value by value, ids and sequences, search,
 // the tally and the check keys; a second run copies nothing; a conflicting target and a NUL are refused with

@@ -80,7 +80,7 @@ describe('while a sync runs, between two batches of the large-result file', () =
 
       expect(error).toBeInstanceOf(DatabaseFileChangedError);
       const told = await acknowledged(service);
-      // A list is reported once read whole, so none of it was (issue 23's per-batch reports
+      // A list is reported once read whole, so none of it was (the earlier per-batch reports
       // told the two batches before, 400); all three stay queued and no fourth was read.
       expect(told).toHaveLength(0);
       const stored = storedLogIds(store);

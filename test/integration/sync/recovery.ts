@@ -1,8 +1,8 @@
-// A decision queued while the service is away, and how soon it goes out once the service is back (issue
-// 25.5). The practice service is stopped and started again on the same port (the same seed, so the same
-// world) while the real poller runs the real desk. The poller's clock and timers are driven by hand, so
-// "how soon" is counted in poller steps and simulated time, never in wall-clock time; each step waits
-// for the real cycle or retry it started (HTTP, SQLite) to finish.
+// A decision queued while the service is away, and how soon it goes out once the service is back. The
+// practice service is stopped and started again on the same port (the same seed, so the same world) while
+// the real poller runs the real desk. The poller's clock and timers are driven by hand, so "how soon" is
+// counted in poller steps and simulated time, never in wall-clock time; each step waits for the real cycle
+// or retry it started (HTTP, SQLite) to finish.
 import { startPracticeService, type PracticeService } from '../../../main/sandbox';
 import type { Desk } from '../../../main/operations/desk';
 import { Poller, type Timers } from '../../../main/sync/poller';

@@ -1,6 +1,6 @@
 // A stay that cannot be as booked is stored and shown as a problem before confirming,
 // first among the checks: check-out before check-in, Nights that the dates contradict, a count below zero
-// (set aside by the sync since issue 23, still named when stored before).
+// (now set aside by the sync, still named when stored before it was).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createChecker, hasProblem } from '../../../main/checks';

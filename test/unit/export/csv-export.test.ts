@@ -399,7 +399,7 @@ describe('rooming list and arrivals', () => {
   });
 });
 
-describe('the printable arrivals list (issue 24): flags, flight and totals', () => {
+describe('the printable arrivals list: flags, flight and totals', () => {
   it("shows each reservation's flags in words, the flight beside the arrival time, and the day's totals", async () => {
     fill();
     desk.store.importBatch(

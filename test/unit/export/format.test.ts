@@ -88,7 +88,7 @@ describe('opening an export', () => {
   });
 });
 
-describe('a price in the changes column (issue 24)', () => {
+describe('a price in the changes column', () => {
   const row = (changes: ExportGuestRow['changes']): ExportGuestRow => ({ changes }) as ExportGuestRow;
   const price = {
     field: 'soldPrice',

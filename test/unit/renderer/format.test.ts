@@ -19,7 +19,7 @@ describe('calendar dates on screen', () => {
   });
 });
 
-describe('money in a change summary (issue 24)', () => {
+describe('money in a change summary', () => {
   it('has its currency and the language’s thousands separators', () => {
     expect(formatChangeValue('1155', 'tr', 'EUR')).toBe('1.155 EUR');
     expect(formatChangeValue('1650', 'tr', 'EUR')).toBe('1.650 EUR');

@@ -346,7 +346,7 @@ describe('review', () => {
   });
 });
 
-describe('an answer held for its grace period (issue 24)', () => {
+describe('an answer held for its grace period', () => {
   const HELD = '2026-07-01T09:00:10Z';
   it('is not handed out before its time, then is; Send now ends the wait', () => {
     const held = confirm('k1', 10, { sendAfter: HELD });

@@ -41,7 +41,7 @@ function answer(keyField: string, logId: number, action: 'confirm' | 'decline', 
   store.markSent(decision.id, { sentAt: at(hour), pdfPath: null });
 }
 
-describe('a reservation waiting for the hotel (issue 24.3)', () => {
+describe('a reservation waiting for the hotel', () => {
   it('is not in the list, its badge or the default export, and is refused when marked', () => {
     store.importBatch(
       [
@@ -94,7 +94,7 @@ describe('a reservation waiting for the hotel (issue 24.3)', () => {
   });
 });
 
-describe('a change of a reservation in the PMS (issue 24.3)', () => {
+describe('a change of a reservation in the PMS', () => {
   const entered = (): void => {
     store.importBatch([makeReservation({ keyField: 'K', logId: 1, confirmationStatus: 'E' })], at(8));
     store.markEntered([{ keyField: 'K', logId: 1 }], 'Ayşe', at(9));
@@ -137,7 +137,7 @@ describe('a change of a reservation in the PMS (issue 24.3)', () => {
     expect(stateOf('K')).toBe('needs-update');
   });
 
-  it('declined: what the PMS holds is to cancel there (kept from before issue 24.3)', () => {
+  it('declined: what the PMS holds is to cancel there (unchanged by the confirmed-only PMS list)', () => {
     entered();
     store.importBatch([change()], at(10));
     answer('K', 2, 'decline', 11);
@@ -163,7 +163,7 @@ describe('what the PMS holds that is no longer live', () => {
     expect(listed()).toEqual([['K', 'to-cancel']]);
   });
 
-  it('a cancellation taken in, never entered here, is to cancel in the PMS (issue 22)', () => {
+  it('a cancellation taken in, never entered here, is to cancel in the PMS', () => {
     store.importBatch([makeReservation({ keyField: 'K', logId: 1 })], at(8));
     store.importBatch([makeReservation({ keyField: 'K', logId: 2, pmsStatus: 3 })], at(9));
     expect(stateOf('K')).toBe('done');
@@ -172,7 +172,7 @@ describe('what the PMS holds that is no longer live', () => {
     expect(exported(toEnterExport)).toEqual([['K', 'to-cancel']]);
   });
 
-  it('one entered while still waiting, before issue 24.3, stays entered: nothing more to do', () => {
+  it('one entered while still waiting, under the old rule, stays entered: nothing more to do', () => {
     store.importBatch([makeReservation({ keyField: 'K', logId: 1 })], at(8));
     // As the desk recorded it before the rule: a row in pms_entries for a W version.
     store.db

@@ -146,7 +146,7 @@ describe('PMS entry state across versions', () => {
     expect(stateOf()).toBe('to-enter');
   });
 
-  // Issue 24.3 changed this test: a waiting one used to be to enter.
+  // The confirmed-only PMS list changed this test: a waiting one used to be to enter.
   it('a declined reservation never entered needs nothing; a waiting one waits outside the list', () => {
     importBatch(db, [confirmed({ keyField: 'A', confirmationStatus: 'H' })], at(8));
     importBatch(db, [confirmed({ keyField: 'B', logId: 2, confirmationStatus: 'W' })], at(8));

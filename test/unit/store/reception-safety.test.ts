@@ -1,7 +1,6 @@
-// In the store (and issue 22: a waiting cancellation waits to be taken in: counts, the Waiting filter,
-// reminders), an answer
-// already queued does not remind, "received today" as a filter, the room on inbox rows, how many wait
-// outside the PMS list for an answer, and the activity log's guest and decline reason by name.
+// In the store (and a waiting cancellation waits to be taken in: counts, the Waiting filter, reminders),
+// an answer already queued does not remind, "received today" as a filter, the room on inbox rows, how
+// many wait outside the PMS list for an answer, and the activity log's guest and decline reason by name.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Store } from '../../../main/store';
 import type { InboxFilter } from '../../../main/store/inbox';
@@ -44,7 +43,7 @@ const keys = (filter: InboxFilter) =>
     .rows.map((r) => r.keyField)
     .sort();
 
-describe('a waiting cancellation waits to be taken in (issue 22)', () => {
+describe('a waiting cancellation waits to be taken in', () => {
   it('counts in the tray, with the cancellations to take in named, and reminds', () => {
     fill();
     expect(store.waitingCount()).toEqual({ total: 3, cancellations: 1 });
@@ -145,7 +144,8 @@ describe('inbox rows', () => {
 });
 
 describe('the PMS list', () => {
-  // Issue 24.3 changed this: it used to offer K1 and K4 (waiting) too and say "2 of them not confirmed".
+  // The confirmed-only PMS list changed this: it used to offer K1 and K4 (waiting) too and say
+  // "2 of them not confirmed".
   it('offers only confirmed ones, and counts those waiting for an answer outside the list', () => {
     fill();
     // K3 confirmed is to enter; K1 and K4 wait for the hotel's answer; the cancellation never entered
@@ -161,7 +161,7 @@ describe('the PMS list', () => {
   });
 });
 
-describe('a cancellation taken in, in the PMS list (issue 22)', () => {
+describe('a cancellation taken in, in the PMS list', () => {
   it('is to cancel in the PMS, and marking it cancelled there leaves the list', () => {
     fill();
     const decision = store.enqueueDecision({

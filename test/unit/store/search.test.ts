@@ -90,7 +90,7 @@ describe('search', () => {
   });
 });
 
-describe('search in other spellings (issue 24)', () => {
+describe('search in other spellings', () => {
   beforeEach(() => {
     importBatch(
       db,
@@ -231,7 +231,7 @@ describe('migration 011: a database stored before the spellings', () => {
         ],
         '2026-06-01T08:00:00.000Z',
       );
-      // What the index held before issue 24: the folded text alone.
+      // What the index held before the other spellings: the folded text alone.
       old.prepare("INSERT INTO reservation_search (reservation_search) VALUES ('delete-all')").run();
       old
         .prepare('INSERT INTO reservation_search (rowid, text) SELECT id, ? FROM reservations')

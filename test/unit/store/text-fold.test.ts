@@ -1,5 +1,5 @@
 // The desk's one text folding (shared/text-fold.ts): what search, the checks' "same guest" and the hotel
-// codes' key are made of (issue 26 item 3), and the other spellings search also accepts.
+// codes' key are made of, and the other spellings search also accepts.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { caseKey, foldText, foldTextGerman, foldingsOf, latinOfCyrillic } from '../../../shared/text-fold';

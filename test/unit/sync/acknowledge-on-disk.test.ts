@@ -136,7 +136,7 @@ describe('the database file changes under a running sync', () => {
         expect(error).toBeInstanceOf(DatabaseFileChangedError);
         expect(error).toMatchObject({ problem: expectedProblem[kind] });
         // A list is reported once it is read whole, so nothing was reported; both batches
-        // committed stay queued, and no third was read (issue 23's per-batch reports said [1, 2, 3]).
+        // committed stay queued, and no third was read (the earlier per-batch reports said [1, 2, 3]).
         expect(client.acked).toEqual([]);
         expect(stored).toBe(2);
         expect(store.pendingAcknowledgements()).toEqual([{ serviceId: 'svc-a', logIds: [1, 2, 3, 4, 5, 6] }]);
@@ -204,7 +204,7 @@ describe('the database file changes under a running sync', () => {
           try {
             expect(error).toMatchObject({ problem: expectedProblem[kind] });
             // The list is reported once read whole, so a change anywhere in it reports
-            // nothing (issue 23's per-batch reports told the batches before the change).
+            // nothing (the earlier per-batch reports told the batches before the change).
             expect(client.acked).toEqual([]);
             expect(after).toBeLessThanOrEqual(count);
             // What was reported is stored (the connection still sees what it wrote).

@@ -139,7 +139,7 @@ describe('Poller', () => {
   });
 });
 
-describe('Poller: waiting answers while the service is away (issue 25.5)', () => {
+describe('Poller: waiting answers while the service is away', () => {
   it('retries them at the interval while the poll backs off, and polls at once when one gets through', async () => {
     const time = manualTime();
     let reachable = false;
@@ -198,7 +198,7 @@ describe('Poller: waiting answers while the service is away (issue 25.5)', () =>
   });
 });
 
-describe('Poller: a new interval from Settings (issue 25.5)', () => {
+describe('Poller: a new interval from Settings', () => {
   it('takes it at once, without a restart, and backs off from it', async () => {
     const time = manualTime();
     let reachable = true;

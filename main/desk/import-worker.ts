@@ -10,6 +10,7 @@ import { createMessages } from '../kernel/messages';
 import { askedWait, classifyFailure, describeFailure } from '../kernel/describe-error';
 import { pullInThisThread } from '../sync/cycle';
 import { emptySummary } from '../sync/pull';
+import { keyingImports } from '../operations/keyed-imports';
 import type { PullJob, PullJobMessage } from '../sync/worker-pull';
 
 async function run(job: PullJob & { password: string }): Promise<PullJobMessage> {
@@ -27,7 +28,7 @@ async function run(job: PullJob & { password: string }): Promise<PullJobMessage>
   try {
     await pullInThisThread(
       client,
-      sqliteDeskStore(store),
+      keyingImports(sqliteDeskStore(store)),
       job.window,
       job.reconcile,
       () => new Date(),

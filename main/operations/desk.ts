@@ -9,6 +9,7 @@ import type { DecisionView } from '../../shared/ipc';
 import { createExchangeClient, type ExchangeClient } from '../exchange';
 import { Store } from '../store';
 import { sqliteDeskStore, type DeskStore } from '../store/engines/desk-store';
+import { keyingImports } from './keyed-imports';
 import { CONNECTED_KEY, pullInThisThread, runCycle, type CycleReport } from '../sync/cycle';
 import type { CheckInWindow } from '../sync/checkin-window';
 import { pushDecisions, type PushSummary } from '../sync/push';
@@ -138,7 +139,7 @@ export class Desk {
       // The store itself did not answer (the hotel's database gone): said as such, and nothing was asked.
       return { reachable: true, error: this.describe(error), pulled: emptySummary(), pushed: null };
     }
-    const report = await runCycle(this.client, this.deskStore, {
+    const report = await runCycle(this.client, keyingImports(this.deskStore), {
       now: this.now,
       startedAt: this.startedAt,
       partnerId: this.options.connection.partnerId,

@@ -88,6 +88,34 @@ const shared = prepared(() =>
     .having(sql<boolean>`count(*) > 1`),
 );
 
+/**
+ * Rows keyed per statement when the import keys what it wrote: its rows are in memory already, so only the
+ * statements' size counts (a list page in one).
+ */
+const WRITTEN_CHUNK = 2000;
+
+/** Replaces the keys of these reservations by those `keysOf` gives, and clears their pending marks. */
+function* writeKeys(
+  rows: readonly { id: number; known: KnownReservation }[],
+  keysOf: (r: KnownReservation) => StoredCheckKeys,
+): Op<void> {
+  if (rows.length === 0) return;
+  const vouchers: unknown[][] = [];
+  const guests: unknown[][] = [];
+  for (const { id, known } of rows) {
+    const keys = keysOf(known);
+    if (keys.voucher !== null) vouchers.push([id, known.agencyId, keys.voucher]);
+    if (keys.day !== null)
+      for (const guest of keys.guests) guests.push([id, guest.person, guest.birth, keys.day]);
+  }
+  const ids = JSON.stringify(rows.map((r) => r.id));
+  yield* run(deleteVouchers({ ids }));
+  yield* run(deleteGuests({ ids }));
+  if (vouchers.length > 0) yield* run(insertVouchers(vouchers));
+  if (guests.length > 0) yield* run(insertGuests(guests));
+  yield* run(deletePending({ ids }));
+}
+
 /** The check keys' operations, one definition for both engines (engines/op.ts). */
 export const checkKeyOps = {
   /** Whether any reservation waits for its keys (read before taking the write lock). */
@@ -106,22 +134,25 @@ export const checkKeyOps = {
     for (;;) {
       const rows = yield* all(pendingChunk({ limit: KEY_CHUNK }));
       if (rows.length === 0) return n;
-      const vouchers: unknown[][] = [];
-      const guests: unknown[][] = [];
-      for (const { id, ...row } of rows) {
-        const keys = keysOf(knownOf(row));
-        if (keys.voucher !== null) vouchers.push([id, row.agencyId, keys.voucher]);
-        if (keys.day !== null)
-          for (const guest of keys.guests) guests.push([id, guest.person, guest.birth, keys.day]);
-      }
-      const ids = JSON.stringify(rows.map((r) => r.id));
-      yield* run(deleteVouchers({ ids }));
-      yield* run(deleteGuests({ ids }));
-      if (vouchers.length > 0) yield* run(insertVouchers(vouchers));
-      if (guests.length > 0) yield* run(insertGuests(guests));
-      yield* run(deletePending({ ids }));
+      yield* writeKeys(
+        rows.map(({ id, ...row }) => ({ id, known: knownOf(row) })),
+        keysOf,
+      );
       n += rows.length;
     }
+  },
+
+  /**
+   * Computes the keys of reservations the caller has just written, from the values it wrote, and clears their
+   * marks: the import keys its own rows in its own transaction (holding keysTurn), so the first question after it
+   * finds nothing to key. Each id once, with the values its row holds now.
+   */
+  *keyWritten(
+    rows: readonly { id: number; known: KnownReservation }[],
+    keysOf: (r: KnownReservation) => StoredCheckKeys,
+  ): Op<void> {
+    for (let start = 0; start < rows.length; start += WRITTEN_CHUNK)
+      yield* writeKeys(rows.slice(start, start + WRITTEN_CHUNK), keysOf);
   },
 
   /** Every (agency, normalized voucher) that more than one active reservation holds. */

@@ -7,6 +7,7 @@ import { q } from './engines/op';
 import { rawQuery } from './engines/raw-query';
 import { jsonListValues, preparedPerEngine, type EngineName } from './engines/per-engine';
 import { prepared } from './engines/prepared';
+import { sqlPerEngine } from './engines/sql-per-engine';
 import { reservationWriteColumns, type ReservationRow, type Scalar } from './reservations-columns';
 import type { ChangeKind } from '../../shared/domain';
 
@@ -230,3 +231,202 @@ export const enqueueAckUnlessAcknowledged = prepared((p: { logId: number; servic
     )
     .onConflict((c) => c.column('log_id').doNothing()),
 );
+
+// ---- A page at a time ----
+// The statements below take a whole page (or a run of it) at once: on the hotel's database every statement is a
+// round trip, and one per reservation made a first sync mostly waiting on the network. Each list is bound as ONE
+// JSON text, so the statement's text does not vary with the page's length (SQLite keeps one prepared statement per
+// text, run-sqlite.ts). SQLite reads arrays by position (`value ->> i`); PostgreSQL reads the reservations' rows
+// with json_populate_recordset, which types each column as the table does, and the smaller lists by position with
+// casts.
+
+const quoted = (column: string): string => `"${column}"`;
+const writeColumns = reservationWriteColumns.map(quoted).join(', ');
+
+/** One row per reservation, keyed by column name (PostgreSQL's json_populate_recordset reads them so). */
+function rowsAsObjects(rows: readonly Values[]): string {
+  return JSON.stringify(
+    rows.map((values) => {
+      const row: Record<string, Scalar> = {};
+      reservationWriteColumns.forEach((column, i) => {
+        row[column] = values[i] ?? null;
+      });
+      const id = values[reservationWriteColumns.length];
+      if (id !== undefined) row['id'] = id;
+      return row;
+    }),
+  );
+}
+
+/** Rows as a JSON array of arrays, for SQLite's `value ->> i`. */
+const rowsAsArrays = (rows: readonly (readonly unknown[])[]): string => JSON.stringify(rows);
+
+const positions = (n: number, alias = 'value'): string =>
+  Array.from({ length: n }, (_, i) => `${alias} ->> ${i}`).join(', ');
+
+/**
+ * New reservations (their values by position, reservationValues), inserted in the page's order unless another desk
+ * just inserted one (PostgreSQL): those come back missing.
+ */
+export const insertReservations = (rows: readonly Values[]) =>
+  sqlPerEngine<{ id: number; keyField: string }>((engine) =>
+    engine === 'sqlite'
+      ? {
+          // WHERE true: SQLite's parser would read ON CONFLICT as a join's constraint otherwise.
+          sql: `INSERT INTO reservations (${writeColumns})
+            SELECT ${positions(reservationWriteColumns.length)} FROM json_each(?) WHERE true
+            ON CONFLICT (key_field) DO NOTHING RETURNING id, key_field AS "keyField"`,
+          params: [rowsAsArrays(rows)],
+        }
+      : {
+          sql: `INSERT INTO reservations (${writeColumns})
+            SELECT ${writeColumns} FROM json_populate_recordset(NULL::reservations, CAST(? AS json))
+            ON CONFLICT (key_field) DO NOTHING RETURNING id, key_field AS "keyField"`,
+          params: [rowsAsObjects(rows)],
+        },
+  );
+
+/** Reservations moved to a newer version: each row's values (reservationValues) with its id after them. */
+export const updateReservations = (rows: readonly Values[]) =>
+  sqlPerEngine<never>((engine) =>
+    engine === 'sqlite'
+      ? {
+          sql: `UPDATE reservations SET ${reservationWriteColumns
+            .map((column, i) => `${quoted(column)} = u.value ->> ${i}`)
+            .join(', ')}
+            FROM json_each(?) AS u WHERE reservations.id = u.value ->> ${reservationWriteColumns.length}`,
+          params: [rowsAsArrays(rows)],
+        }
+      : {
+          sql: `UPDATE reservations AS r SET ${reservationWriteColumns
+            .map((column) => `${quoted(column)} = u.${quoted(column)}`)
+            .join(', ')}
+            FROM json_populate_recordset(NULL::reservations, CAST(? AS json)) AS u WHERE r.id = u.id`,
+          params: [rowsAsObjects(rows)],
+        },
+  );
+
+/** The current rows of the given KeyFields (a JSON array), locked on PostgreSQL in KeyField order. */
+export const currentAmong = preparedPerEngine((p: { keys: string }, engine) => {
+  const query = q
+    .selectFrom('reservations')
+    .select(['id', 'key_field as keyField', 'log_id as logId'])
+    .where('key_field', 'in', jsonListValues(engine, p.keys, 'text'));
+  return engine === 'postgres' ? query.orderBy('key_field').forUpdate() : query;
+});
+
+/** Versions [logId, reservationId, kind, receivedAt, snapshot], each once: the LogIds stored come back. */
+export const insertVersions = (rows: readonly (readonly [number, number, ChangeKind, string, string])[]) =>
+  sqlPerEngine<{ logId: number }>((engine) => ({
+    sql:
+      engine === 'sqlite'
+        ? `INSERT INTO reservation_versions (log_id, reservation_id, change_kind, received_at, snapshot_json)
+           SELECT ${positions(5)} FROM json_each(?) WHERE true
+           ON CONFLICT (log_id) DO NOTHING RETURNING log_id AS "logId"`
+        : `INSERT INTO reservation_versions (log_id, reservation_id, change_kind, received_at, snapshot_json)
+           SELECT CAST(v ->> 0 AS bigint), CAST(v ->> 1 AS bigint), v ->> 2, v ->> 3, v ->> 4
+           FROM json_array_elements(CAST(? AS json)) AS e(v)
+           ON CONFLICT (log_id) DO NOTHING RETURNING log_id AS "logId"`,
+    params: [rowsAsArrays(rows)],
+  }));
+
+/**
+ * The stored versions of [logId, text] pairs with their reservations as they stand now: storedVersion for a whole
+ * run at once (the same columns, `logId` besides). Locked on PostgreSQL, in KeyField order.
+ */
+export const storedVersions = (pairs: readonly (readonly [number, string])[]) =>
+  sqlPerEngine<{
+    logId: number;
+    id: number;
+    keyField: string;
+    currentLogId: number;
+    confirmationStatus: string;
+    confirmationNo: string;
+    confirmDate: string | null;
+    confirmeNote: string;
+    lastChangeUser: string;
+    reservationStatus: number;
+    sameText: number;
+  }>((engine) => {
+    const [from, logId, text] =
+      engine === 'sqlite'
+        ? ['json_each(?) AS j', 'j.value ->> 0', 'j.value ->> 1']
+        : ['json_array_elements(CAST(? AS json)) AS j(v)', 'CAST(j.v ->> 0 AS bigint)', 'j.v ->> 1'];
+    return {
+      sql: `SELECT v.log_id AS "logId", r.id, r.key_field AS "keyField", r.log_id AS "currentLogId",
+          r.confirmation_status AS "confirmationStatus", r.confirmation_no AS "confirmationNo",
+          r.confirm_date AS "confirmDate", r.confirme_note AS "confirmeNote",
+          r.last_change_user AS "lastChangeUser", r.reservation_status AS "reservationStatus",
+          CASE WHEN v.snapshot_json = ${text} OR (r.log_id = v.log_id AND EXISTS (
+            SELECT 1 FROM reservation_raw AS x WHERE x.reservation_id = r.id AND x.raw_json = ${text}))
+          THEN 1 ELSE 0 END AS "sameText"
+        FROM ${from}
+        JOIN reservation_versions AS v ON v.log_id = ${logId}
+        JOIN reservations AS r ON r.id = v.reservation_id${
+          engine === 'postgres' ? ' ORDER BY r.key_field FOR UPDATE OF r' : ''
+        }`,
+      params: [rowsAsArrays(pairs)],
+    };
+  });
+
+/** The raw items of these reservations (a JSON array of ids) go: their new version is current. */
+export const dropRaws = preparedPerEngine((p: { ids: string }, engine) =>
+  q.deleteFrom('reservation_raw').where('reservation_id', 'in', jsonListValues(engine, p.ids, 'bigint')),
+);
+
+/** Search texts [id, text, words] of a page: new ones inserted, others replacing theirs. */
+export const writeSearch = (rows: readonly (readonly [number, string, string])[], replace: boolean) =>
+  sqlPerEngine<never>((engine) =>
+    engine === 'sqlite'
+      ? {
+          // FTS5 takes a plain insert faster than a replace.
+          sql: `INSERT${replace ? ' OR REPLACE' : ''} INTO reservation_search (rowid, text)
+            SELECT value ->> 0, value ->> 1 FROM json_each(?)`,
+          params: [JSON.stringify(rows.map(([id, text]) => [id, text]))],
+        }
+      : {
+          sql: `INSERT INTO reservation_search (reservation_id, folded)
+            SELECT CAST(v ->> 0 AS bigint), v ->> 1 FROM json_array_elements(CAST(? AS json)) AS e(v)
+            ON CONFLICT (reservation_id) DO UPDATE SET folded = excluded.folded`,
+          params: [JSON.stringify(rows.map(([id, , words]) => [id, words]))],
+        },
+  );
+
+/** New reservations counted into the tally: [checkIn, agencyId, kind, status, n], each key once, in key order. */
+export const addToTallies = (rows: readonly (readonly [string, string, string, string, number])[]) =>
+  sqlPerEngine<never>((engine) => ({
+    sql:
+      engine === 'sqlite'
+        ? `INSERT INTO reservation_tally (check_in, agency_id, change_kind, confirmation_status, n)
+           SELECT ${positions(5)} FROM json_each(?) WHERE true
+           ON CONFLICT (check_in, agency_id, change_kind, confirmation_status)
+           DO UPDATE SET n = reservation_tally.n + excluded.n`
+        : `INSERT INTO reservation_tally (check_in, agency_id, change_kind, confirmation_status, n)
+           SELECT v ->> 0, v ->> 1, v ->> 2, v ->> 3, CAST(v ->> 4 AS bigint)
+           FROM json_array_elements(CAST(? AS json)) AS e(v)
+           ON CONFLICT (check_in, agency_id, change_kind, confirmation_status)
+           DO UPDATE SET n = reservation_tally.n + excluded.n`,
+    params: [rowsAsArrays(rows)],
+  }));
+
+/**
+ * LogIds [logId, serviceId] queued for acknowledgement; with `unlessAcknowledged`, only those the service has not
+ * accepted already (reconcile lists hold every reservation).
+ */
+export const enqueueAcks = (rows: readonly (readonly [number, string])[], unlessAcknowledged: boolean) =>
+  sqlPerEngine<never>((engine) => {
+    const [from, logId, serviceId] =
+      engine === 'sqlite'
+        ? ['json_each(?) AS j', 'j.value ->> 0', 'j.value ->> 1']
+        : ['json_array_elements(CAST(? AS json)) AS j(v)', 'CAST(j.v ->> 0 AS bigint)', 'j.v ->> 1'];
+    const unless = unlessAcknowledged
+      ? `NOT EXISTS (SELECT 1 FROM reservation_versions AS a
+           WHERE a.log_id = ${logId} AND a.acknowledged_at IS NOT NULL)`
+      : 'true';
+    return {
+      sql: `INSERT INTO pending_acknowledgements (log_id, service_id)
+        SELECT ${logId}, ${serviceId} FROM ${from} WHERE ${unless}
+        ON CONFLICT (log_id) DO NOTHING`,
+      params: [rowsAsArrays(rows)],
+    };
+  });

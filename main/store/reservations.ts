@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import {
   changeKindOfPmsStatus,
   type ChangeKind,
+  type KnownReservation,
   type Reservation,
   type UnreadableReservation,
 } from '../../shared/domain';
@@ -14,29 +15,28 @@ import { all, changed, first, q, run, type Op } from './engines/op';
 import { prepared } from './engines/prepared';
 import { rawQuery } from './engines/raw-query';
 import { writeSqlite } from './engines/run-sqlite';
-import { reservationValues } from './reservations-columns';
+import { reservationValues, type Scalar } from './reservations-columns';
 import {
-  addToTally,
-  current,
-  dropRaw,
-  enqueueAck,
-  enqueueAckUnlessAcknowledged,
-  insertReservation,
-  insertSearch,
-  insertVersion,
+  addToTallies,
+  currentAmong,
+  dropRaws,
+  enqueueAcks,
+  insertReservations,
+  insertVersions,
   putRaw,
-  putSearch,
   snapshotOf,
   storedAmong,
   storedVersion,
+  storedVersions,
   updateAnswer,
-  updateReservation,
+  updateReservations,
+  writeSearch,
 } from './reservations-import-queries';
 import { decodeSnapshot, encodeSnapshot } from './reservations-snapshot';
 import { answerMovedOn, versionConflict, type VersionConflict } from './reservations-identity';
 import { unreadableOps } from './unreadable';
 import { searchEntryOf } from './search';
-import { keysTurn } from './check-keys';
+import { checkKeyOps, keysTurn, type StoredCheckKeys } from './check-keys';
 
 export interface ImportResult {
   /** KeyFields whose current state changed, by the change kind of the version now current. */
@@ -64,6 +64,12 @@ export interface ImportOptions {
   acknowledgeAgain?: boolean;
   /** Where the items came from, for what is set aside (default: the reservation list). */
   operation?: string;
+  /**
+   * The check keys of a reservation (main/checks reservationKeys, handed in: the store knows no check). Given, the
+   * batch keys the rows it writes in its own transaction, so the first inbox question after an import has nothing
+   * left to key; without it they stay marked pending and are keyed when the checks next ask.
+   */
+  checkKeys?: (r: KnownReservation) => StoredCheckKeys;
 }
 
 /** A stored version with the reservation it belongs to, as that reservation stands now. */
@@ -162,7 +168,17 @@ export class LogIdTakenMeanwhile extends Error {
 }
 
 // Tally keys in one order, so two desks' batches add to the same tally rows in the same order (no deadlock).
-const byTallyKey = (a: { id: string }, b: { id: string }): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const byTallyKey = ([a]: readonly [string, unknown], [b]: readonly [string, unknown]): number =>
+  a < b ? -1 : a > b ? 1 : 0;
+
+/** What became of one item, recorded as its run is stored and told in the page's order afterwards. */
+type Outcome =
+  | { list: 'new' | 'changed' | 'cancelled' | 'statusUpdated'; keyField: string }
+  | { unchanged: true }
+  | { setAside: UnreadableReservation };
+
+/** A row the batch wrote: its check keys are computed from these values at the end of the batch. */
+type Written = Map<number, Reservation>;
 
 /**
  * Stores a batch (importOps.batch): decided by the database, so that two desks importing at once (PostgreSQL)
@@ -170,6 +186,12 @@ const byTallyKey = (a: { id: string }, b: { id: string }): number => (a.id < b.i
  * its current row read locked (FOR UPDATE on PostgreSQL: the newest LogId stays current until commit), each
  * version inserted ON CONFLICT (log_id) DO NOTHING: a LogId another desk stored meanwhile is then this item
  * again, judged as one already stored. On SQLite, one writer, the same steps decide the same way.
+ *
+ * A page is stored a run at a time, each run one statement per step for all its items, not one per item: on the
+ * hotel's database every statement is a round trip. A run is consecutive items with no KeyField and no LogId
+ * twice, so its items touch different reservations and versions and storing them together decides what storing
+ * them one by one would; an item that repeats one of the run's starts the next run, after the run is stored.
+ * Outcomes are told in the items' order, as one by one.
  */
 function* storeBatch(
   items: readonly Reservation[],
@@ -189,57 +211,62 @@ function* storeBatch(
     cancelled: new Set<string>(),
     statusUpdated: new Set<string>(),
   };
-  const pushOnce = (list: keyof typeof listed, keyField: string): void => {
-    if (listed[list].has(keyField)) return;
-    listed[list].add(keyField);
-    result[list].push(keyField);
+  const tell = (outcome: Outcome): void => {
+    if ('unchanged' in outcome) result.unchanged++;
+    else if ('setAside' in outcome) {
+      setAside.push(outcome.setAside);
+      result.setAside = (result.setAside ?? 0) + 1;
+    } else if (!listed[outcome.list].has(outcome.keyField)) {
+      listed[outcome.list].add(outcome.keyField);
+      result[outcome.list].push(outcome.keyField);
+    }
   };
 
-  function* enqueue(r: Reservation, seenBefore: boolean): Op<void> {
-    const values = { logId: r.logId, serviceId: r.serviceId };
-    yield* run(seenBefore && !acknowledgeAgain ? enqueueAckUnlessAcknowledged(values) : enqueueAck(values));
-  }
+  // Search rows are written after the whole batch, one statement for the new ones and one for the replaced:
+  // FTS5 flushes its pending terms to disk at every statement savepoint, and statements with triggers (the
+  // tally's) open one per row, so interleaved writes made one tiny index segment per reservation and endless
+  // merging. One entry per reservation, the last text written (PostgreSQL's upsert refuses a row twice).
+  const searchRows = new Map<number, { text: string; words: string; replace: boolean }>();
+  let searchReplaced = 0;
+  const search = (id: number, r: Reservation, replace: boolean): void => {
+    if (replace) searchReplaced++;
+    const before = searchRows.get(id);
+    searchRows.set(id, { ...searchEntryOf(r), replace: before ? before.replace : replace });
+  };
+  // Rows written, for their check keys; the last values written per reservation.
+  const written: Written = new Map();
+  // LogIds queued, as [logId, serviceId]: plainly, or only unless the service accepted them already.
+  const acks: [number, string][] = [];
+  const acksUnlessAcknowledged: [number, string][] = [];
+  const enqueue = (r: Reservation, seenBefore: boolean): void => {
+    (seenBefore && !acknowledgeAgain ? acksUnlessAcknowledged : acks).push([r.logId, r.serviceId]);
+  };
 
-  // Search rows are written after the whole batch: FTS5 flushes its pending terms to disk at every
-  // statement savepoint, and statements with triggers (the tally's) open one per row, so
-  // interleaved writes made one tiny index segment per reservation and endless merging.
-  const searchRows: { id: number; text: string; words: string; replace: boolean }[] = [];
-  // New reservations per tally key, added to reservation_tally at the end of the batch (migration 004).
-  const tallied = new Map<
-    string,
-    { id: string; checkIn: string; agencyId: string; kind: string; status: string; n: number }
-  >();
+  // New reservations per tally key, added to reservation_tally before any update and at the end of the batch
+  // (migration 004).
+  const tallied = new Map<string, [string, string, string, string, number]>();
   const countNew = (r: Reservation, kind: ChangeKind): void => {
     const id = `${r.checkIn}\u0000${r.agencyId}\u0000${kind}\u0000${r.confirmationStatus}`;
     const entry = tallied.get(id);
-    if (entry) entry.n++;
-    else
-      tallied.set(id, {
-        id,
-        checkIn: r.checkIn,
-        agencyId: r.agencyId,
-        kind,
-        status: r.confirmationStatus,
-        n: 1,
-      });
+    if (entry) entry[4]++;
+    else tallied.set(id, [r.checkIn, r.agencyId, kind, r.confirmationStatus, 1]);
   };
   // Before any update of a reservation: its update trigger moves a count from the old key, which must
-  // already be in the table when the reservation was inserted earlier in this batch.
+  // already be in the table when the reservation was inserted earlier in this batch. Keys in one order, so two
+  // desks' batches add to the same tally rows in the same order (no deadlock).
   function* flushTally(): Op<void> {
     if (tallied.size === 0) return;
-    for (const entry of [...tallied.values()].sort(byTallyKey)) yield* run(addToTally(entry));
+    const rows = [...tallied.entries()].sort(byTallyKey).map(([, row]) => row);
     tallied.clear();
+    yield* run(addToTallies(rows));
   }
 
   // A LogId already stored: the same version again (its answer perhaps moved on), or something else
   // under that LogId, which is set aside and not queued.
-  function* importAgain(r: Reservation, known: StoredVersionRow): Op<void> {
+  function* importAgain(r: Reservation, known: StoredVersionRow): Op<Outcome> {
     const conflict = yield* conflictWith(known, r);
-    if (conflict) {
-      setAside.push(setAsideItem(r, conflict, known, operation));
-      result.setAside = (result.setAside ?? 0) + 1;
-      return;
-    }
+    if (conflict) return { setAside: setAsideItem(r, conflict, known, operation) };
+    enqueue(r, true);
     if (known.currentLogId === r.logId && answerMovedOn(known, r)) {
       yield* flushTally();
       yield* run(
@@ -255,80 +282,172 @@ function* storeBatch(
       );
       // The version's snapshot keeps the raw item as first received; the moved-on one overrides it.
       yield* run(putRaw({ id: known.id, raw: r.itemJson ?? JSON.stringify(r.raw) }));
-      pushOnce('statusUpdated', r.keyField);
-    } else {
-      // An older version again, or the current one unchanged: history is not rewritten.
-      result.unchanged++;
+      return { list: 'statusUpdated', keyField: r.keyField };
     }
-    yield* enqueue(r, true);
+    // An older version again, or the current one unchanged: history is not rewritten.
+    return { unchanged: true };
   }
 
+  // A reservation built by hand is stored in format 1, which the same values encode to again.
+  const textOf = (r: Reservation): string => r.itemJson ?? encodeSnapshot(r);
   // The stored version `r` names, as it stands now (locked on PostgreSQL), or undefined.
   const storedNow = (r: Reservation): Op<StoredVersionRow | undefined> =>
-    // A reservation built by hand is stored in format 1, which the same values encode to again.
-    first(storedVersion({ logId: r.logId, text: r.itemJson ?? encodeSnapshot(r) }));
-
-  // The current row of r's reservation, inserting r as it when there is none; locked on PostgreSQL.
-  function* currentOrInsert(
-    r: Reservation,
-    kind: ChangeKind,
-  ): Op<{ id: number; logId: number; inserted: boolean }> {
-    const cur = yield* first(current({ key: r.keyField }));
-    if (cur) return { ...cur, inserted: false };
-    const added = yield* first(insertReservation(reservationValues(r, kind, receivedAt)));
-    if (added) return { id: added.id, logId: r.logId, inserted: true };
-    // PostgreSQL: another desk inserted it meanwhile and has committed (the insert waited for it).
-    const theirs = yield* first(current({ key: r.keyField }));
-    if (!theirs) throw new Error(`reservation ${r.keyField} refused an insert yet is not stored`);
-    return { ...theirs, inserted: false };
-  }
+    first(storedVersion({ logId: r.logId, text: textOf(r) }));
 
   // LogIds stored before this batch, and those this batch stores: only they can be stored already (on
   // PostgreSQL another desk may store one meanwhile: the version's insert then finds it).
   const stored = new Set<number>();
-  function* importOne(r: Reservation): Op<void> {
-    const known = stored.has(r.logId) ? yield* storedNow(r) : undefined;
-    if (known) return yield* importAgain(r, known);
-    stored.add(r.logId);
-    const kind = changeKindOfPmsStatus(r.pmsStatus);
-    const cur = yield* currentOrInsert(r, kind);
-    const version = { logId: r.logId, id: cur.id, kind, at: receivedAt, snapshot: encodeSnapshot(r) };
-    if (cur.inserted) {
-      if ((yield* run(insertVersion(version))) === 0) throw new LogIdTakenMeanwhile(r.logId);
-      countNew(r, kind);
-      searchRows.push({ id: cur.id, ...searchEntryOf(r), replace: false });
-      pushOnce(kind, r.keyField);
-      return yield* enqueue(r, false);
+
+  /** Stores a run (no KeyField, no LogId twice) and says what became of each of its items, in order. */
+  function* storeRun(runItems: readonly Reservation[]): Op<Outcome[]> {
+    const outcomes: (Outcome | undefined)[] = new Array<Outcome | undefined>(runItems.length);
+    // Items whose LogId is stored: one read for all of them, each then judged against its stored version.
+    const knownAt: number[] = [];
+    const freshAt: number[] = [];
+    runItems.forEach((r, i) => (stored.has(r.logId) ? knownAt : freshAt).push(i));
+    if (knownAt.length > 0) {
+      const rows = yield* all(
+        storedVersions(knownAt.map((i) => [runItems[i]!.logId, textOf(runItems[i]!)] as const)),
+      );
+      const byLogId = new Map(rows.map((row) => [row.logId, row]));
+      for (const i of knownAt) {
+        const r = runItems[i]!;
+        const known = byLogId.get(r.logId);
+        if (known) outcomes[i] = yield* importAgain(r, known);
+        else freshAt.push(i);
+      }
+      freshAt.sort((a, b) => a - b);
     }
-    if ((yield* run(insertVersion(version))) === 0) {
-      // PostgreSQL: another desk stored this LogId meanwhile: this item is one already stored.
+    if (freshAt.length === 0) return outcomes as Outcome[];
+
+    // New LogIds: the current rows of their reservations (locked on PostgreSQL), the missing ones inserted.
+    const fresh = freshAt.map((i) => runItems[i]!);
+    for (const r of fresh) stored.add(r.logId);
+    const kinds = fresh.map((r) => changeKindOfPmsStatus(r.pmsStatus));
+    const currentOf = new Map<string, { id: number; logId: number; inserted: boolean }>();
+    const lookUp = function* (keys: readonly string[]): Op<void> {
+      for (const row of yield* all(currentAmong({ keys: JSON.stringify(keys) })))
+        currentOf.set(row.keyField, { id: row.id, logId: row.logId, inserted: false });
+    };
+    yield* lookUp(fresh.map((r) => r.keyField));
+    const toInsert = fresh.flatMap((r, j) =>
+      currentOf.has(r.keyField) ? [] : [{ r, values: reservationValues(r, kinds[j]!, receivedAt) }],
+    );
+    if (toInsert.length > 0) {
+      const logIdOf = new Map(toInsert.map((x) => [x.r.keyField, x.r.logId]));
+      for (const row of yield* all(insertReservations(toInsert.map((x) => x.values))))
+        currentOf.set(row.keyField, { id: row.id, logId: logIdOf.get(row.keyField) ?? 0, inserted: true });
+      // PostgreSQL: another desk inserted these meanwhile and has committed (the insert waited for it).
+      const theirs = toInsert.filter((x) => !currentOf.has(x.r.keyField)).map((x) => x.r.keyField);
+      if (theirs.length > 0) {
+        yield* lookUp(theirs);
+        for (const key of theirs)
+          if (!currentOf.has(key)) throw new Error(`reservation ${key} refused an insert yet is not stored`);
+      }
+    }
+    const curOf = (r: Reservation): { id: number; logId: number; inserted: boolean } => {
+      const cur = currentOf.get(r.keyField);
+      if (!cur) throw new Error(`reservation ${r.keyField} is neither stored nor inserted`);
+      return cur;
+    };
+    const versions = yield* all(
+      insertVersions(
+        fresh.map((r, j) => [r.logId, curOf(r).id, kinds[j]!, receivedAt, encodeSnapshot(r)] as const),
+      ),
+    );
+    const versionStored = new Set(versions.map((v) => v.logId));
+
+    const updates: Scalar[][] = [];
+    const takenMeanwhile: number[] = [];
+    for (const [j, r] of fresh.entries()) {
+      const i = freshAt[j]!;
+      const kind = kinds[j]!;
+      const cur = curOf(r);
+      if (!versionStored.has(r.logId)) {
+        if (cur.inserted) throw new LogIdTakenMeanwhile(r.logId);
+        // PostgreSQL: another desk stored this LogId meanwhile: this item is one already stored.
+        takenMeanwhile.push(j);
+        continue;
+      }
+      enqueue(r, false);
+      if (cur.inserted) {
+        countNew(r, kind);
+        search(cur.id, r, false);
+        written.set(cur.id, r);
+        outcomes[i] = { list: kind, keyField: r.keyField };
+      } else if (r.logId > cur.logId) {
+        updates.push([...reservationValues(r, kind, receivedAt), cur.id]);
+        search(cur.id, r, true);
+        written.set(cur.id, r);
+        outcomes[i] = { list: kind, keyField: r.keyField };
+      } else {
+        // An older version arriving late is history, never the current state.
+        outcomes[i] = { unchanged: true };
+      }
+    }
+    if (updates.length > 0) {
+      yield* flushTally();
+      yield* run(updateReservations(updates));
+      const ids = updates.map((row) => row[row.length - 1]);
+      yield* run(dropRaws({ ids: JSON.stringify(ids) }));
+    }
+    for (const j of takenMeanwhile) {
+      const r = fresh[j]!;
       const theirs = yield* storedNow(r);
       if (!theirs) throw new Error(`LogId ${r.logId} refused an insert yet is not stored`);
-      return yield* importAgain(r, theirs);
+      outcomes[freshAt[j]!] = yield* importAgain(r, theirs);
     }
-    if (r.logId > cur.logId) {
-      yield* flushTally();
-      yield* run(updateReservation([...reservationValues(r, kind, receivedAt), cur.id]));
-      yield* run(dropRaw({ id: cur.id }));
-      searchRows.push({ id: cur.id, ...searchEntryOf(r), replace: true });
-      pushOnce(kind, r.keyField);
-    } else {
-      // An older version arriving late is history, never the current state.
-      result.unchanged++;
-    }
-    yield* enqueue(r, false);
+    return outcomes as Outcome[];
   }
 
-  const logIds = JSON.stringify(items.map((r) => r.logId));
-  for (const row of yield* all(storedAmong({ logIds }))) stored.add(row.logId);
-  for (const r of items) yield* importOne(r);
+  for (const row of yield* all(storedAmong({ logIds: JSON.stringify(items.map((r) => r.logId)) })))
+    stored.add(row.logId);
+  let runItems: Reservation[] = [];
+  const runKeys = new Set<string>();
+  const runLogIds = new Set<number>();
+  for (const r of items) {
+    if (runKeys.has(r.keyField) || runLogIds.has(r.logId)) {
+      for (const outcome of yield* storeRun(runItems)) tell(outcome);
+      runItems = [];
+      runKeys.clear();
+      runLogIds.clear();
+    }
+    runItems.push(r);
+    runKeys.add(r.keyField);
+    runLogIds.add(r.logId);
+  }
+  if (runItems.length > 0) for (const outcome of yield* storeRun(runItems)) tell(outcome);
   yield* flushTally();
-  for (const row of searchRows) yield* run((row.replace ? putSearch : insertSearch)(row));
+  if (acks.length > 0) yield* run(enqueueAcks(acks, false));
+  if (acksUnlessAcknowledged.length > 0) yield* run(enqueueAcks(acksUnlessAcknowledged, true));
+  const searched = [...searchRows.entries()];
+  for (const replace of [false, true]) {
+    const rows = searched.flatMap(([id, row]) =>
+      row.replace === replace ? [[id, row.text, row.words] as const] : [],
+    );
+    if (rows.length > 0) yield* run(writeSearch(rows, replace));
+  }
+  if (options.checkKeys && written.size > 0)
+    yield* checkKeyOps.keyWritten(
+      [...written.entries()].map(([id, r]) => ({ id, known: knownOfReservation(r) })),
+      options.checkKeys,
+    );
   yield* unreadableOps.record(setAside, receivedAt);
   const touched = [...result.new, ...result.changed, ...result.cancelled, ...result.statusUpdated];
   if (touched.length > 0) yield* changed('reservations', 'changed', touched);
-  return { result, searchReplaced: searchRows.filter((row) => row.replace).length };
+  return { result, searchReplaced };
 }
+
+/** A reservation as the checks find it (checks-input.ts knownOf reads the same from its stored row). */
+const knownOfReservation = (r: Reservation): KnownReservation => ({
+  keyField: r.keyField,
+  agencyId: r.agencyId,
+  voucherNo: r.voucherNo,
+  checkIn: r.checkIn,
+  pmsStatus: r.pmsStatus,
+  confirmationStatus: r.confirmationStatus,
+  guests: r.guests.map(({ name, birthDate }) => ({ name, birthDate })),
+});
 
 /** The import's operations, one definition for both engines (engines/op.ts). */
 export const importOps = {

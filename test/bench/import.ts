@@ -40,7 +40,7 @@ interface WireItem {
  * `withItemJson` adds the raw item's JSON.stringify to each row: the floor of earlier runs, which hid half
  * of the gap, kept as a diagnostic.
  */
-function sameRowsLowerBound(
+export function sameRowsLowerBound(
   file: string,
   dbFile: string,
   withItemJson: boolean,

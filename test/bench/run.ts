@@ -2,6 +2,7 @@
 // measured in the same run (the machines are shared and noisy: never a wall-clock threshold in a test).
 // `npm run bench -- import store` runs only the named parts.
 import { benchImport } from './import';
+import { benchImportEngines } from './import-engines';
 import { benchDecode } from './decode';
 import { benchStore } from './store';
 import { benchIdlePoll } from './idle-poll';
@@ -68,6 +69,42 @@ const parts: Record<string, Part> = {
       'peak memory 100k ≤ 1.25x peak 20k',
       `${b.memoryRatio}x (${b.peak100kMB} MB vs ${b.peak20kMB} MB)`,
       b.memoryRatio <= 1.25,
+    );
+  },
+  'import-engines': async () => {
+    const b = await benchImportEngines(
+      Number(process.env.BENCH_IMPORT_RESERVATIONS ?? 20_000),
+      Number(process.env.BENCH_INBOX_RESERVATIONS ?? 100_000),
+    );
+    const ms = (n: number) => `${Math.round(n)} ms`;
+    console.log(
+      `import-engines: first sync of ${b.reservations} reservations (JSON file, pages of 2000, check keys in the import), medians of ${b.runs}`,
+    );
+    line(
+      'first sync PostgreSQL / SQLite ≤ 1.5x, CPU (PostgreSQL: this process and the server)',
+      `${b.cpuRatio.toFixed(2)}x (${ms(b.postgres.cpuMs)} vs ${ms(b.sqlite.cpuMs)})`,
+      b.cpuRatio <= 1.5,
+    );
+    line(
+      'first sync PostgreSQL / SQLite ≤ 1.5x, wall',
+      `${b.wallRatio.toFixed(2)}x (${ms(b.postgres.ms)} vs ${ms(b.sqlite.ms)})`,
+      b.wallRatio <= 1.5,
+    );
+    line(
+      'statements (round trips) per imported reservation on PostgreSQL ≤ 0.05',
+      `${b.statementsPerReservation.toFixed(4)} (${b.postgres.statements} for ${b.reservations})`,
+      b.statementsPerReservation <= 0.05,
+    );
+    const extra = b.inbox.firstCpuMs - b.inbox.bareCpuMs;
+    line(
+      `first inbox page after a first sync of ${b.inbox.reservations} ≤ 300 ms CPU over the bare page`,
+      `${ms(extra)} over (${ms(b.inbox.firstCpuMs)} vs bare ${ms(b.inbox.bareCpuMs)}, ${(b.inbox.firstCpuMs / Math.max(1, b.inbox.bareCpuMs)).toFixed(1)}x; wall ${ms(b.inbox.firstMs)}; ${b.inbox.pendingAfter} left to key)`,
+      extra <= 300,
+    );
+    line(
+      `whole JSON first sync of ${b.reservations} (own process, keyed) / bare floor ≤ 3x, CPU`,
+      `${b.whole.ratio.toFixed(2)}x (${ms(b.whole.cpuMs)} vs floor ${ms(b.whole.floorCpuMs)}; the process from its start ${ms(b.whole.processCpuMs)})`,
+      b.whole.ratio <= 3,
     );
   },
   'hotel-copy': async () => {

@@ -1,0 +1,134 @@
+// The import stores a page a run at a time (main/store/reservations.ts storeBatch): on both engines a page must
+// end exactly as its items imported one batch each, in order, would: the same outcomes, rows, versions, queue,
+// tally, search and check keys. And given the checks' key function, the import keys what it stores, leaving
+// nothing pending, with the keys the checks would compute afterwards.
+// `npx vitest run test/integration/hotel-db/import-pages.test.ts`
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Reservation } from '../../../shared/domain';
+import { reservationKeys } from '../../../main/checks';
+import { checkKeyOps } from '../../../main/store/check-keys';
+import { importOps, type ImportResult } from '../../../main/store/reservations';
+import { generateReservations, makeReservation } from '../../unit/store/fixtures';
+import { bothEngines, engineNames, type EngineUnderTest } from './engines';
+
+const T1 = '2026-06-01T08:00:00.000Z';
+const T2 = '2026-06-01T09:00:00.000Z';
+const engines = bothEngines();
+
+// What a store holds, as text, compared between a page import and an item-by-item one.
+const TABLES = [
+  `SELECT id, key_field, log_id, change_kind, confirmation_status, confirmation_no, nights, check_out, received_at,
+     guests_json FROM reservations ORDER BY id`,
+  'SELECT log_id, reservation_id, change_kind, received_at, snapshot_json FROM reservation_versions ORDER BY log_id',
+  'SELECT reservation_id, raw_json FROM reservation_raw ORDER BY reservation_id',
+  'SELECT log_id, service_id FROM pending_acknowledgements ORDER BY log_id',
+  `SELECT check_in, agency_id, change_kind, confirmation_status, CAST(n AS integer) AS n FROM reservation_tally
+     WHERE n <> 0 ORDER BY check_in, agency_id, change_kind, confirmation_status`,
+  'SELECT reservation_id, agency_id, voucher FROM check_vouchers ORDER BY reservation_id',
+  'SELECT reservation_id, person, birth, day FROM check_guests ORDER BY reservation_id, person, birth',
+  'SELECT reservation_id FROM check_keys_pending ORDER BY reservation_id',
+  'SELECT key_field, reason FROM set_aside_items ORDER BY key_field, reason',
+];
+async function contents(e: EngineUnderTest): Promise<string[]> {
+  const out: string[] = [];
+  for (const sql of TABLES) out.push(JSON.stringify(await e.rows(sql)));
+  return out;
+}
+
+function merged(results: ImportResult[]): ImportResult {
+  const all: ImportResult = { new: [], changed: [], cancelled: [], statusUpdated: [], unchanged: 0 };
+  for (const r of results) {
+    for (const list of ['new', 'changed', 'cancelled', 'statusUpdated'] as const)
+      for (const key of r[list]) if (!all[list].includes(key)) all[list].push(key);
+    all.unchanged += r.unchanged;
+    if (r.setAside) all.setAside = (all.setAside ?? 0) + r.setAside;
+  }
+  return all;
+}
+
+// A page with everything a run must split on or judge: a reservation twice (two versions, then an older one), a
+// LogId twice, a LogId stored before (the same, its answer moved on, reused for another reservation), new ones.
+function page(): { before: Reservation[]; items: Reservation[] } {
+  const base = generateReservations(6, 7);
+  const a = makeReservation({ keyField: 'A|1', logId: 100 });
+  const b = makeReservation({ keyField: 'B|1', logId: 200, voucherNo: 'VX-1' });
+  const before = [a, b, ...base.slice(0, 2)];
+  const aAnswered = { ...a, confirmationStatus: 'E', confirmationNo: 'C-9' };
+  const bV2 = { ...b, logId: 201, nights: 9, checkOut: '2026-07-19', pmsStatus: 2 };
+  const bV3 = { ...b, logId: 202, pmsStatus: 3 };
+  const reused = makeReservation({ keyField: 'C|1', logId: 200 });
+  const items = [
+    ...base.slice(2, 4),
+    aAnswered,
+    bV2,
+    base[4]!,
+    bV3,
+    bV2,
+    reused,
+    base[0]!,
+    { ...base[5]!, logId: 9001 },
+    { ...base[5]!, logId: 9000, nights: 3 },
+    base[1]!,
+  ];
+  return { before, items };
+}
+
+describe.each(engineNames)('a page at a time on %s', (name) => {
+  let e: EngineUnderTest;
+  beforeEach(async () => {
+    e = await engines.open(name);
+  });
+  afterEach(async () => {
+    await e.close();
+  });
+
+  for (const keyed of [false, true])
+    it(`ends as its items imported one by one${keyed ? ', keyed' : ''}`, async () => {
+      const options = keyed ? { checkKeys: reservationKeys } : {};
+      const { before, items } = page();
+      await e.write(importOps.batch(before, T1, options));
+      const whole = await e.write(importOps.batch(items, T2, options));
+      const afterPage = await contents(e);
+      await e.close();
+      e = await engines.open(name);
+      await e.write(importOps.batch(before, T1, options));
+      const single: ImportResult[] = [];
+      for (const item of items) single.push(await e.write(importOps.batch([item], T2, options)));
+      expect(whole).toEqual(merged(single));
+      expect(afterPage).toEqual(await contents(e));
+      expect(whole.setAside).toBe(1);
+    });
+
+  it('keys what it stores in its own transaction: nothing pending, the keys the checks would compute', async () => {
+    const items = generateReservations(300, 3);
+    await e.write(importOps.batch(items.slice(0, 200), T1, { checkKeys: reservationKeys }));
+    await e.write(
+      importOps.batch(
+        [
+          ...items
+            .slice(150, 300)
+            .map((r) => ({ ...r, logId: r.logId + 100_000, voucherNo: `N-${r.logId}` })),
+        ],
+        T2,
+        { checkKeys: reservationKeys },
+      ),
+    );
+    const keyed = await contents(e);
+    expect(JSON.parse(keyed[7] ?? '')).toEqual([]);
+    await e.close();
+    e = await engines.open(name);
+    await e.write(importOps.batch(items.slice(0, 200), T1));
+    await e.write(
+      importOps.batch(
+        [
+          ...items
+            .slice(150, 300)
+            .map((r) => ({ ...r, logId: r.logId + 100_000, voucherNo: `N-${r.logId}` })),
+        ],
+        T2,
+      ),
+    );
+    expect(await e.write(checkKeyOps.refresh(reservationKeys))).toBe(300);
+    expect(await contents(e)).toEqual(keyed);
+  });
+});

@@ -1,19 +1,18 @@
 // createCore(ports): wires store + exchange client + sync + practice service into the contract's handlers
 // and push events. Imports nothing from electron: the shell, the browser host and tests all use it as is.
 import path from 'node:path';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import type { Events, Handlers, SyncStatus } from '../../shared/ipc';
-import { PRACTICE_DESK_USERS, type ServiceDialect } from '../../shared/domain';
 import type { Core, CorePorts } from '../kernel/core-types';
 import { Desk } from '../operations/desk';
 import { createMessages } from '../kernel/messages';
 import { Store } from '../store';
+import type { PracticeService } from '../sandbox';
 import { backupFolderOf, listBackups, refuseUnusableDeskFile } from '../store/backup';
 import { sqliteDeskStore, type DeskStore } from '../store/engines/desk-store';
 import { Poller, type PollerState } from '../sync/poller';
 import { DeskEvents } from '../sync/events';
-import { credentialAccount, isConfigured, readSetup, writeSetup, type SavedSetup } from '../kernel/setup';
-import { startPracticeService, type PracticeService } from '../sandbox';
+import { credentialAccount, isConfigured, readSetup, type SavedSetup } from '../kernel/setup';
 import type { DeskContext } from '../handlers/context';
 import { setupHandlers } from '../handlers/setup';
 import { reservationHandlers } from '../handlers/reservations';
@@ -42,6 +41,16 @@ import { EVIDENCE_KEY, SAFE_MODE_KEY, readEvidence, readerStatus } from '../sync
 import { SharedRuntime } from './shared-runtime';
 import { logSync } from './log-sync';
 import { newDeskIdentity } from './shared-desk';
+import {
+  enterPractice,
+  leavePractice,
+  practiceDatabase,
+  removePracticeDatabase,
+  serviceConnection,
+  startPractice as startPracticeService,
+  type PracticeOptions,
+} from './practice-mode';
+import { AnswerSender } from './answer-sender';
 
 export interface CoreOptions {
   /**
@@ -57,18 +66,13 @@ export interface CoreOptions {
   /** How long an answer's request may take before it is given up (default ANSWER_DEADLINE_MS): tests shorten it. */
   answerDeadlineMs?: number;
   /** Practice service size (default 400 reservations) and background arrivals (default every 45 s). */
-  practice?: { reservations?: number; evolveEveryMs?: number; seed?: number; fileReadyAfterMs?: number };
+  practice?: PracticeOptions;
   /**
    * Seconds an answer is held (Undo) while the hotel has not chosen in Settings (default 10). Test desks
    * that are not about the grace period set 0, so their answers go out at once as before.
    */
   answerGraceDefaultSeconds?: number;
 }
-
-const PRACTICE_USER = 'demo';
-const PRACTICE_PASSWORD = 'demo';
-const PRACTICE_PARTNER = 1001;
-/** The name a desk without one answers with while practising (renderer/components/DeskUserPrompt.tsx says the same). */
 
 export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
   const now = ports.now ?? (() => new Date());
@@ -80,9 +84,6 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
   let desk: Desk | null = null;
   let poller: Poller | null = null;
   let pollerState: PollerState | null = null;
-  let pushing: Promise<void> | null = null;
-  let pushAgain = false;
-  let graceTimer: ReturnType<typeof setTimeout> | null = null;
   /** Several desks: this desk works in the hotel's shared database; null: in its own file. */
   let shared: SharedRuntime | null = null;
   const messages = createMessages('tr');
@@ -106,7 +107,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
    */
   const workStore = (): Store => {
     if (!setup().practiceMode) return settings();
-    if (!practiceStore) practiceStore = Store.open(path.join(ports.dataDir, 'practice.db'));
+    if (!practiceStore) practiceStore = Store.open(practiceDatabase(ports.dataDir));
     return practiceStore;
   };
 
@@ -116,6 +117,22 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
   const workDesk = (): DeskStore => hotel()?.store() ?? sqliteDeskStore(workStore());
 
   const checks = new DeskChecks(workDesk, now, ports.logger);
+
+  const sender = new AnswerSender({
+    now,
+    desk: () => desk,
+    talking: () => hotel()?.holding() ?? true,
+    nextSendAfter: () => {
+      const h = hotel();
+      return h ? h.store().nextSendAfter() : workStore().nextSendAfter();
+    },
+    afterPush: () => {
+      hotel()?.refresh();
+      events.emit('syncStatus', status());
+    },
+    notTalking: () => hotel()?.refresh(),
+  });
+  const pushSoon = sender.pushSoon;
 
   /** Signs of another program on the account's queue, and safe mode, from this desk's own file. */
   const localReader = () => {
@@ -196,27 +213,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     } catch {
       return;
     }
-    const connection = s.practiceMode
-      ? {
-          serviceUrl: practice?.url ?? '',
-          user: PRACTICE_USER,
-          partnerId: PRACTICE_PARTNER,
-          format: s.format,
-          getPassword: async () => PRACTICE_PASSWORD,
-        }
-      : {
-          serviceUrl: s.serviceUrl,
-          user: s.user,
-          partnerId: s.partnerId ?? 0,
-          format: s.format,
-          dialect: s.dialect,
-          onDialect: (dialect: ServiceDialect) => void writeSetup(settings(), { dialect }),
-          getPassword: async () => {
-            const saved = await ports.credentials.get(credentialAccount(s.serviceUrl, s.user));
-            if (saved === null) throw new Error(messages.t('error.noPassword'));
-            return saved;
-          },
-        };
+    const connection = serviceConnection(s, practice, settings, ports, messages);
     if (s.practiceMode && !practice) return;
     desk = new Desk({
       store,
@@ -248,10 +245,9 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
   };
 
   const disconnect = async (): Promise<void> => {
-    if (graceTimer) clearTimeout(graceTimer);
-    graceTimer = null;
+    sender.stopTimer();
     await poller?.stop();
-    await pushing;
+    await sender.settle();
     await desk?.close();
     poller = null;
     desk = null;
@@ -260,37 +256,11 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
 
   const startPractice = async (): Promise<void> => {
     await disconnect();
-    if (!practice) {
-      try {
-        practice = await startPracticeService({
-          port: 0,
-          reservations: options.practice?.reservations ?? 400,
-          evolveEveryMs: options.practice?.evolveEveryMs ?? 45_000,
-          seed: options.practice?.seed ?? 7,
-          fileReadyAfterMs: options.practice?.fileReadyAfterMs,
-          // Training meets what the live service and real hotels bring: S and G statuses, and the cases
-          // the pre-confirm checks are for (over-full rooms, men-only groups, returning guests, repeated
-          // vouchers), each at a realistic rate.
-          oddities: true,
-          fontDir: ports.resourcesDir ? path.join(ports.resourcesDir, 'fonts') : undefined,
-        });
-      } catch (error) {
-        throw new Error(
-          messages.t('error.practiceFailed', { message: error instanceof Error ? error.message : '' }),
-        );
-      }
-    }
-    // The practice world is new at every start, so its database starts empty too.
+    if (!practice) practice = await startPracticeService(options.practice, ports, messages);
     practiceStore?.close();
     practiceStore = null;
-    for (const suffix of ['', '-wal', '-shm'])
-      rmSync(path.join(ports.dataDir, `practice.db${suffix}`), { force: true });
-    // A desk without a name answers as "Alıştırma" (Practice) while practising, and only then.
-    const named = setup().deskUser !== '' && !setup().practiceDeskUser;
-    const s = writeSetup(settings(), {
-      practiceMode: true,
-      ...(named ? {} : { deskUser: messages.t('activity.practiceDeskUser'), practiceDeskUser: true }),
-    });
+    removePracticeDatabase(ports.dataDir);
+    const s = enterPractice(settings(), messages);
     ports.logger.info('practice mode started', { port: practice.port, language: s.language });
     connect();
     await poller?.syncNow();
@@ -302,65 +272,8 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     practice = null;
     practiceStore?.close();
     practiceStore = null;
-    // Real answers are never signed with the practice name (also for a name saved before practiceDeskUser existed).
-    const s = setup();
-    const practiceName = s.practiceDeskUser || PRACTICE_DESK_USERS.includes(s.deskUser);
-    writeSetup(settings(), {
-      practiceMode: false,
-      ...(practiceName ? { deskUser: '', practiceDeskUser: false, askDeskUser: true } : {}),
-    });
+    leavePractice(settings());
     connect();
-  };
-
-  /**
-   * An answer held for its grace period (Undo) goes out when the period ends: one timer, set for the earliest
-   * answer still held, after every push. The poller's cycles send it too once it is due.
-   */
-  const scheduleHeldAnswers = (): void => {
-    if (graceTimer) clearTimeout(graceTimer);
-    graceTimer = null;
-    if (!desk) return;
-    const set = (next: string | null): void => {
-      if (next === null || graceTimer) return;
-      const wait = Math.max(0, Date.parse(next) - now().getTime()) + 50;
-      graceTimer = setTimeout(pushSoon, wait);
-      graceTimer.unref?.();
-    };
-    const h = hotel();
-    if (!h) return set(workStore().nextSendAfter());
-    // Only the desk talking to the service sends; the others' held answers it times itself (from the feed).
-    if (!h.holding()) return;
-    void h
-      .store()
-      .nextSendAfter()
-      .then(set, () => undefined);
-  };
-
-  const pushSoon = (): void => {
-    // With several desks only the desk talking to the service sends: it hears of this decision at commit.
-    const h = hotel();
-    if (h && !h.holding()) {
-      h.refresh();
-      return;
-    }
-    // A decision taken while a push runs is sent by one more round right after it.
-    if (pushing) {
-      pushAgain = true;
-      return;
-    }
-    pushing = (async () => {
-      do {
-        pushAgain = false;
-        const current = desk;
-        if (!current) break;
-        await current.pushNow().catch(() => undefined);
-      } while (pushAgain);
-    })().finally(() => {
-      pushing = null;
-      scheduleHeldAnswers();
-      hotel()?.refresh();
-      events.emit('syncStatus', status());
-    });
   };
 
   /** This PC may talk to the service: set up, not practising, and the password in this PC's keychain. */
@@ -430,7 +343,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
       onDecisionsChanged: () => {
         if (runtime.holding()) {
           pushSoon();
-          scheduleHeldAnswers();
+          sender.scheduleHeldAnswers();
         }
       },
       onSettingsChanged: (keys) => {
@@ -551,14 +464,11 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     waitingCount: () => hotel()?.waitingCount() ?? workStore().waitingCount(),
     waitingSince: (before) =>
       hotel()?.waitingSince(before) ?? workStore().waitingReceivedBefore(before.toISOString()),
-    answerInFlight: () => {
-      if (pushing) return true;
-      if (!desk) return false;
-      const h = hotel();
-      const next = h ? h.nextSendAfter() : workStore().nextSendAfter();
-      // Held, or due this minute and about to go; one due long ago waits for the line and is kept anyway.
-      return next !== null && Date.parse(next) > now().getTime() - 60_000;
-    },
+    answerInFlight: () =>
+      sender.answerInFlight(() => {
+        const h = hotel();
+        return h ? h.nextSendAfter() : workStore().nextSendAfter();
+      }),
     practiceServiceUrl: () => practice?.url ?? null,
   };
 }

@@ -41,6 +41,7 @@ import { EVIDENCE_KEY, SAFE_MODE_KEY, readEvidence, readerStatus } from '../sync
 import { SharedRuntime } from './shared-runtime';
 import { logSync } from './log-sync';
 import { newDeskIdentity } from './shared-desk';
+import { depthAtStart, markClosed, markOpened, readIntegrityNote } from '../store/integrity-schedule';
 import {
   enterPractice,
   leavePractice,
@@ -88,15 +89,27 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
   let shared: SharedRuntime | null = null;
   const messages = createMessages('tr');
 
+  const deskFile = path.join(ports.dataDir, 'resdesk.db');
   const settings = (): Store => {
     if (!settingsStore) {
       // A damaged, cut, overwritten or emptied file is refused before anything writes to it: the desk then offers
       // its backups (Settings → Backups, and the screen at start), and a restore keeps the damaged file beside.
-      const file = path.join(ports.dataDir, 'resdesk.db');
-      refuseUnusableDeskFile(file, listBackups([backupFolderOf(file)]).length > 0);
-      settingsStore = Store.open(file);
+      // Every page is read only when it matters (integrity-schedule.ts): after a start that did not end cleanly,
+      // once a week, and when nothing is known; else a start reads the header and the schema.
+      const { depth, why } = depthAtStart(readIntegrityNote(deskFile), now());
+      refuseUnusableDeskFile(deskFile, listBackups([backupFolderOf(deskFile)]).length > 0, depth);
+      settingsStore = Store.open(deskFile);
+      markOpened(deskFile, now(), depth);
+      ports.logger.info('desk database opened', { check: depth, why });
     }
     return settingsStore;
+  };
+  /** The desk's file closed cleanly: the next start need not read it whole. */
+  const closeSettings = (): void => {
+    if (!settingsStore) return;
+    settingsStore.close();
+    settingsStore = null;
+    markClosed(deskFile);
   };
   const setup = (): SavedSetup => readSetup(settings());
   /**
@@ -207,9 +220,14 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     if (!isConfigured(s)) return;
     const h = hotel();
     // On the hotel's database the desk is built once the database answers (the runtime calls connect again).
-    let store: Store | DeskStore;
+    let store: Store | (() => DeskStore);
     try {
-      store = h ? h.databaseStore() : workStore();
+      if (h) {
+        // Open now (or not yet: the runtime connects again once it is); asked for at each use after, since the
+        // line may reopen its pool under a living desk.
+        h.databaseStore();
+        store = () => h.databaseStore();
+      } else store = workStore();
     } catch {
       return;
     }
@@ -402,8 +420,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     },
     releaseDatabase: async () => {
       await disconnect();
-      settingsStore?.close();
-      settingsStore = null;
+      closeSettings();
     },
     startPractice,
     stopPractice,
@@ -456,8 +473,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
       practice = null;
       practiceStore?.close();
       practiceStore = null;
-      settingsStore?.close();
-      settingsStore = null;
+      closeSettings();
     },
     pause: () => poller?.pause(),
     resume: () => poller?.resume(),

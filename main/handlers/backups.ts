@@ -5,6 +5,7 @@
 // takes the hotel database's daily copy too, into backups/hotel-database (and the second folder's), a desk database
 // file of the whole hotel that `resdesk move-data` restores (main/hotel-db/backup.ts).
 import path from 'node:path';
+import { markReadWhole } from '../store/integrity-schedule';
 import { statSync, accessSync, constants } from 'node:fs';
 import type { BackupItem, BackupsView, Handlers } from '../../shared/ipc';
 import {
@@ -86,6 +87,8 @@ export function deskBackups(ctx: DeskContext): DeskBackups {
     const current = store();
     if (!current) return;
     const taken = current.backup({ kind, folders: folders(), now: ctx.now() });
+    // The copy read every page of the file and checked out: the desk's scheduled whole read is done.
+    if (taken.written.length > 0) markReadWhole(current.file, ctx.now());
     secondFolderProblem = taken.failed[0] ? ctx.messages.t('backups.folderMissing') : null;
     if (taken.failed.length > 0) ctx.ports.logger.warn('a backup could not be written to the second folder');
     ctx.ports.logger.info('backup written', { kind, copies: taken.written.length });

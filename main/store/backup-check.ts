@@ -1,7 +1,7 @@
 // Whether a file is a good Resdesk backup, or the desk's own database is still whole, decided through a
 // read-only connection: a damaged file must never be written to, not even by the journal-mode switch an
 // ordinary open makes.
-import { existsSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import BetterSqlite3 from 'better-sqlite3';
 import { sqliteBindingOption } from './native-binding';
 import { refuseForeignFile } from './db-marks';
@@ -29,12 +29,44 @@ export class DatabaseDamagedError extends Error {
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
+/**
+ * How far a check reads: `whole` every page (quick_check), `shape` only the header, the schema and the file's
+ * length against the pages its header counts (a normal start: it reads what it shows, whatever the file's size).
+ */
+export type CheckDepth = 'whole' | 'shape';
+
+/** The pages the header says the file holds, when that count is current (SQLite's header, bytes 16–31 and 92). */
+function cutShort(file: string): string | null {
+  const header = Buffer.alloc(100);
+  const fd = openSync(file, 'r');
+  try {
+    if (readSync(fd, header, 0, 100, 0) < 100) return 'shorter than its own header';
+  } finally {
+    closeSync(fd);
+  }
+  const pageSize = header.readUInt16BE(16) === 1 ? 65_536 : header.readUInt16BE(16);
+  const pages = header.readUInt32BE(28);
+  const counted = header.readUInt32BE(24) === header.readUInt32BE(92);
+  if (!counted || pages === 0) return null;
+  const size = statSync(file).size;
+  return size < pages * pageSize
+    ? `cut short: ${size} bytes of the ${pages * pageSize} its header counts`
+    : null;
+}
+
 /** quick_check's answer: ['ok'] when whole, else up to 100 lines naming what is wrong; and the schema's shape. */
-function quickCheck(file: string): { userVersion: number; findings: string[]; shapeMismatch: string | null } {
+function quickCheck(
+  file: string,
+  depth: CheckDepth,
+): { userVersion: number; findings: string[]; shapeMismatch: string | null } {
   const reader = new BetterSqlite3(file, { readonly: true, fileMustExist: true, ...sqliteBindingOption() });
   try {
     reader.pragma('busy_timeout = 5000');
-    const findings = reader.pragma('quick_check', { simple: false }) as { quick_check: string }[];
+    const short = depth === 'shape' ? cutShort(file) : null;
+    const findings =
+      depth === 'whole'
+        ? (reader.pragma('quick_check', { simple: false }) as { quick_check: string }[])
+        : [{ quick_check: short ?? 'ok' }];
     const userVersion = Number(reader.pragma('user_version', { simple: true }));
     return {
       userVersion,
@@ -106,7 +138,11 @@ function shapeDifference(found: Shape, expected: Shape): string | null {
  * Checks `file` without writing to it: a Resdesk database this Resdesk can open, PRAGMA quick_check ok,
  * and (when given) the schema version the copy was taken at.
  */
-export function checkDatabaseFile(file: string, expectedVersion?: number): FileCheck {
+export function checkDatabaseFile(
+  file: string,
+  expectedVersion?: number,
+  depth: CheckDepth = 'whole',
+): FileCheck {
   if (!existsSync(file)) return { ok: false, problem: 'missing', detail: 'no such file' };
   // Read only from a regular file: a named pipe would block the read for ever, a device or folder is no copy.
   if (!statSync(file).isFile())
@@ -126,7 +162,7 @@ export function checkDatabaseFile(file: string, expectedVersion?: number): FileC
   }
   let result: ReturnType<typeof quickCheck>;
   try {
-    result = quickCheck(file);
+    result = quickCheck(file, depth);
   } catch (error) {
     return { ok: false, problem: 'damaged', detail: errorText(error) };
   }
@@ -149,23 +185,24 @@ export function checkDatabaseFile(file: string, expectedVersion?: number): FileC
 }
 
 /**
- * Throws DatabaseDamagedError when the desk's existing database fails quick_check. A missing or empty
- * file passes (a new desk); another program's file is left to openDatabase, which says so.
- */
-/**
  * The desk's own file at start, before anything opens it for writing: DatabaseDamagedError for every way it can be
  * unusable (failing its check, cut short, its header overwritten, not even SQLite any more) and for a file emptied
  * to 0 bytes while copies of it exist (a new desk has no file at all, and no copies). A newer Resdesk's file is left
- * to the open, which says so. Nothing is written to the file either way.
+ * to the open, which says so. Nothing is written to the file either way. `depth`: how much of it is read
+ * (integrity-schedule.ts decides).
  */
-export function refuseUnusableDeskFile(file: string, copiesExist: boolean): void {
+export function refuseUnusableDeskFile(
+  file: string,
+  copiesExist: boolean,
+  depth: CheckDepth = 'whole',
+): void {
   if (!existsSync(file)) return;
   if (statSync(file).size === 0) {
     if (copiesExist)
       throw new DatabaseDamagedError(file, 'the file is empty (0 bytes), though copies of it were taken');
     return;
   }
-  const check = checkDatabaseFile(file);
+  const check = checkDatabaseFile(file, undefined, depth);
   if (check.ok || check.problem === 'too-new') return;
   throw new DatabaseDamagedError(file, check.detail);
 }

@@ -14,21 +14,26 @@ import type { DeskContext } from '../../../main/handlers/context';
 import { createMessages } from '../../../main/kernel/messages';
 import { Store } from '../../../main/store';
 import { generateReservations } from '../../unit/store/fixtures';
-import { damages, deskDatabase, reservationCount, tempFolder } from '../../unit/backup/helpers';
+import { damages, damageMiddle, deskDatabase, reservationCount, tempFolder } from '../../unit/backup/helpers';
+import { markOpened } from '../../../main/store/integrity-schedule';
 
 const hashOf = (file: string): string => createHash('sha256').update(readFileSync(file)).digest('hex');
 
-function deskIn(dataDir: string) {
+function deskIn(dataDir: string, now?: () => Date) {
   const lines: string[] = [];
+  const opened: unknown[] = [];
   const logger: Logger = {
-    info: (m) => lines.push(m),
+    info: (m, fields) => {
+      lines.push(m);
+      if (m === 'desk database opened') opened.push(fields);
+    },
     warn: (m) => lines.push(m),
     error: (m) => lines.push(m),
   };
-  const core = createCore({ dataDir, credentials: memoryStore(), logger });
+  const core = createCore({ dataDir, credentials: memoryStore(), logger, now });
   const ask = (name: string, payload: unknown = {}) =>
     dispatchRequest(core.handlers, name, payload, { messages: core.messages, logger });
-  return { core, ask, lines };
+  return { core, ask, lines, opened };
 }
 
 describe('backups in the desk', () => {
@@ -69,19 +74,31 @@ describe('backups in the desk', () => {
     expect(reservationCount(db)).toBe(20);
   });
 
-  it.each(Object.entries(damages))(
-    'a database with %s is refused at start, never written, and the backups are offered',
-    async (_case, damage) => {
+  // A start reads the whole file after a desk that did not close cleanly (killed, the power cut: what damages a
+  // file) and once a week; the damage is met either way.
+  const ends = {
+    'killed while it ran': { leftOpen: true, daysLater: 0 },
+    'a week after it closed cleanly': { leftOpen: false, daysLater: 7 },
+  };
+  const cases = Object.entries(damages).flatMap(([damage, harm]) =>
+    Object.entries(ends).map(([end, how]) => [damage, end, harm, how] as const),
+  );
+  it.each(cases)(
+    'a database with %s, the desk %s, is refused at start, never written, and the backups are offered',
+    async (_case, _end, damage, how) => {
       const dataDir = tempFolder();
       const db = path.join(dataDir, 'resdesk.db');
       deskDatabase(db, 400);
       const before = deskIn(dataDir);
       await before.ask('backupNow');
       await before.core.stop();
+      // What a desk that never reached its clean close leaves beside its file.
+      if (how.leftOpen) markOpened(db, new Date(), 'shape');
       damage(db);
       const hash = hashOf(db);
 
-      const { core, ask, lines } = deskIn(dataDir);
+      const later = new Date(Date.now() + how.daysLater * 24 * 3600_000);
+      const { core, ask, lines } = deskIn(dataDir, () => later);
       await expect(core.start()).rejects.toThrow(/damaged/);
       const setup = await ask('getSetup');
       // In the desk's language (Turkish until the setup can be read): where the backups are.
@@ -155,5 +172,31 @@ describe('backups in the desk', () => {
     expect(view.backups.filter((b) => b.inSecondFolder)).toHaveLength(2);
     expect(view.secondFolder).toBe(second);
     store.close();
+  });
+
+  it('reads only the header and the schema at a start after a clean close within the week, and all of it after', async () => {
+    const dataDir = tempFolder();
+    const db = path.join(dataDir, 'resdesk.db');
+    // Most of a hotel's file is reservations: the damaged page below is one of theirs, not the settings'.
+    deskDatabase(db, 4000);
+    const first = deskIn(dataDir);
+    await first.ask('getSetup');
+    await first.core.stop();
+    expect(first.opened).toEqual([{ check: 'whole', why: 'first' }]);
+
+    const next = deskIn(dataDir);
+    expect((await next.ask('getSetup')).ok).toBe(true);
+    await next.core.stop();
+    expect(next.opened).toEqual([{ check: 'shape', why: 'recent' }]);
+
+    // A page damaged while the desk was closed is not read at such a start; the weekly whole read finds it.
+    damageMiddle(db);
+    const sameWeek = deskIn(dataDir, () => new Date(Date.now() + 6 * 24 * 3600_000));
+    expect((await sameWeek.ask('getSetup')).ok).toBe(true);
+    await sameWeek.core.stop();
+    const due = deskIn(dataDir, () => new Date(Date.now() + 8 * 24 * 3600_000));
+    await expect(due.core.start()).rejects.toThrow(/damaged/);
+    expect(due.opened).toEqual([]);
+    await due.core.stop();
   });
 });

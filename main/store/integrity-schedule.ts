@@ -1,0 +1,81 @@
+// When the desk reads its whole database file to check it (quick_check reads every page: seconds at 100,000
+// reservations) and when it reads only what a start needs (the header, the schema, the file's length against the
+// pages its header counts). Whole: after a start that did not end cleanly (the app killed, the PC switched off:
+// what leaves a file damaged), when the last whole read is older than a week, and when nothing is known (a first
+// start, the note below unreadable). Every verified backup reads every page too, so it counts as a whole read.
+//
+// What the desk knows is a small note beside the database (`<file>.state.json`), written by rename so it is never
+// half there: when the desk opened the file and has not closed it since, and when the file was last read whole.
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import type { CheckDepth } from './backup-check';
+
+export const WHOLE_CHECK_EVERY_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface IntegrityNote {
+  /** When the desk opened the file; null once it closed it cleanly. */
+  openSince: string | null;
+  /** When every page of the file was last read and found whole (a check at start, or a verified backup). */
+  lastWholeReadAt: string | null;
+}
+
+const noteFile = (databaseFile: string): string => `${databaseFile}.state.json`;
+
+const isoOrNull = (value: unknown): string | null =>
+  typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? value : null;
+
+/** The note as written; null when there is none or it cannot be read (treated as knowing nothing). */
+export function readIntegrityNote(databaseFile: string): IntegrityNote | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(noteFile(databaseFile), 'utf8'));
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return null;
+  return {
+    openSince: isoOrNull(Reflect.get(parsed, 'openSince')),
+    lastWholeReadAt: isoOrNull(Reflect.get(parsed, 'lastWholeReadAt')),
+  };
+}
+
+function writeNote(databaseFile: string, note: IntegrityNote): void {
+  const file = noteFile(databaseFile);
+  writeFileSync(`${file}.tmp`, JSON.stringify(note));
+  renameSync(`${file}.tmp`, file);
+}
+
+/** How much of the file a start reads, and why (said in the log). */
+export function depthAtStart(
+  note: IntegrityNote | null,
+  now: Date,
+): { depth: CheckDepth; why: 'first' | 'unclean' | 'due' | 'recent' } {
+  if (note === null) return { depth: 'whole', why: 'first' };
+  if (note.openSince !== null) return { depth: 'whole', why: 'unclean' };
+  const last = note.lastWholeReadAt === null ? Number.NEGATIVE_INFINITY : Date.parse(note.lastWholeReadAt);
+  return now.getTime() - last >= WHOLE_CHECK_EVERY_MS
+    ? { depth: 'whole', why: 'due' }
+    : { depth: 'shape', why: 'recent' };
+}
+
+/** The file passed its check at start and is open: until it closes cleanly, the next start reads it whole. */
+export function markOpened(databaseFile: string, now: Date, depth: CheckDepth): void {
+  const before = readIntegrityNote(databaseFile);
+  writeNote(databaseFile, {
+    openSince: now.toISOString(),
+    lastWholeReadAt: depth === 'whole' ? now.toISOString() : (before?.lastWholeReadAt ?? null),
+  });
+}
+
+/** The desk closed the file cleanly. */
+export function markClosed(databaseFile: string): void {
+  const before = readIntegrityNote(databaseFile);
+  if (before === null) return;
+  writeNote(databaseFile, { ...before, openSince: null });
+}
+
+/** A backup read every page of the file and its copy checked out. */
+export function markReadWhole(databaseFile: string, at: Date): void {
+  const before = readIntegrityNote(databaseFile);
+  if (before === null) return;
+  writeNote(databaseFile, { ...before, lastWholeReadAt: at.toISOString() });
+}

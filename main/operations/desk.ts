@@ -40,8 +40,9 @@ export interface DeskOptions {
    * Where the desk works: its SQLite file (a Store, worked through its DeskStore) or the hotel's shared
    * database (a DeskStore of its own). The synchronous Store, when there is one, stays reachable as
    * `store` for what only a file has (the import worker opens the same file) and for the tests that look inside.
+   * On the hotel's database it is asked for each time: the line may reopen its pool while the desk lives.
    */
-  store: Store | DeskStore;
+  store: Store | DeskStore | (() => DeskStore);
   dataDir: string;
   connection: DeskConnection;
   messages: Messages;
@@ -89,12 +90,21 @@ export class Desk {
    * (describeFailure) and the mark only moves at the end of a cycle that succeeded.
    */
   private connectedBefore = false;
-  readonly deskStore: DeskStore;
+  private readonly storeNow: () => DeskStore;
+
+  /** The store the desk works in now. */
+  get deskStore(): DeskStore {
+    return this.storeNow();
+  }
 
   constructor(private readonly options: DeskOptions) {
     this.now = options.now ?? (() => new Date());
     this.startedAt = this.now();
-    this.deskStore = options.store instanceof Store ? sqliteDeskStore(options.store) : options.store;
+    const { store } = options;
+    if (store instanceof Store) {
+      const desk = sqliteDeskStore(store);
+      this.storeNow = () => desk;
+    } else this.storeNow = typeof store === 'function' ? store : () => store;
     this.voucherDir = path.join(options.dataDir, 'vouchers');
     mkdirSync(this.voucherDir, { recursive: true });
     const logger = options.logger;

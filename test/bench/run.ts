@@ -4,6 +4,7 @@
 import { benchImport } from './import';
 import { benchImportEngines } from './import-engines';
 import { benchDecode } from './decode';
+import { benchStart } from './start';
 import { benchStore } from './store';
 import { benchIdlePoll } from './idle-poll';
 import { benchExport } from './export';
@@ -105,6 +106,17 @@ const parts: Record<string, Part> = {
       `whole JSON first sync of ${b.reservations} (own process, keyed) / bare floor ≤ 3x, CPU`,
       `${b.whole.ratio.toFixed(2)}x (${ms(b.whole.cpuMs)} vs floor ${ms(b.whole.floorCpuMs)}; the process from its start ${ms(b.whole.processCpuMs)})`,
       b.whole.ratio <= 3,
+    );
+  },
+  start: async () => {
+    const s = benchStart();
+    line(
+      `start at ${s.large / 1000}k / start at ${s.small / 1000}k, CPU (check, open, setup, first counts) ≤ 1.2x`,
+      `${s.ratio.toFixed(2)}x (${s.largeMs.toFixed(1)} ms vs ${s.smallMs.toFixed(1)} ms)`,
+      s.ratio <= 1.2,
+    );
+    console.log(
+      `info  the whole read at ${s.large / 1000}k (after an unclean stop, or weekly): ${s.wholeLargeMs.toFixed(0)} ms CPU`,
     );
   },
   'hotel-copy': async () => {

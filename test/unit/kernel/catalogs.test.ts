@@ -2,7 +2,7 @@
 // Fails when a key is in one language only, when a sentence's {{values}} differ between the two, when a code
 // (a refused request's reason, an error code the renderer words itself) has no sentence, or when the
 // contract's schemas carry an English sentence instead of a code.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import mainEn from '../../../main/kernel/i18n/en.json';
 import mainTr from '../../../main/kernel/i18n/tr.json';
@@ -101,7 +101,8 @@ describe('codes have sentences', () => {
 
 describe('the contract speaks in codes', () => {
   it('has no English sentence in shared/ (a message is a code from invalidReasons)', () => {
-    for (const file of ['shared/ipc.ts', 'shared/domain.ts', 'shared/ipc-results.ts']) {
+    const domain = readdirSync('shared/domain').map((f) => `shared/domain/${f}`);
+    for (const file of ['shared/ipc.ts', 'shared/ipc-results.ts', ...domain]) {
       const code = readFileSync(file, 'utf8')
         .split('\n')
         .filter((line) => !/^\s*(\/\/|\*|\/\*\*)/.test(line))

@@ -64,7 +64,7 @@ const insertVouchers = (rows: readonly unknown[][]) =>
         ? `INSERT INTO check_vouchers (reservation_id, agency_id, voucher)
          SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?)`
         : `INSERT INTO check_vouchers (reservation_id, agency_id, voucher)
-         SELECT CAST(v ->> 0 AS bigint), v ->> 1, v ->> 2 FROM json_array_elements(CAST(? AS json)) AS e(v)`,
+         SELECT CAST(v ->> 0 AS bigint), v ->> 1, v ->> 2 FROM jsonb_array_elements(CAST(? AS jsonb)) AS e(v)`,
     params: [JSON.stringify(rows)],
   }));
 const insertGuests = (rows: readonly unknown[][]) =>
@@ -75,7 +75,7 @@ const insertGuests = (rows: readonly unknown[][]) =>
          SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3 FROM json_each(?)`
         : `INSERT INTO check_guests (reservation_id, person, birth, day)
          SELECT CAST(v ->> 0 AS bigint), v ->> 1, CAST(v ->> 2 AS bigint), CAST(v ->> 3 AS bigint)
-         FROM json_array_elements(CAST(? AS json)) AS e(v)`,
+         FROM jsonb_array_elements(CAST(? AS jsonb)) AS e(v)`,
     params: [JSON.stringify(rows)],
   }));
 const shared = prepared(() =>

@@ -325,7 +325,7 @@ export const insertVersions = (rows: readonly (readonly [number, number, ChangeK
            ON CONFLICT (log_id) DO NOTHING RETURNING log_id AS "logId"`
         : `INSERT INTO reservation_versions (log_id, reservation_id, change_kind, received_at, snapshot_json)
            SELECT CAST(v ->> 0 AS bigint), CAST(v ->> 1 AS bigint), v ->> 2, v ->> 3, v ->> 4
-           FROM json_array_elements(CAST(? AS json)) AS e(v)
+           FROM jsonb_array_elements(CAST(? AS jsonb)) AS e(v)
            ON CONFLICT (log_id) DO NOTHING RETURNING log_id AS "logId"`,
     params: [rowsAsArrays(rows)],
   }));
@@ -351,7 +351,7 @@ export const storedVersions = (pairs: readonly (readonly [number, string])[]) =>
     const [from, logId, text] =
       engine === 'sqlite'
         ? ['json_each(?) AS j', 'j.value ->> 0', 'j.value ->> 1']
-        : ['json_array_elements(CAST(? AS json)) AS j(v)', 'CAST(j.v ->> 0 AS bigint)', 'j.v ->> 1'];
+        : ['jsonb_array_elements(CAST(? AS jsonb)) AS j(v)', 'CAST(j.v ->> 0 AS bigint)', 'j.v ->> 1'];
     return {
       sql: `SELECT v.log_id AS "logId", r.id, r.key_field AS "keyField", r.log_id AS "currentLogId",
           r.confirmation_status AS "confirmationStatus", r.confirmation_no AS "confirmationNo",
@@ -386,7 +386,7 @@ export const writeSearch = (rows: readonly (readonly [number, string, string])[]
         }
       : {
           sql: `INSERT INTO reservation_search (reservation_id, folded)
-            SELECT CAST(v ->> 0 AS bigint), v ->> 1 FROM json_array_elements(CAST(? AS json)) AS e(v)
+            SELECT CAST(v ->> 0 AS bigint), v ->> 1 FROM jsonb_array_elements(CAST(? AS jsonb)) AS e(v)
             ON CONFLICT (reservation_id) DO UPDATE SET folded = excluded.folded`,
           params: [JSON.stringify(rows.map(([id, , words]) => [id, words]))],
         },
@@ -403,7 +403,7 @@ export const addToTallies = (rows: readonly (readonly [string, string, string, s
            DO UPDATE SET n = reservation_tally.n + excluded.n`
         : `INSERT INTO reservation_tally (check_in, agency_id, change_kind, confirmation_status, n)
            SELECT v ->> 0, v ->> 1, v ->> 2, v ->> 3, CAST(v ->> 4 AS bigint)
-           FROM json_array_elements(CAST(? AS json)) AS e(v)
+           FROM jsonb_array_elements(CAST(? AS jsonb)) AS e(v)
            ON CONFLICT (check_in, agency_id, change_kind, confirmation_status)
            DO UPDATE SET n = reservation_tally.n + excluded.n`,
     params: [rowsAsArrays(rows)],
@@ -418,7 +418,7 @@ export const enqueueAcks = (rows: readonly (readonly [number, string])[], unless
     const [from, logId, serviceId] =
       engine === 'sqlite'
         ? ['json_each(?) AS j', 'j.value ->> 0', 'j.value ->> 1']
-        : ['json_array_elements(CAST(? AS json)) AS j(v)', 'CAST(j.v ->> 0 AS bigint)', 'j.v ->> 1'];
+        : ['jsonb_array_elements(CAST(? AS jsonb)) AS j(v)', 'CAST(j.v ->> 0 AS bigint)', 'j.v ->> 1'];
     const unless = unlessAcknowledged
       ? `NOT EXISTS (SELECT 1 FROM reservation_versions AS a
            WHERE a.log_id = ${logId} AND a.acknowledged_at IS NOT NULL)`

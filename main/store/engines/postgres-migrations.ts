@@ -397,6 +397,19 @@ const claimDeadline = `
 ALTER TABLE decisions ADD COLUMN claim_until timestamptz;
 `;
 
+// A reservation's check keys are marked pending once per INSERT statement, from its rows together, instead of
+// by a function call per row: an import inserts a page of reservations in one statement.
+const checkKeysPerStatement = `
+DROP TRIGGER reservations_check_keys_insert ON reservations;
+CREATE FUNCTION reservations_check_keys_added() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO check_keys_pending (reservation_id) SELECT id FROM added ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER reservations_check_keys_insert AFTER INSERT ON reservations
+  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION reservations_check_keys_added();
+`;
+
 /** Ordered: a migration's version is its position in this list plus one. */
 export const postgresMigrations: readonly PostgresMigration[] = [
   { version: 1, name: 'shared-desk-areas', sql: sharedDeskAreas },
@@ -404,4 +417,5 @@ export const postgresMigrations: readonly PostgresMigration[] = [
   { version: 3, name: 'answering', sql: answering },
   { version: 4, name: 'guests-bytewise', sql: guestsBytewise },
   { version: 5, name: 'claim-deadline', sql: claimDeadline },
+  { version: 6, name: 'check-keys-per-statement', sql: checkKeysPerStatement },
 ];

@@ -32,6 +32,21 @@ export const storedAmong = preparedPerEngine((p: { logIds: string }, engine) =>
  * second. The reservation is locked on PostgreSQL: an answer moved on in place must not land on a newer
  * version another desk stored meanwhile.
  */
+/** A stored version with the reservation it belongs to, as that reservation stands now. */
+export interface StoredVersionRow {
+  id: number;
+  keyField: string;
+  currentLogId: number;
+  confirmationStatus: string;
+  confirmationNo: string;
+  confirmDate: string | null;
+  confirmeNote: string;
+  lastChangeUser: string;
+  reservationStatus: number;
+  /** 1 when the item's text is the stored one. */
+  sameText: number;
+}
+
 export const storedVersion = preparedPerEngine((p: { logId: number; text: string }, engine) => {
   const query = q
     .selectFrom('reservation_versions as v')
@@ -335,19 +350,7 @@ export const insertVersions = (rows: readonly (readonly [number, number, ChangeK
  * run at once (the same columns, `logId` besides). Locked on PostgreSQL, in KeyField order.
  */
 export const storedVersions = (pairs: readonly (readonly [number, string])[]) =>
-  sqlPerEngine<{
-    logId: number;
-    id: number;
-    keyField: string;
-    currentLogId: number;
-    confirmationStatus: string;
-    confirmationNo: string;
-    confirmDate: string | null;
-    confirmeNote: string;
-    lastChangeUser: string;
-    reservationStatus: number;
-    sameText: number;
-  }>((engine) => {
+  sqlPerEngine<StoredVersionRow & { logId: number }>((engine) => {
     const [from, logId, text] =
       engine === 'sqlite'
         ? ['json_each(?) AS j', 'j.value ->> 0', 'j.value ->> 1']

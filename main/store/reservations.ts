@@ -27,6 +27,7 @@ import {
   snapshotOf,
   storedAmong,
   storedVersion,
+  type StoredVersionRow,
   storedVersions,
   updateAnswer,
   updateReservations,
@@ -70,21 +71,6 @@ export interface ImportOptions {
    * left to key; without it they stay marked pending and are keyed when the checks next ask.
    */
   checkKeys?: (r: KnownReservation) => StoredCheckKeys;
-}
-
-/** A stored version with the reservation it belongs to, as that reservation stands now. */
-interface StoredVersionRow {
-  id: number;
-  keyField: string;
-  currentLogId: number;
-  confirmationStatus: string;
-  confirmationNo: string;
-  confirmDate: string | null;
-  confirmeNote: string;
-  lastChangeUser: string;
-  reservationStatus: number;
-  /** 1 when the item's text is the stored one (reservations-import-queries.ts, storedVersion). */
-  sameText: number;
 }
 
 // A replaced search row leaves its old entries behind in SQLite's FTS5 index as tombstones that every later

@@ -1,5 +1,5 @@
 // What to type into the PMS, and the exports.
-import type { CalendarDate, ChangeKind, ServiceConfirmationStatus } from './reservation';
+import type { CalendarDate, ChangeKind, Reservation } from './reservation';
 import type { InboxFilter } from './inbox';
 import type { FieldChange } from './answers';
 import type { UnmappedCode } from './mapping';
@@ -36,24 +36,30 @@ export interface PmsEntryView {
   changes: FieldChange[];
 }
 
-export interface ToEnterRow extends PmsEntryView {
-  voucherNo: string;
-  agencyId: string;
-  agencyName: string;
-  tourOpName: string;
+/** A row of the PMS list: the reservation's own fields as it stands, and where the PMS is with it. */
+export interface ToEnterRow
+  extends
+    PmsEntryView,
+    Pick<
+      Reservation,
+      | 'voucherNo'
+      | 'agencyId'
+      | 'agencyName'
+      | 'tourOpName'
+      | 'checkIn'
+      | 'checkOut'
+      | 'nights'
+      | 'roomTypeId'
+      | 'roomTypeName'
+      | 'accomId'
+      | 'accomName'
+      | 'roomCount'
+      | 'adults'
+      | 'childs'
+      | 'infants'
+      | 'confirmationStatus'
+    > {
   leadGuest: string;
-  checkIn: CalendarDate;
-  checkOut: CalendarDate;
-  nights: number;
-  roomTypeId: string;
-  roomTypeName: string;
-  accomId: string;
-  accomName: string;
-  roomCount: number;
-  adults: number;
-  childs: number;
-  infants: number;
-  confirmationStatus: ServiceConfirmationStatus;
   changeKind: ChangeKind;
   receivedAt: string;
   hasUnmappedCodes: boolean;

@@ -1,5 +1,5 @@
 // The ported store areas on both engines: settings, stop-sales, the activity log's rows, the hotel's
-// codes and mappings, through AsyncStore, with the same outcomes asserted on SQLite and on a real PostgreSQL.
+// codes and mappings, through DeskStore, with the same outcomes asserted on SQLite and on a real PostgreSQL.
 // `npx vitest run test/integration/hotel-db/store-areas.test.ts`
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SecretSettingRefused } from '../../../main/store/settings';

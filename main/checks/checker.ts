@@ -17,6 +17,7 @@ import { checkHoneymoon } from './honeymoon';
 import { checkImpossibleStay } from './impossible-stay';
 import { MappedCodes } from './mapped-codes';
 import { checkMenOnly } from './men-only';
+import { checkOnRequest } from './on-request';
 import { checkPastCheckIn } from './past-check-in';
 import { checkReturningGuest, GuestIndex } from './returning-guest';
 import { isCancelled } from './status';
@@ -32,6 +33,7 @@ export const CHECK_KINDS: readonly CheckKind[] = [
   'stop-sale',
   'duplicate-voucher',
   'men-only',
+  'on-request',
   'unmapped',
   'returning-guest',
   'honeymoon',
@@ -106,6 +108,7 @@ export function createReferenceChecker(context: ReferenceContext): ReferenceChec
       stopSales.check(r, codes, out);
       checkDuplicateVoucher(r, hotel, out);
       if (settings.menOnly) checkMenOnly(r, out);
+      checkOnRequest(r, out);
       checkUnmapped(codes, r, out);
       checkReturningGuest(r, hotel, out);
       checkHoneymoon(r, out);

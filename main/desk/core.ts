@@ -98,8 +98,9 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
       // once a week, and when nothing is known; else a start reads the header and the schema.
       const { depth, why } = depthAtStart(readIntegrityNote(deskFile), now());
       refuseUnusableDeskFile(deskFile, listBackups([backupFolderOf(deskFile)]).length > 0, depth);
-      settingsStore = Store.open(deskFile);
+      // On disk before the first write: a power cut from here on makes the next start read the whole file.
       markOpened(deskFile, now(), depth);
+      settingsStore = Store.open(deskFile);
       ports.logger.info('desk database opened', { check: depth, why });
     }
     return settingsStore;

@@ -72,6 +72,8 @@ const checkedSelection = [
   'r.infants',
   'r.honey_moon as honeyMoon',
   'r.note',
+  'r.quota_type as quotaType',
+  'r.reservation_status as reservationStatus',
 ] as const;
 
 const checked = prepared((p: { keys: string }) =>

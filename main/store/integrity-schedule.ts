@@ -6,7 +6,8 @@
 //
 // What the desk knows is a small note beside the database (`<file>.state.json`), written by rename so it is never
 // half there: when the desk opened the file and has not closed it since, and when the file was last read whole.
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import path from 'node:path';
 import type { CheckDepth } from './backup-check';
 
 export const WHOLE_CHECK_EVERY_MS = 7 * 24 * 60 * 60 * 1000;
@@ -38,10 +39,30 @@ export function readIntegrityNote(databaseFile: string): IntegrityNote | null {
   };
 }
 
+/**
+ * Written whole and on disk (its folder's entry too) before the caller goes on: the note that the file is open must
+ * survive the power cut that follows, or the next start would take a damaged file for a cleanly closed one.
+ */
 function writeNote(databaseFile: string, note: IntegrityNote): void {
   const file = noteFile(databaseFile);
-  writeFileSync(`${file}.tmp`, JSON.stringify(note));
+  const fd = openSync(`${file}.tmp`, 'w');
+  try {
+    writeSync(fd, JSON.stringify(note));
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
   renameSync(`${file}.tmp`, file);
+  try {
+    const dir = openSync(path.dirname(file), 'r');
+    try {
+      fsyncSync(dir);
+    } finally {
+      closeSync(dir);
+    }
+  } catch {
+    // A folder cannot be opened for syncing on Windows; its rename is durable there once the file is.
+  }
 }
 
 /** How much of the file a start reads, and why (said in the log). */

@@ -15,6 +15,7 @@ export const checkIcon: Record<CheckKind, string> = {
   capacity: '⇈',
   'stop-sale': '⊗',
   'duplicate-voucher': '❐',
+  'on-request': '◷',
   'men-only': '♂',
   unmapped: '⚑',
   'returning-guest': '↺',
@@ -79,6 +80,8 @@ export function useCheckSentence(): (check: ReservationCheck) => string {
         return t('checks.unmapped', { codeKind: t(`mapping.kind.${check.codeKind}`), code: check.code });
       case 'honeymoon':
         return t(`checks.honeymoon.${check.source}`);
+      case 'on-request':
+        return t(`checks.on-request.${check.held}`);
       case 'returning-guest':
         return t(`checks.returning-guest.${check.match}`, {
           guest: check.guest,

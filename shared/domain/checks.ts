@@ -110,7 +110,19 @@ export interface ImpossibleStayCheck {
   count?: { field: string; value: number };
 }
 
+/**
+ * The agency does not hold the room firmly: it takes it on option (ReservationStatus 4), or asks for it on request,
+ * outside its allotment (ReservationStatus 1, or QuotaType 2). The hotel decides with its own availability: a note,
+ * since such a booking is ordinary business; a room the hotel does not have is what a problem would be.
+ */
+export interface OnRequestCheck {
+  kind: 'on-request';
+  severity: 'note';
+  held: 'option' | 'on-request';
+}
+
 export type ReservationCheck =
+  | OnRequestCheck
   | ImpossibleStayCheck
   | CapacityCheck
   | UnmappedCheck
@@ -161,6 +173,8 @@ export interface CheckedReservation extends Pick<
   | 'infants'
   | 'honeyMoon'
   | 'note'
+  | 'quotaType'
+  | 'reservationStatus'
 > {
   guests: readonly Pick<Guest, 'name' | 'title' | 'birthDate' | 'nationality'>[];
 }

@@ -5,7 +5,7 @@
 // that migrates takes a checked copy first, which restores every row; a desk older than the database says so and
 // works from its copy.
 // `npx vitest run test/integration/several-desks/away.test.ts`
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, statSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
@@ -85,13 +85,18 @@ describe("the hotel's database away", () => {
     if (!first || !second) throw new Error('no waiting reservations');
     await a.core.handlers.confirm({ keyField: second, note: 'seen' });
     const live = await b.core.handlers.listReservations(everything);
-    // The copy has caught up with the confirmation before the database goes.
+    // The answer sent, then a copy taken after it: the copy has caught up before the database goes.
+    const liveSecond = await until(async () => {
+      const d = await b.core.handlers.getReservation({ keyField: second });
+      return d.decision?.state === 'sent' ? d : null;
+    }, 'the answer sent');
+    const settledAt = Date.now();
+    const copyNote = path.join(b.dir, 'hotel-copy', 'copy.json');
     await until(
-      async () => existsSync(path.join(b.dir, 'hotel-copy', 'copy.json')) && (await status(b))?.reachable,
-      "B's copy taken",
+      async () =>
+        existsSync(copyNote) && statSync(copyNote).mtimeMs > settledAt && (await status(b))?.reachable,
+      "B's copy taken after the answer",
     );
-    await new Promise((r) => setTimeout(r, 1_000));
-    const liveSecond = await b.core.handlers.getReservation({ keyField: second });
 
     gate.close();
     const away = await until(
@@ -152,7 +157,14 @@ describe("the hotel's database away", () => {
 
     // The database as the Resdesk before this one left it: one schema version behind.
     const previous = postgresMigrations.length - 1;
-    await query(url, `ALTER TABLE decisions DROP COLUMN claim_until`);
+    // The newest migration undone: check keys marked per row again, as before it.
+    await query(
+      url,
+      `DROP TRIGGER reservations_check_keys_insert ON reservations;
+       DROP FUNCTION reservations_check_keys_added();
+       CREATE TRIGGER reservations_check_keys_insert AFTER INSERT ON reservations
+         FOR EACH ROW EXECUTE FUNCTION reservations_check_keys();`,
+    );
     await query(url, `UPDATE resdesk_meta SET value = '${previous}' WHERE key = 'schema_version'`);
     const counts = async (u: string) =>
       (

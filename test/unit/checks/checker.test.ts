@@ -22,6 +22,7 @@ const everything = () => {
       infants: 0,
       honeyMoon: 'Y',
       accomId: 'XX',
+      reservationStatus: 4,
     },
   );
   const before = withGuests('BEFORE', ['Işık Mehmet'], { voucherNo: 'SUN-0', checkIn: '2025-06-20' });

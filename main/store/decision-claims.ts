@@ -1,5 +1,5 @@
-// The steps of sending a decision exactly once from a shared database (docs/architecture.md "Exactly-once
-// sending"). PostgreSQL only (`claimed_generation` and `claim_until` exist there alone), each run in a transaction
+// The steps of sending a decision exactly once from a shared database (docs/architecture.md "Exactly
+// once"). PostgreSQL only (`claimed_generation` and `claim_until` exist there alone), each run in a transaction
 // fenced by the service lease (main/hotel-db/fenced.ts): (1) the holder CLAIMS a due decision with its lease
 // generation and a deadline, marking it possibly delivered before the request leaves; (2) it sends, outside any
 // transaction, and gives the request up before that deadline; (3) it RECORDS the outcome, only while its claim and

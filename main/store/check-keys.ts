@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { all, first, q, run, type Op } from './engines/op';
 import { prepared } from './engines/prepared';
 import { jsonListValues, preparedPerEngine } from './engines/per-engine';
-import { sqlPerEngine } from './engines/sql-per-engine';
+import { rowsPerEngine, sqlPerEngine } from './engines/sql-per-engine';
 import { knownOf, knownSelection } from './checks-input';
 import type { KnownReservation } from '../../shared/domain';
 
@@ -55,29 +55,27 @@ const deleteVouchers = deleteOf('check_vouchers');
 const deleteGuests = deleteOf('check_guests');
 const deletePending = deleteOf('check_keys_pending');
 
-// Rows inserted from one JSON array of arrays (each engine reads JSON its own way): a chunk in one statement,
-// which a database across the network needs (a statement per guest was thousands of round trips at a move-in).
+// A chunk in one statement on PostgreSQL, which a database across the network needs (a statement per guest was
+// thousands of round trips at a move-in); a statement per row on SQLite, which has no round trip to save.
 const insertVouchers = (rows: readonly unknown[][]) =>
-  sqlPerEngine<never>((engine) => ({
-    sql:
-      engine === 'sqlite'
-        ? `INSERT INTO check_vouchers (reservation_id, agency_id, voucher)
-         SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?)`
-        : `INSERT INTO check_vouchers (reservation_id, agency_id, voucher)
-         SELECT CAST(v ->> 0 AS bigint), v ->> 1, v ->> 2 FROM jsonb_array_elements(CAST(? AS jsonb)) AS e(v)`,
-    params: [JSON.stringify(rows)],
-  }));
+  rowsPerEngine<never>(
+    { sql: 'INSERT INTO check_vouchers (reservation_id, agency_id, voucher) VALUES (?, ?, ?)', rows },
+    () => ({
+      sql: `INSERT INTO check_vouchers (reservation_id, agency_id, voucher)
+        SELECT CAST(v ->> 0 AS bigint), v ->> 1, v ->> 2 FROM jsonb_array_elements(CAST(? AS jsonb)) AS e(v)`,
+      params: [JSON.stringify(rows)],
+    }),
+  );
 const insertGuests = (rows: readonly unknown[][]) =>
-  sqlPerEngine<never>((engine) => ({
-    sql:
-      engine === 'sqlite'
-        ? `INSERT INTO check_guests (reservation_id, person, birth, day)
-         SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3 FROM json_each(?)`
-        : `INSERT INTO check_guests (reservation_id, person, birth, day)
-         SELECT CAST(v ->> 0 AS bigint), v ->> 1, CAST(v ->> 2 AS bigint), CAST(v ->> 3 AS bigint)
-         FROM jsonb_array_elements(CAST(? AS jsonb)) AS e(v)`,
-    params: [JSON.stringify(rows)],
-  }));
+  rowsPerEngine<never>(
+    { sql: 'INSERT INTO check_guests (reservation_id, person, birth, day) VALUES (?, ?, ?, ?)', rows },
+    () => ({
+      sql: `INSERT INTO check_guests (reservation_id, person, birth, day)
+        SELECT CAST(v ->> 0 AS bigint), v ->> 1, CAST(v ->> 2 AS bigint), CAST(v ->> 3 AS bigint)
+        FROM jsonb_array_elements(CAST(? AS jsonb)) AS e(v)`,
+      params: [JSON.stringify(rows)],
+    }),
+  );
 const shared = prepared(() =>
   q
     .selectFrom('check_vouchers as v')

@@ -7,8 +7,13 @@ import { q } from './engines/op';
 import { rawQuery } from './engines/raw-query';
 import { jsonListValues, preparedPerEngine, type EngineName } from './engines/per-engine';
 import { prepared } from './engines/prepared';
-import { sqlPerEngine } from './engines/sql-per-engine';
-import { reservationWriteColumns, type ReservationRow, type Scalar } from './reservations-columns';
+import { rowsPerEngine, sqlPerEngine } from './engines/sql-per-engine';
+import {
+  placeholders,
+  reservationWriteColumns,
+  type ReservationRow,
+  type Scalar,
+} from './reservations-columns';
 import type { ChangeKind } from '../../shared/domain';
 
 /** The current row of a reservation; locked on PostgreSQL, so the decision made on it holds until commit. */
@@ -284,41 +289,35 @@ const positions = (n: number, alias = 'value'): string =>
  * just inserted one (PostgreSQL): those come back missing.
  */
 export const insertReservations = (rows: readonly Values[]) =>
-  sqlPerEngine<{ id: number; keyField: string }>((engine) =>
-    engine === 'sqlite'
-      ? {
-          // WHERE true: SQLite's parser would read ON CONFLICT as a join's constraint otherwise.
-          sql: `INSERT INTO reservations (${writeColumns})
-            SELECT ${positions(reservationWriteColumns.length)} FROM json_each(?) WHERE true
-            ON CONFLICT (key_field) DO NOTHING RETURNING id, key_field AS "keyField"`,
-          params: [rowsAsArrays(rows)],
-        }
-      : {
-          sql: `INSERT INTO reservations (${writeColumns})
-            SELECT ${writeColumns} FROM json_populate_recordset(NULL::reservations, CAST(? AS json))
-            ON CONFLICT (key_field) DO NOTHING RETURNING id, key_field AS "keyField"`,
-          params: [rowsAsObjects(rows)],
-        },
+  rowsPerEngine<{ id: number; keyField: string }>(
+    {
+      sql: `INSERT INTO reservations (${writeColumns}) VALUES (${placeholders(reservationWriteColumns.length)})
+        ON CONFLICT (key_field) DO NOTHING RETURNING id, key_field AS "keyField"`,
+      rows,
+    },
+    () => ({
+      sql: `INSERT INTO reservations (${writeColumns})
+        SELECT ${writeColumns} FROM json_populate_recordset(NULL::reservations, CAST(? AS json))
+        ON CONFLICT (key_field) DO NOTHING RETURNING id, key_field AS "keyField"`,
+      params: [rowsAsObjects(rows)],
+    }),
   );
 
 /** Reservations moved to a newer version: each row's values (reservationValues) with its id after them. */
 export const updateReservations = (rows: readonly Values[]) =>
-  sqlPerEngine<never>((engine) =>
-    engine === 'sqlite'
-      ? {
-          sql: `UPDATE reservations SET ${reservationWriteColumns
-            .map((column, i) => `${quoted(column)} = u.value ->> ${i}`)
-            .join(', ')}
-            FROM json_each(?) AS u WHERE reservations.id = u.value ->> ${reservationWriteColumns.length}`,
-          params: [rowsAsArrays(rows)],
-        }
-      : {
-          sql: `UPDATE reservations AS r SET ${reservationWriteColumns
-            .map((column) => `${quoted(column)} = u.${quoted(column)}`)
-            .join(', ')}
-            FROM json_populate_recordset(NULL::reservations, CAST(? AS json)) AS u WHERE r.id = u.id`,
-          params: [rowsAsObjects(rows)],
-        },
+  rowsPerEngine<never>(
+    {
+      sql: `UPDATE reservations SET ${reservationWriteColumns.map((column) => `${quoted(column)} = ?`).join(', ')}
+        WHERE id = ?`,
+      rows,
+    },
+    () => ({
+      sql: `UPDATE reservations AS r SET ${reservationWriteColumns
+        .map((column) => `${quoted(column)} = u.${quoted(column)}`)
+        .join(', ')}
+        FROM json_populate_recordset(NULL::reservations, CAST(? AS json)) AS u WHERE r.id = u.id`,
+      params: [rowsAsObjects(rows)],
+    }),
   );
 
 /** The current rows of the given KeyFields (a JSON array), locked on PostgreSQL in KeyField order. */
@@ -332,18 +331,20 @@ export const currentAmong = preparedPerEngine((p: { keys: string }, engine) => {
 
 /** Versions [logId, reservationId, kind, receivedAt, snapshot], each once: the LogIds stored come back. */
 export const insertVersions = (rows: readonly (readonly [number, number, ChangeKind, string, string])[]) =>
-  sqlPerEngine<{ logId: number }>((engine) => ({
-    sql:
-      engine === 'sqlite'
-        ? `INSERT INTO reservation_versions (log_id, reservation_id, change_kind, received_at, snapshot_json)
-           SELECT ${positions(5)} FROM json_each(?) WHERE true
-           ON CONFLICT (log_id) DO NOTHING RETURNING log_id AS "logId"`
-        : `INSERT INTO reservation_versions (log_id, reservation_id, change_kind, received_at, snapshot_json)
-           SELECT CAST(v ->> 0 AS bigint), CAST(v ->> 1 AS bigint), v ->> 2, v ->> 3, v ->> 4
-           FROM jsonb_array_elements(CAST(? AS jsonb)) AS e(v)
-           ON CONFLICT (log_id) DO NOTHING RETURNING log_id AS "logId"`,
-    params: [rowsAsArrays(rows)],
-  }));
+  rowsPerEngine<{ logId: number }>(
+    {
+      sql: `INSERT INTO reservation_versions (log_id, reservation_id, change_kind, received_at, snapshot_json)
+        VALUES (?, ?, ?, ?, ?) ON CONFLICT (log_id) DO NOTHING RETURNING log_id AS "logId"`,
+      rows,
+    },
+    () => ({
+      sql: `INSERT INTO reservation_versions (log_id, reservation_id, change_kind, received_at, snapshot_json)
+        SELECT CAST(v ->> 0 AS bigint), CAST(v ->> 1 AS bigint), v ->> 2, v ->> 3, v ->> 4
+        FROM jsonb_array_elements(CAST(? AS jsonb)) AS e(v)
+        ON CONFLICT (log_id) DO NOTHING RETURNING log_id AS "logId"`,
+      params: [rowsAsArrays(rows)],
+    }),
+  );
 
 /**
  * The stored versions of [logId, text] pairs with their reservations as they stand now: storedVersion for a whole
@@ -379,20 +380,18 @@ export const dropRaws = preparedPerEngine((p: { ids: string }, engine) =>
 
 /** Search texts [id, text, words] of a page: new ones inserted, others replacing theirs. */
 export const writeSearch = (rows: readonly (readonly [number, string, string])[], replace: boolean) =>
-  sqlPerEngine<never>((engine) =>
-    engine === 'sqlite'
-      ? {
-          // FTS5 takes a plain insert faster than a replace.
-          sql: `INSERT${replace ? ' OR REPLACE' : ''} INTO reservation_search (rowid, text)
-            SELECT value ->> 0, value ->> 1 FROM json_each(?)`,
-          params: [JSON.stringify(rows.map(([id, text]) => [id, text]))],
-        }
-      : {
-          sql: `INSERT INTO reservation_search (reservation_id, folded)
-            SELECT CAST(v ->> 0 AS bigint), v ->> 1 FROM jsonb_array_elements(CAST(? AS jsonb)) AS e(v)
-            ON CONFLICT (reservation_id) DO UPDATE SET folded = excluded.folded`,
-          params: [JSON.stringify(rows.map(([id, , words]) => [id, words]))],
-        },
+  rowsPerEngine<never>(
+    {
+      // FTS5 takes a plain insert faster than a replace.
+      sql: `INSERT${replace ? ' OR REPLACE' : ''} INTO reservation_search (rowid, text) VALUES (?, ?)`,
+      rows: rows.map(([id, text]) => [id, text]),
+    },
+    () => ({
+      sql: `INSERT INTO reservation_search (reservation_id, folded)
+        SELECT CAST(v ->> 0 AS bigint), v ->> 1 FROM jsonb_array_elements(CAST(? AS jsonb)) AS e(v)
+        ON CONFLICT (reservation_id) DO UPDATE SET folded = excluded.folded`,
+      params: [JSON.stringify(rows.map(([id, , words]) => [id, words]))],
+    }),
   );
 
 /** New reservations counted into the tally: [checkIn, agencyId, kind, status, n], each key once, in key order. */

@@ -30,6 +30,12 @@ export const q = new Kysely<StoreTables>({
   },
 });
 
+/** A one-row statement with `?` placeholders and the rows to run it for. */
+export interface EachRow {
+  sql: string;
+  rows: readonly (readonly unknown[])[];
+}
+
 /** A built query (select, insert, update, delete, or a raw `sql` one) whose rows are R. */
 export interface Query<R> extends Compilable<R> {
   toOperationNode(): RootOperationNode;
@@ -38,6 +44,12 @@ export interface Query<R> extends Compilable<R> {
 /** What a runner executes: a query it can compile for its engine; R types its rows. */
 export interface Runnable<R> {
   compileFor(compiler: QueryCompiler): CompiledQuery;
+  /**
+   * SQLite only: run this one-row statement once per row instead (its RETURNING rows gathered, its changes
+   * summed). SQLite has no round trip to save, and extracting each column from one JSON text costs more there
+   * than a prepared statement per row.
+   */
+  readonly eachRowOnSqlite?: EachRow;
   /** Only carries the row type; never set. */
   readonly rows?: R;
 }

@@ -4,7 +4,7 @@
 // lists as one JSON text instead).
 import type { Database, Statement } from 'better-sqlite3';
 import { SqliteQueryCompiler } from 'kysely';
-import type { Op, Outcome, Runnable } from './op';
+import type { EachRow, Op, Outcome, Runnable } from './op';
 import type { Access } from './operation-table';
 
 const compiler = new SqliteQueryCompiler();
@@ -19,7 +19,20 @@ function statement(db: Database, sql: string): Statement<unknown[], unknown> {
   return s;
 }
 
+function executeEach(db: Database, { sql, rows }: EachRow): Outcome {
+  const s = statement(db, sql);
+  if (s.reader) {
+    const returned: unknown[] = [];
+    for (const row of rows) for (const r of s.all(...row)) returned.push(r);
+    return { rows: returned, changes: returned.length };
+  }
+  let changes = 0;
+  for (const row of rows) changes += s.run(...row).changes;
+  return { rows: [], changes };
+}
+
 function execute(db: Database, query: Runnable<unknown>): Outcome {
+  if (query.eachRowOnSqlite) return executeEach(db, query.eachRowOnSqlite);
   const { sql, parameters } = query.compileFor(compiler);
   const s = statement(db, sql);
   if (s.reader) {

@@ -470,6 +470,7 @@ export class SharedRuntime {
         }
         case 'mappings':
         case 'stop_sales':
+        case 'contracts':
         case 'stay_codes':
           // What the checks index in memory changed: indexed again at the next question.
           this.deps.checks.invalidate();

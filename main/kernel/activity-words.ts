@@ -15,6 +15,7 @@ const worded: ReadonlySet<ActivityEntry['action']> = new Set([
   'settings',
   'sync',
   'setup',
+  'contract',
 ]);
 
 function parsed(entry: ActivityEntry): ActivityDetail | null {
@@ -46,6 +47,25 @@ export function wordActivity(messages: Messages, language: UiLanguage, entry: Ac
       },
     );
     return { ...entry, detail: detail.note === '' ? text : `${text} (${detail.note})` };
+  }
+  if (detail.kind === 'contract') {
+    const key =
+      detail.change === 'added'
+        ? 'activity.contractAdded'
+        : detail.change === 'changed'
+          ? 'activity.contractChanged'
+          : 'activity.contractRemoved';
+    const rooms = detail.weekdayRooms === '' ? String(detail.rooms) : detail.weekdayRooms;
+    const text = messages.t(key, {
+      agency: detail.agencyId,
+      roomType: detail.roomType,
+      from: day(detail.from, language),
+      to: day(detail.to, language),
+      rooms,
+      allotment: messages.t(`activity.allotmentKind.${detail.allotment}`),
+      releaseDays: detail.releaseDays,
+    });
+    return { ...entry, detail: text };
   }
   if (detail.kind === 'sync') {
     const { new: arrived, changed, cancelled } = detail;

@@ -10,8 +10,12 @@ import { prepared } from './engines/prepared';
 import { runSqlite } from './engines/run-sqlite';
 import { inTextList, textList } from './engines/text-list';
 import { statementsOf } from './statements';
+import { allotmentStayOps } from './allotment-stays';
+import { contractOps } from './contracts';
 import type {
   CheckedReservation,
+  Contract,
+  CountedStay,
   Guest,
   KnownReservation,
   Mapping,
@@ -126,6 +130,7 @@ export interface CheckReference {
   stayCodes: RoomLimitsRow[];
   mappings: MappingRow[];
   stopSales: StopSale[];
+  contracts: Contract[];
 }
 
 /** The checks' reads, one definition for both engines (engines/op.ts). */
@@ -135,6 +140,19 @@ export const checkInputOps = {
       stayCodes: yield* all(roomLimits({})),
       mappings: yield* all(mappings({})),
       stopSales: yield* all(stopSales({})),
+      contracts: yield* contractOps.list(),
+    };
+  },
+
+  /** What the allotment calendar reads, at one moment: the contracts, the mappings and the stays of the window. */
+  *allotment(
+    from: string,
+    last: string,
+  ): Op<{ contracts: Contract[]; mappings: MappingRow[]; stays: CountedStay[] }> {
+    return {
+      contracts: yield* contractOps.list(),
+      mappings: yield* all(mappings({})),
+      stays: yield* allotmentStayOps.inWindow(since, from, last),
     };
   },
 

@@ -27,6 +27,8 @@ import { readingOps } from './reservations-read';
 import { settingsOps } from './settings';
 import { stayCodeOps } from './stay-codes';
 import { stopSaleOps } from './stop-sales';
+import { contractOps } from './contracts';
+import { allotmentStayOps } from './allotment-stays';
 import { unreadableOps } from './unreadable';
 
 export const storeOperations = {
@@ -119,6 +121,12 @@ export const storeOperations = {
   listStopSales: reads(stopSaleOps.list),
   removeStopSale: writes(stopSaleOps.remove),
   stopSaleHotelCodes: reads(stopSaleOps.hotelCodes),
+  listContracts: reads(contractOps.list),
+  addContract: writes(contractOps.add),
+  updateContract: writes(contractOps.update),
+  removeContract: writes(contractOps.remove),
+  allotmentInput: snapshot(checkInputOps.allotment),
+  allotmentLookups: reads(allotmentStayOps.asked),
   checkReference: reads(checkInputOps.reference),
   checkedReservations: reads(checkInputOps.checked),
   waitingReservations: reads(checkInputOps.waiting),

@@ -3,6 +3,7 @@ import type { CalendarDate, ChangeKind, StayCodeKind } from './reservation';
 import type { StopSaleCodeKind } from './checks';
 import type { DecisionState } from './inbox';
 import type { ExportKind, ExportScope } from './pms-entry';
+import type { AllotmentKind } from './contracts';
 
 export interface FieldChange {
   /** Stable field id for i18n, e.g. 'checkOut', 'guestAdded'. */
@@ -46,7 +47,8 @@ export interface ActivityEntry {
   id: number;
   at: string;
   user: string;
-  action: 'confirm' | 'decline' | 'export' | 'mapping' | 'setup' | 'sync' | 'stop-sale' | 'settings';
+  action:
+    'confirm' | 'decline' | 'export' | 'mapping' | 'setup' | 'sync' | 'stop-sale' | 'settings' | 'contract';
   keyField: string | null;
   /**
    * confirm: the note; decline: the reason's id; export and mapping: what was done as a JSON object of
@@ -86,6 +88,19 @@ export type ActivityDetail =
       note: string;
     }
   | { kind: 'settings'; setting: 'menOnly'; on: boolean }
+  /** An operator's allotment added, changed or removed: what it holds after (before, when removed). */
+  | {
+      kind: 'contract';
+      change: 'added' | 'changed' | 'removed';
+      agencyId: string;
+      roomType: string;
+      from: CalendarDate;
+      to: CalendarDate;
+      rooms: number;
+      weekdayRooms: string;
+      allotment: AllotmentKind;
+      releaseDays: number;
+    }
   /** A sync that brought something (one that brought nothing is not logged: the status bar says it). */
   | { kind: 'sync'; new: number; changed: number; cancelled: number }
   | { kind: 'setup'; practice: 'started' | 'left' };

@@ -7,3 +7,4 @@ export * from './inbox';
 export * from './answers';
 export * from './mapping';
 export * from './pms-entry';
+export * from './contracts';

@@ -76,6 +76,7 @@ export const announcedTables = [
   'agencies',
   'stay_codes',
   'not_confirm_messages',
+  'contracts',
 ] as const;
 export type AnnouncedTable = (typeof announcedTables)[number];
 

@@ -3,7 +3,7 @@
 // pattern are here; a table joins when its first query moves onto it. Columns hold what both engines hold: ids
 // and counts are numbers (the PostgreSQL runner reads int8 as a number), times and dates ISO text.
 import type { Generated } from 'kysely';
-import type { ActivityEntry, StayCodeKind, StopSaleCodeKind } from '../../../shared/domain';
+import type { ActivityEntry, AllotmentKind, StayCodeKind, StopSaleCodeKind } from '../../../shared/domain';
 import type { AnswerTables } from './tables-answers';
 import type { ReferenceTables } from './tables-reference';
 import type { ReservationTables } from './tables-reservations';
@@ -52,6 +52,22 @@ export interface HotelCodesTable {
   added_at: string;
 }
 
+export interface ContractsTable {
+  id: Generated<number>;
+  agency_id: string;
+  room_type: string;
+  date_from: string;
+  date_to: string;
+  rooms: number;
+  /** '' or seven counts "Mon,…,Sun". */
+  weekday_rooms: Generated<string>;
+  kind: AllotmentKind;
+  release_days: number;
+  note: Generated<string>;
+  updated_by: string;
+  updated_at: string;
+}
+
 /** Every table the shared pattern knows; the areas' own files hold theirs. */
 export interface StoreTables extends ReferenceTables, ReservationTables, AnswerTables {
   settings: SettingsTable;
@@ -59,6 +75,7 @@ export interface StoreTables extends ReferenceTables, ReservationTables, AnswerT
   stop_sales: StopSalesTable;
   mappings: MappingsTable;
   hotel_codes: HotelCodesTable;
+  contracts: ContractsTable;
 }
 
 export type StoreTable = keyof StoreTables;

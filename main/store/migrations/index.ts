@@ -11,6 +11,7 @@ import { answerGraceMigration } from './009-answer-grace';
 import { hotelCodesMigration } from './010-hotel-codes';
 import { searchSpellingsMigration } from './011-search-spellings';
 import { checkKeysMigration } from './012-check-keys';
+import { contractsMigration } from './013-contracts';
 
 /** Ordered: a migration's version is its position in this list plus one. */
 export const migrations: readonly Migration[] = [
@@ -26,4 +27,5 @@ export const migrations: readonly Migration[] = [
   hotelCodesMigration,
   searchSpellingsMigration,
   checkKeysMigration,
+  contractsMigration,
 ];

@@ -64,6 +64,19 @@ const readingCalls: Reading = {
   checkSettings: [],
   listStopSales: [],
   stopSaleHotelCodes: [],
+  listContracts: [],
+  allotmentInput: ['2025-11-01', '2026-01-01', '2027-12-31'],
+  allotmentLookups: [
+    [
+      {
+        agencyId: agency,
+        roomTypeIds: [first.roomTypeId],
+        from: '2026-01-01',
+        until: '2027-12-31',
+        self: key,
+      },
+    ],
+  ],
   checkReference: [],
   checkedReservations: [[key]],
   waitingReservations: [],

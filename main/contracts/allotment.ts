@@ -1,0 +1,99 @@
+// How much of each operator's allotment is used, per room type and night: the contracts, the stays that count
+// against them (main/store/allotment-stays.ts) and the mappings from the channel's room types to the hotel's. Pure:
+// the caller passes today. One model for the calendar, the command line and the pre-confirm check
+// (main/checks/allotment.ts counts a stay's nights the same way, through stayNights).
+import { addDays } from '../../shared/calendar';
+import {
+  LONGEST_COUNTED_STAY,
+  roomsOn,
+  type AllotmentNight,
+  type CalendarDate,
+  type Contract,
+  type CountedStay,
+} from '../../shared/domain';
+import { hotelCodeOf, type AgencyCodes } from '../checks/mapped-codes';
+
+/** The nights a stay counts on: [checkIn, checkOut), at most LONGEST_COUNTED_STAY; none for a day use. */
+export function* stayNights(checkIn: CalendarDate, checkOut: CalendarDate): Generator<CalendarDate> {
+  let night = checkIn;
+  for (let n = 0; n < LONGEST_COUNTED_STAY && night < checkOut; n++) {
+    yield night;
+    night = addDays(night, 1);
+  }
+}
+
+/** The day unsold rooms of a night go back to the hotel. */
+export const releaseDayOf = (night: CalendarDate, releaseDays: number): CalendarDate =>
+  addDays(night, -releaseDays);
+
+const cellKey = (agencyId: string, roomType: string, night: string): string =>
+  `${agencyId}\u0000${roomType}\u0000${night}`;
+
+export interface AllotmentWindow {
+  /** First and last night shown, both included. */
+  from: CalendarDate;
+  to: CalendarDate;
+  today: CalendarDate;
+}
+
+/**
+ * Every contracted night in the window with its use, by operator, room type and night. A stay whose room type is
+ * not mapped to a hotel code, or that no contract covers, counts nowhere.
+ */
+export function allotmentUse(
+  contracts: readonly Contract[],
+  stays: Iterable<CountedStay>,
+  codesOf: (agencyId: string) => AgencyCodes,
+  window: AllotmentWindow,
+): AllotmentNight[] {
+  const cells = new Map<string, AllotmentNight>();
+  const sorted = [...contracts].sort(
+    (a, b) =>
+      (a.agencyId < b.agencyId ? -1 : a.agencyId > b.agencyId ? 1 : 0) ||
+      (a.roomType < b.roomType ? -1 : a.roomType > b.roomType ? 1 : 0) ||
+      (a.from < b.from ? -1 : a.from > b.from ? 1 : 0),
+  );
+  const out: AllotmentNight[] = [];
+  for (const c of sorted) {
+    const first = c.from > window.from ? c.from : window.from;
+    const last = c.to < window.to ? c.to : window.to;
+    for (let night = first; night <= last; night = addDays(night, 1)) {
+      const key = cellKey(c.agencyId, c.roomType, night);
+      // Contracts of one operator and room type share no night (validate.ts); the first one stored wins if they do.
+      if (cells.has(key)) continue;
+      const allotted = roomsOn(c, night);
+      const releaseOn = releaseDayOf(night, c.releaseDays);
+      const cell: AllotmentNight = {
+        contractId: c.id,
+        agencyId: c.agencyId,
+        roomType: c.roomType,
+        night,
+        kind: c.kind,
+        allotted,
+        used: 0,
+        asked: 0,
+        free: allotted,
+        releaseOn,
+        released: window.today >= releaseOn,
+      };
+      cells.set(key, cell);
+      out.push(cell);
+    }
+  }
+  if (cells.size === 0) return out;
+  for (const stay of stays) {
+    const roomType = hotelCodeOf(codesOf(stay.agencyId), 'roomType', stay.roomTypeId);
+    if (roomType === undefined) continue;
+    for (const night of stayNights(stay.checkIn, stay.checkOut)) {
+      if (night > window.to) break;
+      const cell = cells.get(cellKey(stay.agencyId, roomType, night));
+      if (!cell) continue;
+      if (stay.waiting) cell.asked += stay.rooms;
+      else {
+        cell.used += stay.rooms;
+        cell.free -= stay.rooms;
+      }
+    }
+  }
+  return out;
+}

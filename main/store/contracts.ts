@@ -1,0 +1,206 @@
+// The hotel's tour-operator contracts (shared/domain/contracts.ts): typed in or imported by the hotel, never sent by
+// the service. Each add, change and removal is an activity row in the same transaction, so the log says who
+// changed which allotment. An entry is checked (main/contracts/validate.ts) against the operator's other allotments
+// of the room type inside the write's transaction, so what is stored never shares a night with another.
+import { activityOps } from './activity';
+import { all, changed, first, q, type Op } from './engines/op';
+import { prepared } from './engines/prepared';
+import { contractProblems } from '../contracts/validate';
+import {
+  parseWeekdayRooms,
+  weekdayRoomsText,
+  type ActivityDetail,
+  type Contract,
+  type ContractInput,
+  type ContractProblem,
+} from '../../shared/domain';
+
+const columns = [
+  'id',
+  'agency_id as agencyId',
+  'room_type as roomType',
+  'date_from as from',
+  'date_to as to',
+  'rooms',
+  'weekday_rooms as weekdayRooms',
+  'kind',
+  'release_days as releaseDays',
+  'note',
+  'updated_by as updatedBy',
+  'updated_at as updatedAt',
+] as const;
+
+type Row = Omit<Contract, 'weekdayRooms'> & { weekdayRooms: string };
+
+/** A stored row as a Contract; weekday counts the table holds as text ('' when every night is alike). */
+const contractOf = (row: Row): Contract => ({
+  ...row,
+  id: Number(row.id),
+  rooms: Number(row.rooms),
+  releaseDays: Number(row.releaseDays),
+  weekdayRooms: parseWeekdayRooms(row.weekdayRooms) ?? null,
+});
+
+const everyContract = prepared(() =>
+  q
+    .selectFrom('contracts')
+    .select(columns)
+    .orderBy('agency_id')
+    .orderBy('room_type')
+    .orderBy('date_from')
+    .orderBy('id'),
+);
+const ofOperator = prepared((p: { agencyId: string; roomType: string }) =>
+  q
+    .selectFrom('contracts')
+    .select(['id', 'agency_id as agencyId', 'room_type as roomType', 'date_from as from', 'date_to as to'])
+    .where('agency_id', '=', p.agencyId)
+    .where('room_type', '=', p.roomType),
+);
+const byId = prepared((p: { id: number }) =>
+  q.selectFrom('contracts').select(columns).where('id', '=', p.id),
+);
+
+interface Written {
+  agencyId: string;
+  roomType: string;
+  from: string;
+  to: string;
+  rooms: number;
+  weekdayRooms: string;
+  kind: Contract['kind'];
+  releaseDays: number;
+  note: string;
+  user: string;
+  at: string;
+}
+const values = (w: Written) => ({
+  agency_id: w.agencyId,
+  room_type: w.roomType,
+  date_from: w.from,
+  date_to: w.to,
+  rooms: w.rooms,
+  weekday_rooms: w.weekdayRooms,
+  kind: w.kind,
+  release_days: w.releaseDays,
+  note: w.note,
+  updated_by: w.user,
+  updated_at: w.at,
+});
+const insert = prepared((w: Written) => q.insertInto('contracts').values(values(w)).returning(columns));
+const update = prepared((w: Written & { id: number }) =>
+  q.updateTable('contracts').set(values(w)).where('id', '=', w.id).returning(columns),
+);
+const remove = prepared((p: { id: number }) =>
+  q.deleteFrom('contracts').where('id', '=', p.id).returning(columns),
+);
+
+const describe = (change: 'added' | 'changed' | 'removed', c: Contract): string =>
+  JSON.stringify({
+    kind: 'contract',
+    change,
+    agencyId: c.agencyId,
+    roomType: c.roomType,
+    from: c.from,
+    to: c.to,
+    rooms: c.rooms,
+    weekdayRooms: weekdayRoomsText(c.weekdayRooms),
+    allotment: c.kind,
+    releaseDays: c.releaseDays,
+  } satisfies ActivityDetail);
+
+/** What a write of a contract came to: stored, or refused with the reasons in words' codes. */
+export type ContractSaved = { saved: Contract } | { problems: ContractProblem[] };
+
+const trimmed = (input: ContractInput): ContractInput => ({
+  ...input,
+  agencyId: input.agencyId.trim(),
+  roomType: input.roomType.trim(),
+  note: input.note.trim(),
+});
+
+function* checked(input: ContractInput, ownId: number | null): Op<ContractProblem[]> {
+  const others = yield* all(ofOperator({ agencyId: input.agencyId, roomType: input.roomType }));
+  return contractProblems(
+    input,
+    others.map((o) => ({ ...o, id: Number(o.id) })),
+    ownId,
+  );
+}
+
+const written = (input: ContractInput, user: string, at: string): Written => ({
+  agencyId: input.agencyId,
+  roomType: input.roomType,
+  from: input.from,
+  to: input.to,
+  rooms: input.rooms,
+  weekdayRooms: weekdayRoomsText(input.weekdayRooms),
+  kind: input.kind,
+  releaseDays: input.releaseDays,
+  note: input.note,
+  user,
+  at,
+});
+
+/** Contracts' operations, one definition for both engines (engines/op.ts). */
+export const contractOps = {
+  /** Every contract, by operator, room type and first night. */
+  *list(): Op<Contract[]> {
+    return (yield* all(everyContract({}))).map(contractOf);
+  },
+
+  /** Stores a new contract with its activity row, unless it has problems (then nothing is written). */
+  *add(entered: ContractInput, user: string, at: string): Op<ContractSaved> {
+    const input = trimmed(entered);
+    const problems = yield* checked(input, null);
+    if (problems.length > 0) return { problems };
+    const row = yield* first(insert(written(input, user, at)));
+    if (!row) throw new Error('contracts insert returned no row');
+    const saved = contractOf(row);
+    yield* activityOps.add({
+      at,
+      user,
+      action: 'contract',
+      keyField: null,
+      detail: describe('added', saved),
+    });
+    yield* changed('contracts', 'added', [String(saved.id)]);
+    return { saved };
+  },
+
+  /** Changes a contract (its activity row says what it holds now); null when there is none with that id. */
+  *update(id: number, entered: ContractInput, user: string, at: string): Op<ContractSaved | null> {
+    if (!(yield* first(byId({ id })))) return null;
+    const input = trimmed(entered);
+    const problems = yield* checked(input, id);
+    if (problems.length > 0) return { problems };
+    const row = yield* first(update({ ...written(input, user, at), id }));
+    if (!row) return null;
+    const saved = contractOf(row);
+    yield* activityOps.add({
+      at,
+      user,
+      action: 'contract',
+      keyField: null,
+      detail: describe('changed', saved),
+    });
+    yield* changed('contracts', 'changed', [String(id)]);
+    return { saved };
+  },
+
+  /** Removes a contract (with its activity row); null when there is none with that id. */
+  *remove(id: number, user: string, at: string): Op<Contract | null> {
+    const row = yield* first(remove({ id }));
+    if (!row) return null;
+    const removed = contractOf(row);
+    yield* activityOps.add({
+      at,
+      user,
+      action: 'contract',
+      keyField: null,
+      detail: describe('removed', removed),
+    });
+    yield* changed('contracts', 'removed', [String(id)]);
+    return removed;
+  },
+};

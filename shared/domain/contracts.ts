@@ -1,0 +1,108 @@
+// The hotel's side of its tour-operator contracts: each operator (an agency of the service) holds an allotment of a
+// room type (in the hotel's own codes, what channel codes are mapped to) for a period, so many rooms a night,
+// guaranteed (paid whether sold or not) or normal (confirmed only while the hotel has the rooms), with a release
+// period: that many days before a night, what the operator has not sold of it goes back to the hotel. The service
+// carries no contract: they are the hotel's own data, typed in or imported from a spreadsheet.
+import type { CalendarDate } from './reservation';
+
+export type AllotmentKind = 'guaranteed' | 'normal';
+export const ALLOTMENT_KINDS: readonly AllotmentKind[] = ['guaranteed', 'normal'];
+
+/** The most rooms a contract may hold a night, and the longest release period: beyond them it is a typing slip. */
+export const MAX_CONTRACT_ROOMS = 999;
+export const MAX_RELEASE_DAYS = 120;
+
+/** A contract as entered, before it is stored. */
+export interface ContractInput {
+  agencyId: string;
+  /** The hotel's room type code. */
+  roomType: string;
+  from: CalendarDate;
+  to: CalendarDate;
+  /** Rooms a night. */
+  rooms: number;
+  /** Rooms per weekday, Monday first, where they differ from `rooms`; null when every night has `rooms`. */
+  weekdayRooms: readonly number[] | null;
+  kind: AllotmentKind;
+  releaseDays: number;
+  note: string;
+}
+
+/** A contract as stored, with who last changed it and when. */
+export interface Contract extends ContractInput {
+  id: number;
+  updatedBy: string;
+  updatedAt: string;
+}
+
+/** Why an entered contract cannot be kept, said to the receptionist in the desk's words. */
+export type ContractProblem =
+  | { field: 'agencyId' | 'roomType'; reason: 'empty' }
+  | { field: 'from' | 'to'; reason: 'not-a-date' }
+  | { field: 'to'; reason: 'before-from' }
+  | { field: 'rooms' | 'weekdayRooms'; reason: 'not-a-count'; max: number }
+  | { field: 'weekdayRooms'; reason: 'not-seven' }
+  | { field: 'releaseDays'; reason: 'not-a-count'; max: number }
+  | { field: 'kind'; reason: 'unknown' }
+  | { field: 'from'; reason: 'overlaps'; other: Pick<Contract, 'id' | 'from' | 'to'> };
+
+/** Weekday of a calendar date, Monday 0 … Sunday 6 (the order weekdayRooms is written in). */
+export function weekdayOf(date: CalendarDate): number {
+  const day = new Date(`${date.slice(0, 10)}T12:00:00Z`).getUTCDay();
+  return (day + 6) % 7;
+}
+
+/** Rooms the contract holds on a night inside its period. */
+export const roomsOn = (
+  contract: Pick<ContractInput, 'rooms' | 'weekdayRooms'>,
+  night: CalendarDate,
+): number => contract.weekdayRooms?.[weekdayOf(night)] ?? contract.rooms;
+
+/** "5,5,5,5,5,8,8" → [5,5,5,5,5,8,8]; '' → null; anything else → undefined (not seven counts). */
+export function parseWeekdayRooms(text: string): number[] | null | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const parts = trimmed.split(/[,;/ ]+/);
+  if (parts.length !== 7 || parts.some((p) => !/^\d{1,4}$/.test(p))) return undefined;
+  return parts.map(Number);
+}
+
+export const weekdayRoomsText = (rooms: readonly number[] | null): string => (rooms ? rooms.join(',') : '');
+
+/**
+ * A stay counts against its operator's allotment on its nights [checkIn, checkOut), at most this many: tour-operator
+ * stays are a week or two, and the bound keeps every read of them a range of the check-in index.
+ */
+export const LONGEST_COUNTED_STAY = 62;
+
+/** A reservation as an allotment counts it (the channel's room type is mapped to the hotel's by the reader). */
+export interface CountedStay {
+  keyField: string;
+  agencyId: string;
+  roomTypeId: string;
+  checkIn: CalendarDate;
+  checkOut: CalendarDate;
+  rooms: number;
+  /** Waiting for the hotel's answer (W): asked, not yet used. */
+  waiting: boolean;
+}
+
+/** One night of one operator's allotment of one room type, as the calendar shows it. */
+export interface AllotmentNight {
+  contractId: number;
+  agencyId: string;
+  roomType: string;
+  night: CalendarDate;
+  kind: AllotmentKind;
+  allotted: number;
+  /** Rooms of confirmed (answered, not declined) reservations. */
+  used: number;
+  /** Rooms of reservations waiting for an answer. */
+  asked: number;
+  /** allotted − used: below zero when the operator is over its allotment. */
+  free: number;
+  /** The day unsold rooms of this night go back to the hotel (the night less the release days). */
+  releaseOn: CalendarDate;
+  /** Today is on or after releaseOn. */
+  released: boolean;
+}

@@ -146,6 +146,7 @@ export const checkInputOps = {
 
   /** What the allotment calendar reads, at one moment: the contracts, the mappings and the stays of the window. */
   *allotment(
+    since: string,
     from: string,
     last: string,
   ): Op<{ contracts: Contract[]; mappings: MappingRow[]; stays: CountedStay[] }> {

@@ -71,8 +71,9 @@ const readingCalls: Reading = {
       {
         agencyId: agency,
         roomTypeIds: [first.roomTypeId],
+        since: '2025-11-01',
         from: '2026-01-01',
-        until: '2027-12-31',
+        last: '2027-12-31',
         self: key,
       },
     ],

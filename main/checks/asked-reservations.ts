@@ -9,6 +9,7 @@ import type { BirthFilter, EarlierStay, HotelReservations, VoucherHolders } from
 import type { ReferenceChecker } from './checker';
 import type { CheckedReservation } from './context';
 import type { ReservationCheck } from './types';
+import type { AllotmentQuestion, CountedStay } from '../../shared/domain';
 
 export interface VoucherQuestion {
   agencyId: string;
@@ -25,10 +26,12 @@ export interface StayQuestion {
 export interface Questions {
   vouchers: VoucherQuestion[];
   stays: StayQuestion[];
+  allotments: AllotmentQuestion[];
 }
 export interface Answers {
   vouchers: readonly VoucherHolders[];
   stays: readonly (EarlierStay | null)[];
+  allotments: readonly (readonly CountedStay[])[];
 }
 
 /** What a batch may skip asking: the "has a problem" pass asks only of vouchers known to be held twice. */
@@ -39,6 +42,9 @@ export interface AskOnly {
   stays?: boolean;
 }
 
+const allotmentKey = (q: AllotmentQuestion): string =>
+  keyOf('a', q.agencyId, q.roomTypeIds.join('\u0001'), q.since, q.from, q.last, q.self);
+
 const NO_HOLDERS: VoucherHolders = { keyFields: [], count: 0 };
 // The key of a question: its fields joined by a separator no folded name, voucher or key holds.
 const keyOf = (...parts: readonly (string | number)[]): string => parts.join('\u0000');
@@ -47,7 +53,8 @@ const keyOf = (...parts: readonly (string | number)[]): string => parts.join('\u
 class AskedReservations implements HotelReservations {
   private readonly vouchers = new Map<string, VoucherHolders>();
   private readonly stays = new Map<string, EarlierStay | null>();
-  private asked: Questions = { vouchers: [], stays: [] };
+  private readonly allotments = new Map<string, readonly CountedStay[]>();
+  private asked: Questions = { vouchers: [], stays: [], allotments: [] };
   private readonly askedKeys = new Set<string>();
 
   constructor(private readonly only: AskOnly) {}
@@ -76,10 +83,21 @@ class AskedReservations implements HotelReservations {
     return undefined;
   }
 
+  allotmentStays(question: AllotmentQuestion): readonly CountedStay[] {
+    const key = allotmentKey(question);
+    const known = this.allotments.get(key);
+    if (known) return known;
+    if (!this.askedKeys.has(key)) {
+      this.askedKeys.add(key);
+      this.asked.allotments.push(question);
+    }
+    return [];
+  }
+
   /** The questions of this round not answered yet; the next round starts empty. */
   takeQuestions(): Questions {
     const asked = this.asked;
-    this.asked = { vouchers: [], stays: [] };
+    this.asked = { vouchers: [], stays: [], allotments: [] };
     this.askedKeys.clear();
     return asked;
   }
@@ -94,6 +112,7 @@ class AskedReservations implements HotelReservations {
     questions.stays.forEach((q, i) =>
       this.stays.set(keyOf('s', q.person, q.birth, q.day, q.self), answers.stays[i] ?? null),
     );
+    questions.allotments.forEach((q, i) => this.allotments.set(allotmentKey(q), answers.allotments[i] ?? []));
   }
 }
 
@@ -114,7 +133,8 @@ export async function checkBatch(
   for (let round = 1; ; round += 1) {
     const checks = reservations.map((r) => checker.check(r, hotel));
     const questions = hotel.takeQuestions();
-    if (questions.vouchers.length === 0 && questions.stays.length === 0) return checks;
+    if (questions.vouchers.length === 0 && questions.stays.length === 0 && questions.allotments.length === 0)
+      return checks;
     if (round === MAX_ROUNDS)
       throw new Error('the checks kept asking new questions about other reservations');
     hotel.learn(questions, await fetch(questions));

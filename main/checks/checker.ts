@@ -2,6 +2,8 @@
 // reservations through HotelReservations, then check any number of reservations, each in a handful of
 // lookups. Pure: no clock, no I/O; the caller passes "today". createChecker indexes every reservation in
 // memory too (a full rebuild); the desk passes SQL-backed lookups kept current as reservations change.
+import { AllotmentRule } from './allotment';
+import { AllotmentStayIndex } from './allotment-stays';
 import { CapacityRule } from './capacity';
 import {
   DEFAULT_CHECK_SETTINGS,
@@ -24,6 +26,7 @@ import { isCancelled } from './status';
 import { StopSaleRule } from './stop-sale';
 import { checkUnmapped } from './unmapped';
 import type { CheckKind, ReservationCheck } from './types';
+import type { CountedStay } from '../../shared/domain';
 
 /** The order checks come in: problems first (the most urgent first), then notes. */
 export const CHECK_KINDS: readonly CheckKind[] = [
@@ -31,6 +34,7 @@ export const CHECK_KINDS: readonly CheckKind[] = [
   'past-check-in',
   'capacity',
   'stop-sale',
+  'allotment',
   'duplicate-voucher',
   'men-only',
   'on-request',
@@ -46,7 +50,11 @@ export interface Checker {
 }
 
 /** The hotel's reservations indexed in memory, all at once (a repeated keyField counts once). */
-export function indexReservations(reservations: Iterable<KnownReservation>): HotelReservations {
+export function indexReservations(
+  reservations: Iterable<KnownReservation>,
+  stays: Iterable<CountedStay> = [],
+): HotelReservations {
+  const allotments = new AllotmentStayIndex(stays);
   const guests = new GuestIndex();
   const vouchers = new VoucherIndex();
   const seen = new Set<string>();
@@ -63,12 +71,13 @@ export function indexReservations(reservations: Iterable<KnownReservation>): Hot
       vouchers.voucherHolders(agencyId, voucher, self, shown),
     latestStay: (person, birth, day, self): EarlierStay | undefined =>
       guests.latestStay(person, birth, day, self),
+    allotmentStays: (question) => allotments.of(question),
   };
 }
 
 /** A full rebuild: the reference context and every reservation indexed in memory. */
 export function createChecker(context: ChecksContext): Checker {
-  return createCheckerOver(context, indexReservations(context.reservations));
+  return createCheckerOver(context, indexReservations(context.reservations, context.stays));
 }
 
 /**
@@ -95,6 +104,7 @@ export function createReferenceChecker(context: ReferenceContext): ReferenceChec
   for (const mapping of context.mappings) mapped.add(mapping);
   const stopSales = new StopSaleRule();
   for (const stopSale of context.stopSales) stopSales.add(stopSale);
+  const allotments = new AllotmentRule(context.contracts ?? [], today);
 
   return {
     settings,
@@ -106,6 +116,7 @@ export function createReferenceChecker(context: ReferenceContext): ReferenceChec
       checkPastCheckIn(r, today, out);
       capacity.check(r, out);
       stopSales.check(r, codes, out);
+      allotments.check(r, codes, hotel, out);
       checkDuplicateVoucher(r, hotel, out);
       if (settings.menOnly) checkMenOnly(r, out);
       checkOnRequest(r, out);

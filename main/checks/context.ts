@@ -9,6 +9,8 @@ import type {
   StayCode,
 } from '../../shared/domain';
 import type { StopSale } from './types';
+import type { ContractTerms } from './allotment';
+import type { CountedStay } from '../../shared/domain';
 
 export interface CheckSettings {
   /** The family-policy check ("men only" bookings). Off unless the hotel turns it on. */
@@ -37,6 +39,8 @@ export interface ReferenceContext {
   stayCodes: Iterable<RoomLimits>;
   mappings: Iterable<MappedChannelCode>;
   stopSales: Iterable<StopSale>;
+  /** The operators' allotments (none: nothing to check). */
+  contracts?: Iterable<ContractTerms>;
 }
 
 export interface ChecksContext extends ReferenceContext {
@@ -45,4 +49,6 @@ export interface ChecksContext extends ReferenceContext {
    * (the rules decide what counts). A repeated keyField is ignored after its first appearance.
    */
   reservations: Iterable<KnownReservation>;
+  /** The stays that count against allotments (allotment-stays' reads, whole); none: no stay counts. */
+  stays?: Iterable<CountedStay>;
 }

@@ -1,6 +1,7 @@
 // The checks' output types live in shared/domain/checks.ts (plain data the renderer and the store use too);
 // re-exported here so the engine's modules keep one local name for them.
 export type {
+  AllotmentCheck,
   CapacityCheck,
   CapacityLimit,
   CheckKind,

@@ -61,8 +61,13 @@ export async function buildChecker(
 const askStore =
   (store: DeskStore) =>
   async (questions: Questions): Promise<Answers> => {
-    const answers = await store.checkLookups(questions);
-    return { vouchers: answers.vouchers, stays: answers.stays };
+    const answers =
+      questions.vouchers.length > 0 || questions.stays.length > 0
+        ? await store.checkLookups(questions)
+        : { vouchers: [], stays: [] };
+    const allotments =
+      questions.allotments.length > 0 ? await store.allotmentLookups(questions.allotments) : [];
+    return { vouchers: answers.vouchers, stays: answers.stays, allotments };
   };
 
 /** One marker per kind found, in the checks' own order (problems first): what an inbox row shows. */
@@ -131,13 +136,14 @@ export class DeskChecks {
       built.reference !== reference
     ) {
       const started = performance.now();
-      const { stayCodes, mappings, stopSales } = await store.checkReference();
+      const { stayCodes, mappings, stopSales, contracts } = await store.checkReference();
       this.checker = createReferenceChecker({
         today,
         settings: await store.checkSettings(),
         stayCodes,
         mappings,
         stopSales,
+        contracts,
       });
       this.builtFor = { store, today, reference };
       this.logger?.info('checks indexed', { ms: Math.round(performance.now() - started) });

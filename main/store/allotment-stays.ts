@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { all, q, type Op } from './engines/op';
 import { prepared } from './engines/prepared';
 import { jsonListValues, preparedPerEngine } from './engines/per-engine';
-import type { CountedStay } from '../../shared/domain';
+import type { AllotmentQuestion, CountedStay } from '../../shared/domain';
 
 /** A stay as its allotment counts it: the operator, the channel's room type, the nights, rooms and whether it waits. */
 const stayColumns = [
@@ -69,17 +69,6 @@ const counted = (row: StayRow): CountedStay => ({
   rooms: Number(row.rooms),
   waiting: row.status === 'W',
 });
-
-/** An allotment question of the checks: the operator's other stays in these channel room types and nights. */
-export interface AllotmentQuestion {
-  agencyId: string;
-  roomTypeIds: readonly string[];
-  /** The earliest check-in that can count, the first night and the last night asked about. */
-  since: string;
-  from: string;
-  last: string;
-  self: string;
-}
 
 /** The allotment reads, one definition for both engines (engines/op.ts). */
 export const allotmentStayOps = {

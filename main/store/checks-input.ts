@@ -192,6 +192,8 @@ export function* knownReservations(db: Database): Generator<KnownReservation> {
 /** Everything a full rebuild indexes: the small tables, and every reservation streamed as it is walked. */
 export interface ChecksInput extends CheckReference {
   reservations: Iterable<KnownReservation>;
+  /** Every stay that can count against an allotment (operators with a contract). */
+  stays: CountedStay[];
 }
 
 export function checksInput(db: Database): ChecksInput {
@@ -199,5 +201,6 @@ export function checksInput(db: Database): ChecksInput {
     ...runSqlite(db, checkInputOps.reference()),
     // Lazy, so a caller that never walks it leaves no statement busy on the connection.
     reservations: { [Symbol.iterator]: () => knownReservations(db) },
+    stays: runSqlite(db, allotmentStayOps.inWindow('', '', '\uffff')),
   };
 }

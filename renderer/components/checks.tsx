@@ -14,6 +14,7 @@ export const checkIcon: Record<CheckKind, string> = {
   'past-check-in': '⚠',
   capacity: '⇈',
   'stop-sale': '⊗',
+  allotment: '▦',
   'duplicate-voucher': '❐',
   'on-request': '◷',
   'men-only': '♂',
@@ -90,6 +91,16 @@ export function useCheckSentence(): (check: ReservationCheck) => string {
         });
       case 'men-only':
         return t('checks.men-only', { count: check.men });
+      case 'allotment':
+        return t(`checks.allotment.${check.reason}`, {
+          count: check.nights,
+          roomType: check.roomType,
+          night: date(check.night),
+          allotted: check.allotted,
+          used: check.used,
+          releaseOn: date(check.releaseOn),
+          allotment: t(`checks.allotment.kind.${check.allotment}`),
+        });
       case 'stop-sale':
         return t(check.from === check.to ? 'checks.stop-sale.day' : 'checks.stop-sale.range', {
           hotelCode: check.hotelCode,

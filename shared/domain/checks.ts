@@ -3,6 +3,7 @@
 // exactly what a sentence, a marker or `resdesk show --json` needs, so nothing has to be looked up again
 // to explain it. Here, not in main/checks, because the renderer and the store speak these words too.
 import type { CalendarDate, Guest, Reservation, StayCodeKind } from './reservation';
+import type { AllotmentKind } from './contracts';
 
 /**
  * problem: something to look at before saying yes (bulk confirm asks before including it); note: worth
@@ -121,7 +122,30 @@ export interface OnRequestCheck {
   held: 'option' | 'on-request';
 }
 
+/**
+ * The operator's allotment of the room type (a contract the hotel entered): confirming would take it over on a night
+ * of the stay (over), or a night of the stay is inside the release period of a normal allotment, or the booking is
+ * on request there (released): the rooms went back to the hotel, which decides with its own availability.
+ */
+export interface AllotmentCheck {
+  kind: 'allotment';
+  severity: 'problem';
+  reason: 'over' | 'released';
+  /** The hotel's room type code the contract is for, and its kind. */
+  roomType: string;
+  allotment: AllotmentKind;
+  /** The first night concerned, and how many nights of the stay are. */
+  night: CalendarDate;
+  nights: number;
+  /** On that night: rooms allotted, and used by the operator's other confirmed reservations. */
+  allotted: number;
+  used: number;
+  /** The day that night's unsold rooms went (or go) back to the hotel. */
+  releaseOn: CalendarDate;
+}
+
 export type ReservationCheck =
+  | AllotmentCheck
   | OnRequestCheck
   | ImpossibleStayCheck
   | CapacityCheck

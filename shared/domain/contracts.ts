@@ -106,3 +106,16 @@ export interface AllotmentNight {
   /** Today is on or after releaseOn. */
   released: boolean;
 }
+
+/** What the allotment check asks of the other reservations: an operator's stays in some channel room types. */
+export interface AllotmentQuestion {
+  agencyId: string;
+  /** The channel's room type codes mapped to the contract's room type. */
+  roomTypeIds: readonly string[];
+  /** The earliest check-in that can count (the first night less LONGEST_COUNTED_STAY − 1), the nights asked about. */
+  since: CalendarDate;
+  from: CalendarDate;
+  last: CalendarDate;
+  /** The reservation asking, left out. */
+  self: string;
+}

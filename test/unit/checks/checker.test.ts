@@ -31,6 +31,19 @@ const everything = () => {
     context({
       settings: { menOnly: true },
       stopSales: [{ codeKind: 'roomType', hotelCode: 'DZ', from: '2026-06-21', to: '2026-06-22' }],
+      // No room of DZ left to the operator in June.
+      contracts: [
+        {
+          agencyId: 'AG1',
+          roomType: 'DZ',
+          from: '2026-06-01',
+          to: '2026-06-30',
+          rooms: 0,
+          weekdayRooms: null,
+          kind: 'guaranteed',
+          releaseDays: 0,
+        },
+      ],
       reservations: [r, before, twin],
     }),
   ).check(r);

@@ -1,0 +1,116 @@
+// The operator's allotment (a contract the hotel entered, shared/domain/contracts.ts) on the nights of a stay: a
+// problem when confirming would take the operator over its allotment of the room type on a night (its other
+// confirmed reservations and this one together), or when a night is inside the release period of a normal
+// allotment, or the booking is on request there: those rooms went back to the hotel, which decides with its own
+// availability. Contracts are in the hotel's room type codes, so the reservation's channel code is mapped first; an
+// unmapped code or a night no contract covers is not checked. The other reservations are asked for through
+// HotelReservations (one question per stay), counted night by night as the calendar counts them.
+import { addDays, startsWithCalendarDate } from '../../shared/calendar';
+import { LONGEST_COUNTED_STAY, roomsOn, type Contract, type CalendarDate } from '../../shared/domain';
+import { releaseDayOf, stayNights } from '../contracts/allotment';
+import type { CheckedReservation } from './context';
+import type { HotelReservations } from './hotel-reservations';
+import { hotelCodeOf, type AgencyCodes } from './mapped-codes';
+import type { ReservationCheck } from './types';
+
+/** What of a contract the check reads (a stored Contract fits). */
+export type ContractTerms = Pick<
+  Contract,
+  'agencyId' | 'roomType' | 'from' | 'to' | 'rooms' | 'weekdayRooms' | 'kind' | 'releaseDays'
+>;
+
+const ON_REQUEST_STATUS = 1;
+const ON_REQUEST_QUOTA = 2;
+const keyOf = (agencyId: string, roomType: string): string => `${agencyId}\u0000${roomType}`;
+
+export class AllotmentRule {
+  private readonly contracts = new Map<string, ContractTerms[]>();
+
+  constructor(
+    contracts: Iterable<ContractTerms>,
+    private readonly today: CalendarDate,
+  ) {
+    for (const c of contracts) {
+      const key = keyOf(c.agencyId, c.roomType);
+      const list = this.contracts.get(key);
+      if (list) list.push(c);
+      else this.contracts.set(key, [c]);
+    }
+  }
+
+  check(r: CheckedReservation, codes: AgencyCodes, hotel: HotelReservations, out: ReservationCheck[]): void {
+    if (
+      this.contracts.size === 0 ||
+      !startsWithCalendarDate(r.checkIn) ||
+      !startsWithCalendarDate(r.checkOut)
+    )
+      return;
+    const roomType = hotelCodeOf(codes, 'roomType', r.roomTypeId);
+    const list = roomType === undefined ? undefined : this.contracts.get(keyOf(r.agencyId, roomType));
+    if (roomType === undefined || !list) return;
+    const covered: { night: CalendarDate; contract: ContractTerms }[] = [];
+    for (const night of stayNights(r.checkIn.slice(0, 10), r.checkOut.slice(0, 10))) {
+      const contract = list.find((c) => c.from <= night && night <= c.to);
+      if (contract) covered.push({ night, contract });
+    }
+    const firstNight = covered[0]?.night;
+    const lastNight = covered[covered.length - 1]?.night;
+    if (firstNight === undefined || lastNight === undefined) return;
+
+    const roomTypeIds: string[] = [];
+    for (const [channelCode, hotelCode] of codes.get('roomType') ?? [])
+      if (hotelCode === roomType) roomTypeIds.push(channelCode);
+    const stays = hotel.allotmentStays({
+      agencyId: r.agencyId,
+      roomTypeIds,
+      since: addDays(firstNight, -(LONGEST_COUNTED_STAY - 1)),
+      from: firstNight,
+      last: lastNight,
+      self: r.keyField,
+    });
+    const used = new Map<CalendarDate, number>();
+    for (const stay of stays) {
+      if (stay.waiting) continue;
+      for (const night of stayNights(stay.checkIn, stay.checkOut))
+        if (night >= firstNight && night <= lastNight) used.set(night, (used.get(night) ?? 0) + stay.rooms);
+    }
+
+    const over = covered.filter(
+      ({ night, contract }) => (used.get(night) ?? 0) + r.roomCount > roomsOn(contract, night),
+    );
+    const overFirst = over[0];
+    if (overFirst)
+      out.push({
+        kind: 'allotment',
+        severity: 'problem',
+        reason: 'over',
+        roomType,
+        allotment: overFirst.contract.kind,
+        night: overFirst.night,
+        nights: over.length,
+        allotted: roomsOn(overFirst.contract, overFirst.night),
+        used: used.get(overFirst.night) ?? 0,
+        releaseOn: releaseDayOf(overFirst.night, overFirst.contract.releaseDays),
+      });
+
+    const onRequest = r.reservationStatus === ON_REQUEST_STATUS || r.quotaType === ON_REQUEST_QUOTA;
+    const released = covered.filter(
+      ({ night, contract }) =>
+        (contract.kind === 'normal' || onRequest) && this.today >= releaseDayOf(night, contract.releaseDays),
+    );
+    const releasedFirst = released[0];
+    if (releasedFirst)
+      out.push({
+        kind: 'allotment',
+        severity: 'problem',
+        reason: 'released',
+        roomType,
+        allotment: releasedFirst.contract.kind,
+        night: releasedFirst.night,
+        nights: released.length,
+        allotted: roomsOn(releasedFirst.contract, releasedFirst.night),
+        used: used.get(releasedFirst.night) ?? 0,
+        releaseOn: releaseDayOf(releasedFirst.night, releasedFirst.contract.releaseDays),
+      });
+  }
+}

@@ -1,5 +1,5 @@
 // What happens to a hotel's reservations that the pre-confirm checks must follow: bookings stored and changed,
-// cancellations, answers, mappings and stop-sales, as fast-check events applied through a DeskStore (either
+// cancellations, answers, mappings, stop-sales and allotments, as fast-check events applied through a DeskStore (either
 // engine). The desk's incremental checks are compared with a full rebuild after each (checks-incremental on
 // SQLite, hotel-db/checks-engines on PostgreSQL).
 import fc from 'fast-check';
@@ -24,6 +24,9 @@ const booking = fc.record({
   voucherNo: fc.constantFrom('V1', ' v1', 'V2', ''),
   checkIn: fc.constantFrom('2026-07-01', '2026-07-01', '2026-07-05', '2026-08-01', 'soon'),
   pmsStatus: fc.constantFrom(0, 2),
+  // Some come already confirmed (the service's E): they use the operator's allotment at once.
+  confirmationStatus: fc.constantFrom('W' as const, 'W' as const, 'E' as const),
+  roomCount: fc.constantFrom(1, 2),
   guests: fc.array(guest, { maxLength: 3, size: 'max' }),
 });
 export const checkEvent = fc.oneof(
@@ -37,8 +40,23 @@ export const checkEvent = fc.oneof(
     .record({ channelCode: fc.constantFrom('R1', 'DBL', 'AI'), hotelCode: fc.constantFrom('STD', 'DZ', '') })
     .map((m) => ({ type: 'map' as const, ...m })),
   fc.constantFrom('2026-07-03', '2026-07-10').map((from) => ({ type: 'stopSale' as const, from })),
+  // The operator's allotment of DZ for July, replaced whole: none left, one or two rooms, released or not.
+  fc
+    .record({
+      rooms: fc.constantFrom(0, 1, 2),
+      kind: fc.constantFrom('guaranteed' as const, 'normal' as const),
+      releaseDays: fc.constantFrom(0, 10, 40),
+    })
+    .map((c) => ({ type: 'contract' as const, ...c })),
 );
 export type CheckEvent = typeof checkEvent extends fc.Arbitrary<infer E> ? E : never;
+
+/** Events with the allotment checked from the start: AG1's DBL is the hotel's DZ, of which it holds two rooms. */
+export const withAllotment = (events: readonly CheckEvent[]): CheckEvent[] => [
+  { type: 'map', channelCode: 'DBL', hotelCode: 'DZ' },
+  { type: 'contract', rooms: 2, kind: 'normal', releaseDays: 0 },
+  ...events,
+];
 
 /** What the checks must be told of an event (DeskChecks' three signals). */
 export type CheckSignal = 'reservationsChanged' | 'decisionMoved' | 'invalidate';
@@ -109,6 +127,27 @@ export async function applyCheckEvent(
           user: 'A',
           at: AT,
         });
+      return 'invalidate';
+    case 'contract':
+      for (const desk of desks) {
+        for (const old of await desk.store.listContracts()) await desk.store.removeContract(old.id, 'A', AT);
+        const saved = await desk.store.addContract(
+          {
+            agencyId: 'AG1',
+            roomType: 'DZ',
+            from: '2026-07-01',
+            to: '2026-07-31',
+            rooms: e.rooms,
+            weekdayRooms: null,
+            kind: e.kind,
+            releaseDays: e.releaseDays,
+            note: '',
+          },
+          'A',
+          AT,
+        );
+        if (!('saved' in saved)) throw new Error(`contract refused: ${JSON.stringify(saved.problems)}`);
+      }
       return 'invalidate';
     case 'stopSale':
       for (const desk of desks)

@@ -12,7 +12,7 @@ import { Store } from '../../../main/store';
 import { decisionOps } from '../../../main/store/decisions';
 import { sqliteDeskStore } from '../../../main/store/engines/desk-store';
 import type { ReservationCheck } from '../../../shared/domain';
-import { AT, applyCheckEvent, checkEvent } from '../../harness/check-events';
+import { AT, applyCheckEvent, checkEvent, withAllotment } from '../../harness/check-events';
 import type { NotConfirmMessage } from '../../../shared/domain';
 import { generateReservations } from '../../unit/store/fixtures';
 import { bothEngines } from './engines';
@@ -60,7 +60,7 @@ describe('the pre-confirm checks on the hotel database', () => {
           () => hotel,
           () => TODAY,
         );
-        for (const e of events) {
+        for (const e of withAllotment(events)) {
           const signal = await applyCheckEvent(e, [
             { store: sqlite, markSent: (id) => sqlite.markSent(id, { sentAt: AT, pdfPath: null }) },
             {

@@ -1,0 +1,255 @@
+// The operators' contracts on both engines: stored with an activity row per change, refused in words when they
+// make no sense or share a night with the operator's other allotment of the room type, and the allotment's use per
+// night read from the reservations as a plain model counts it (every night of every stay, one by one).
+// `npx vitest run test/integration/hotel-db/contracts.test.ts`
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { allotmentUse } from '../../../main/contracts/allotment';
+import { contractProblemText } from '../../../main/contracts/validate';
+import { MappedCodes } from '../../../main/checks/mapped-codes';
+import { addDays } from '../../../shared/calendar';
+import {
+  LONGEST_COUNTED_STAY,
+  roomsOn,
+  type AllotmentNight,
+  type ContractInput,
+  type Reservation,
+} from '../../../shared/domain';
+import { makeReservation } from '../../unit/store/fixtures';
+import { propertyRuns } from '../../harness/property-runs';
+import { bothEngines, engineNames, type EngineUnderTest } from './engines';
+
+const AT = '2026-06-01T09:00:00.000Z';
+const engines = bothEngines();
+
+const july = (over: Partial<ContractInput> = {}): ContractInput => ({
+  agencyId: 'AG1',
+  roomType: 'DZ',
+  from: '2026-07-01',
+  to: '2026-07-31',
+  rooms: 5,
+  weekdayRooms: null,
+  kind: 'normal',
+  releaseDays: 7,
+  note: '',
+  ...over,
+});
+
+describe.each(engineNames)('contracts on %s', (name) => {
+  let e: EngineUnderTest;
+  beforeEach(async () => {
+    e = await engines.open(name);
+  });
+  afterEach(async () => {
+    await e.close();
+  });
+
+  it('stores, changes and removes an allotment, each with an activity row saying what it holds', async () => {
+    const s = e.store;
+    const added = await s.addContract(
+      july({ weekdayRooms: [5, 5, 5, 5, 5, 8, 8], note: ' summer ' }),
+      'ayse',
+      AT,
+    );
+    if (!('saved' in added)) throw new Error('refused');
+    expect(added.saved).toMatchObject({
+      agencyId: 'AG1',
+      roomType: 'DZ',
+      weekdayRooms: [5, 5, 5, 5, 5, 8, 8],
+      note: 'summer',
+      updatedBy: 'ayse',
+    });
+    const changed = await s.updateContract(
+      added.saved.id,
+      july({ rooms: 6, kind: 'guaranteed' }),
+      'mehmet',
+      AT,
+    );
+    expect(changed && 'saved' in changed ? changed.saved : null).toMatchObject({
+      rooms: 6,
+      kind: 'guaranteed',
+      weekdayRooms: null,
+      updatedBy: 'mehmet',
+    });
+    expect(await s.listContracts()).toHaveLength(1);
+    expect(await s.removeContract(added.saved.id, 'ayse', AT)).toMatchObject({ rooms: 6 });
+    expect(await s.removeContract(added.saved.id, 'ayse', AT)).toBeNull();
+    expect(await s.listContracts()).toEqual([]);
+    const log = await s.listActivity(0, 10, 'en');
+    expect(log.map((a) => [a.action, a.user, JSON.parse(a.detail).change])).toEqual([
+      ['contract', 'ayse', 'removed'],
+      ['contract', 'mehmet', 'changed'],
+      ['contract', 'ayse', 'added'],
+    ]);
+  });
+
+  it("refuses, in words and writing nothing, what makes no sense or shares a night with the operator's other allotment", async () => {
+    const s = e.store;
+    const first = await s.addContract(july(), 'ayse', AT);
+    if (!('saved' in first)) throw new Error('refused');
+    const refused = async (input: ContractInput): Promise<string[]> => {
+      const result = await s.addContract(input, 'ayse', AT);
+      return 'problems' in result ? result.problems.map(contractProblemText) : [];
+    };
+    expect(await refused(july({ from: '2026-07-31', to: '2026-08-10' }))).toEqual([
+      `This operator already has an allotment of this room type from 2026-07-01 to 2026-07-31 (contract ${first.saved.id}): change that one, or choose nights outside it.`,
+    ]);
+    expect(await refused(july({ from: '2026-02-30', rooms: -1, releaseDays: 500, agencyId: ' ' }))).toEqual([
+      'Choose the operator (agency).',
+      'Give the first night as YYYY-MM-DD.',
+      'Rooms a night must be a whole number from 0 to 999.',
+      'Release days must be a whole number from 0 to 120.',
+    ]);
+    expect(await refused(july({ from: '2026-08-10', to: '2026-08-01' }))).toEqual([
+      'The last night is before the first night.',
+    ]);
+    expect(await refused(july({ weekdayRooms: [1, 2, 3] }))).toEqual([
+      'Give seven room counts, Monday to Sunday (for example 5,5,5,5,5,8,8).',
+    ]);
+    // Another room type, another operator, the next month: no overlap.
+    for (const other of [
+      july({ roomType: 'SGL' }),
+      july({ agencyId: 'AG2' }),
+      july({ from: '2026-08-01', to: '2026-08-31' }),
+    ])
+      expect('saved' in (await s.addContract(other, 'ayse', AT))).toBe(true);
+    // A contract may be changed over its own nights.
+    const moved = await s.updateContract(first.saved.id, july({ to: '2026-07-20' }), 'ayse', AT);
+    expect(moved && 'saved' in moved).toBe(true);
+    expect(await s.listContracts()).toHaveLength(4);
+    expect(await e.rows('SELECT id FROM activity')).toHaveLength(5);
+  });
+
+  it('counts the use of each night as a plain model does, over any stays', async () => {
+    const agencies = ['AG1', 'AG2'] as const;
+    const stayArb = fc.record({
+      agencyId: fc.constantFrom(...agencies),
+      roomTypeId: fc.constantFrom('DBL', 'DBL2', 'SGL', 'NOPE'),
+      checkIn: fc.integer({ min: 0, max: 50 }),
+      nights: fc.integer({ min: 0, max: 9 }),
+      roomCount: fc.integer({ min: 1, max: 3 }),
+      confirmationStatus: fc.constantFrom('W' as const, 'E' as const, 'H' as const),
+      pmsStatus: fc.constantFrom(0, 2, 3),
+    });
+    const contractArb = fc.record({
+      agencyId: fc.constantFrom(...agencies),
+      roomType: fc.constantFrom('DZ', 'EZ'),
+      start: fc.integer({ min: 0, max: 40 }),
+      length: fc.integer({ min: 0, max: 20 }),
+      rooms: fc.integer({ min: 0, max: 4 }),
+      weekdays: fc.option(fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 7, maxLength: 7 })),
+      releaseDays: fc.integer({ min: 0, max: 30 }),
+    });
+    const base = '2026-06-20';
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(stayArb, { maxLength: 30 }),
+        fc.array(contractArb, { maxLength: 6 }),
+        fc.integer({ min: 0, max: 40 }),
+        async (stays, contracts, todayAt) => {
+          const s = e.store;
+          // Each run its own operators, so the reservations of earlier runs count for none of its contracts.
+          run += 1;
+          const op = (a: string): string => `${a}-${run}`;
+          for (const old of await s.listContracts()) await s.removeContract(old.id, 'x', AT);
+          for (const c of contracts)
+            await s.addContract(
+              july({
+                agencyId: op(c.agencyId),
+                roomType: c.roomType,
+                from: addDays(base, c.start),
+                to: addDays(base, c.start + c.length),
+                rooms: c.rooms,
+                weekdayRooms: c.weekdays,
+                releaseDays: c.releaseDays,
+              }),
+              'x',
+              AT,
+            );
+          const kept = await s.listContracts();
+          const reservations: Reservation[] = stays.map((st, i) =>
+            makeReservation({
+              keyField: `S${run}-${i}`,
+              logId: run * 1000 + i,
+              agencyId: op(st.agencyId),
+              roomTypeId: st.roomTypeId,
+              checkIn: addDays(base, st.checkIn),
+              checkOut: addDays(base, st.checkIn + st.nights),
+              nights: st.nights,
+              roomCount: st.roomCount,
+              confirmationStatus: st.confirmationStatus,
+              pmsStatus: st.pmsStatus,
+            }),
+          );
+          if (reservations.length > 0) await s.importBatch(reservations, AT);
+          const mappings = (
+            [
+              ['AG1', 'DBL', 'DZ'],
+              ['AG1', 'DBL2', 'DZ'],
+              ['AG2', 'DBL', 'DZ'],
+              ['AG1', 'SGL', 'EZ'],
+              ['AG2', 'SGL', 'EZ'],
+            ] as const
+          ).map(([agencyId, channelCode, hotelCode]) => ({
+            agencyId: op(agencyId),
+            kind: 'roomType' as const,
+            channelCode,
+            hotelCode,
+          }));
+          const codes = new MappedCodes();
+          for (const m of mappings) codes.add(m);
+          const from = addDays(base, 10);
+          const to = addDays(base, 45);
+          const today = addDays(base, todayAt);
+          const input = await s.allotmentInput(addDays(from, -(LONGEST_COUNTED_STAY - 1)), from, to);
+          const got = allotmentUse(input.contracts, input.stays, (a) => codes.of(a), { from, to, today });
+
+          // The plain model: for each contracted night in the window, every reservation of this import, one by one.
+          const expected: AllotmentNight[] = [];
+          const key = (c: { agencyId: string; roomType: string; from: string }): string =>
+            `${c.agencyId}\u0000${c.roomType}\u0000${c.from}`;
+          const stored = [...kept].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+          for (const c of stored)
+            for (let night = c.from; night <= c.to; night = addDays(night, 1)) {
+              if (night < from || night > to) continue;
+              let used = 0;
+              let asked = 0;
+              for (const r of reservations) {
+                const mapped = mappings.find(
+                  (m) => m.agencyId === r.agencyId && m.channelCode === r.roomTypeId,
+                );
+                const counts =
+                  r.agencyId === c.agencyId &&
+                  mapped?.hotelCode === c.roomType &&
+                  r.pmsStatus !== 3 &&
+                  r.confirmationStatus !== 'H' &&
+                  r.checkIn <= night &&
+                  night < r.checkOut;
+                if (!counts) continue;
+                if (r.confirmationStatus === 'W') asked += r.roomCount;
+                else used += r.roomCount;
+              }
+              const allotted = roomsOn(c, night);
+              const releaseOn = addDays(night, -c.releaseDays);
+              expected.push({
+                contractId: c.id,
+                agencyId: c.agencyId,
+                roomType: c.roomType,
+                night,
+                kind: c.kind,
+                allotted,
+                used,
+                asked,
+                free: allotted - used,
+                releaseOn,
+                released: today >= releaseOn,
+              });
+            }
+          expect(got).toEqual(expected);
+        },
+      ),
+      { numRuns: propertyRuns(25) },
+    );
+  }, 120_000);
+});

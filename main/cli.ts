@@ -10,6 +10,7 @@ import { codesCommand } from './cli/codes';
 import { unreadableCommand } from './cli/unreadable';
 import { reasonsCommand } from './cli/reasons';
 import { STOP_SALE_USAGE, stopSaleCommand } from './cli/stop-sale';
+import { CONTRACTS_USAGE, contractsCommand } from './cli/contracts';
 import { BACKUP_USAGE, backupCommand } from './cli/backup';
 import { DIAGNOSTICS_USAGE, diagnosticsCommand } from './cli/diagnostics';
 import { RESTORE_USAGE, restoreCommand } from './cli/restore';
@@ -25,7 +26,7 @@ const RESDESK_VERSION = process.env.npm_package_version ?? 'development';
 
 const USAGE = `Usage: resdesk <command> --db FILE [options]
   --db postgres://USER:PASSWORD@HOST:PORT/DATABASE, or without --db RESDESK_DATABASE_URL (out of shell history):
-           the hotel's shared database, for sync, list, show, codes, reasons, unreadable, stop-sale, export,
+           the hotel's shared database, for sync, list, show, codes, reasons, unreadable, stop-sale, contracts, allotment, export,
            confirm and decline. There sync sends and fetches only while no desk talks to the service, and
            confirm and decline queue the answer for the desk that does
   probe    --service URL --partner-id N [--format xml|json] [--json] [--save-sample DIR]
@@ -41,6 +42,7 @@ const USAGE = `Usage: resdesk <command> --db FILE [options]
   show     KEYFIELD [--json] [--today YYYY-MM-DD]
            (--json adds the pre-confirm checks as of the hotel's date, or of --today)
   ${STOP_SALE_USAGE}
+  ${CONTRACTS_USAGE}
   confirm  KEYFIELD [--note TEXT] [--user NAME]
            (on a waiting cancellation: takes it in, so the agency knows the hotel has it)
   decline  KEYFIELD --reason ID [--user NAME]   (a cancellation cannot be declined)
@@ -99,11 +101,15 @@ async function probe(values: Values, target: DbTarget | null): Promise<void> {
 
 export async function main(argv: string[]): Promise<void> {
   const asksHelp = argv.includes('--help') || argv.includes('-h');
-  // export and stop-sale have options of their own: their modules parse them.
+  // export, stop-sale, contracts and allotment have options of their own: their modules parse them.
   if (argv[0] === 'export')
     return asksHelp ? out(`Usage: resdesk ${EXPORT_USAGE}`) : exportCommand(argv.slice(1));
   if (argv[0] === 'stop-sale')
     return asksHelp ? out(`Usage: resdesk ${STOP_SALE_USAGE}`) : stopSaleCommand(argv.slice(1), out);
+  if (argv[0] === 'contracts' || argv[0] === 'allotment')
+    return asksHelp
+      ? out(`Usage: resdesk ${CONTRACTS_USAGE}`)
+      : contractsCommand(argv[0], argv.slice(1), out);
   if (argv[0] === 'diagnostics')
     return asksHelp
       ? out(`Usage: resdesk ${DIAGNOSTICS_USAGE}`)

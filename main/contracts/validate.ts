@@ -78,6 +78,8 @@ export function contractProblemText(p: ContractProblem): string {
     case 'unknown':
       return 'Choose guaranteed or normal.';
     case 'overlaps':
-      return `This operator already has an allotment of this room type from ${p.other.from} to ${p.other.to} (contract ${p.other.id}): change that one, or choose nights outside it.`;
+      return `This operator already has an allotment of this room type from ${p.other.from} to ${p.other.to} (${
+        p.other.id > 0 ? `contract ${p.other.id}` : 'an earlier line of this file'
+      }): change that one, or choose nights outside it.`;
   }
 }

@@ -168,6 +168,47 @@ export const contractOps = {
     return { saved };
   },
 
+  /**
+   * Stores every contract of a file in one transaction, or none of them: each is checked against those stored and
+   * those before it in the file, and any problem refuses the whole file (problems by position in `entered`).
+   */
+  *addAll(
+    entered: readonly ContractInput[],
+    user: string,
+    at: string,
+  ): Op<{ saved: Contract[] } | { problems: { index: number; problems: ContractProblem[] }[] }> {
+    const inputs = entered.map(trimmed);
+    const others: Pick<Contract, 'id' | 'agencyId' | 'roomType' | 'from' | 'to'>[] =
+      (yield* contractOps.list()).map(({ id, agencyId, roomType, from, to }) => ({
+        id,
+        agencyId,
+        roomType,
+        from,
+        to,
+      }));
+    const problems: { index: number; problems: ContractProblem[] }[] = [];
+    inputs.forEach((input, index) => {
+      const found = contractProblems(input, others);
+      if (found.length > 0) problems.push({ index, problems: found });
+      else
+        others.push({
+          id: -1 - index,
+          agencyId: input.agencyId,
+          roomType: input.roomType,
+          from: input.from,
+          to: input.to,
+        });
+    });
+    if (problems.length > 0) return { problems };
+    const saved: Contract[] = [];
+    for (const input of inputs) {
+      const result = yield* contractOps.add(input, user, at);
+      if (!('saved' in result)) throw new Error('a contract checked a moment ago was refused');
+      saved.push(result.saved);
+    }
+    return { saved };
+  },
+
   /** Changes a contract (its activity row says what it holds now); null when there is none with that id. */
   *update(id: number, entered: ContractInput, user: string, at: string): Op<ContractSaved | null> {
     if (!(yield* first(byId({ id })))) return null;

@@ -123,6 +123,7 @@ export const storeOperations = {
   stopSaleHotelCodes: reads(stopSaleOps.hotelCodes),
   listContracts: reads(contractOps.list),
   addContract: writes(contractOps.add),
+  addContracts: writes(contractOps.addAll),
   updateContract: writes(contractOps.update),
   removeContract: writes(contractOps.remove),
   allotmentInput: snapshot(checkInputOps.allotment),

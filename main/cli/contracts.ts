@@ -7,6 +7,7 @@ import { addDays, isRealDate, localDate } from '../../shared/calendar';
 import {
   ALLOTMENT_KINDS,
   LONGEST_COUNTED_STAY,
+  MAX_RELEASE_DAYS,
   parseWeekdayRooms,
   weekdayRoomsText,
   type AllotmentKind,
@@ -15,6 +16,7 @@ import {
   type ContractInput,
 } from '../../shared/domain';
 import { allotmentUse } from '../contracts/allotment';
+import { releaseReminders, releaseReminderText } from '../contracts/release-reminders';
 import { ContractsFileRefused, readContractsFile, writeContractsFile } from '../contracts/contracts-file';
 import { contractProblemText } from '../contracts/validate';
 import { MappedCodes } from '../checks/mapped-codes';
@@ -26,9 +28,9 @@ export const CONTRACTS_USAGE = `contracts list [--json]    contracts remove ID  
              [--kind guaranteed|normal] [--release DAYS] [--note TEXT]    contracts change ID [the same options]
            (each operator's allotment of a room type in the hotel's codes; --user NAME says who; a file is CSV with
            the columns agency, room_type, from, to, rooms, weekday_rooms, kind, release_days, note)
-  allotment --from D --to D [--agency ID] [--json] [--today D]
+  allotment --from D --to D [--agency ID] [--json] [--today D]    allotment --releases [--today D] [--json]
            (per operator, room type and night: allotted, used by confirmed bookings, asked by waiting ones, free,
-           and whether the release day has passed)`;
+           and whether the release day has passed; --releases: the unused rooms going back today and tomorrow)`;
 
 const options = {
   db: { type: 'string' },
@@ -44,6 +46,7 @@ const options = {
   user: { type: 'string' },
   today: { type: 'string' },
   json: { type: 'boolean' },
+  releases: { type: 'boolean' },
 } as const;
 type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
 
@@ -185,8 +188,10 @@ const nightLine = (n: AllotmentNight): string =>
 
 async function allotment(store: DeskStore, values: Values, out: (text: string) => void): Promise<void> {
   const today = values.today ?? localDate(new Date());
-  const from = values.from ?? today;
-  const to = values.to ?? addDays(from, 13);
+  if (values.releases && !isRealDate(today)) throw new Error('--today: give the day as YYYY-MM-DD.');
+  // A release today or tomorrow is of a night up to the longest release period ahead.
+  const from = values.releases ? today : (values.from ?? today);
+  const to = values.releases ? addDays(today, MAX_RELEASE_DAYS + 1) : (values.to ?? addDays(from, 13));
   for (const [name, value] of [
     ['from', from],
     ['to', to],
@@ -201,6 +206,13 @@ async function allotment(store: DeskStore, values: Values, out: (text: string) =
   const nights = allotmentUse(input.contracts, input.stays, (a) => codes.of(a), { from, to, today }).filter(
     (n) => values.agency === undefined || n.agencyId === values.agency,
   );
+  if (values.releases) {
+    const due = releaseReminders(nights, today);
+    if (values.json) return out(JSON.stringify(due));
+    const names = new Map((await store.listAgencies()).map((a) => [a.id, a.name]));
+    for (const r of due) out(releaseReminderText(r, names.get(r.agencyId) ?? r.agencyId));
+    return out(`${due.length} releases due today or tomorrow`);
+  }
   if (values.json) return out(JSON.stringify(nights));
   out(['agency', 'room type', 'night', 'allotted', 'used', 'asked', 'free', 'release'].join('\t'));
   for (const n of nights) out(nightLine(n));

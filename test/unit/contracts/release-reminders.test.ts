@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { allotmentUse } from '../../../main/contracts/allotment';
+import { releaseReminders, releaseReminderText } from '../../../main/contracts/release-reminders';
+import { MappedCodes } from '../../../main/checks/mapped-codes';
+import type { Contract, CountedStay } from '../../../shared/domain';
+
+const codes = new MappedCodes();
+codes.add({ agencyId: 'AG1', kind: 'roomType', channelCode: 'DBL', hotelCode: 'DZ' });
+const contract: Contract = {
+  id: 1,
+  agencyId: 'AG1',
+  roomType: 'DZ',
+  from: '2026-07-01',
+  to: '2026-07-31',
+  rooms: 5,
+  weekdayRooms: null,
+  kind: 'normal',
+  releaseDays: 7,
+  note: '',
+  updatedBy: 't',
+  updatedAt: 't',
+};
+const stay = (
+  key: string,
+  checkIn: string,
+  checkOut: string,
+  rooms: number,
+  waiting = false,
+): CountedStay => ({
+  keyField: key,
+  agencyId: 'AG1',
+  roomTypeId: 'DBL',
+  checkIn,
+  checkOut,
+  rooms,
+  waiting,
+});
+
+describe('release reminders', () => {
+  it('says the unused rooms of the nights whose release day is today or tomorrow; waiting bookings hold nothing', () => {
+    const today = '2026-07-08';
+    // Release 7 days: the night of 15 July is released today, 16 July tomorrow.
+    const stays = [
+      stay('a', '2026-07-15', '2026-07-17', 2),
+      stay('b', '2026-07-16', '2026-07-17', 3),
+      stay('w', '2026-07-15', '2026-07-16', 1, true),
+    ];
+    const nights = allotmentUse([contract], stays, (a) => codes.of(a), {
+      from: today,
+      to: '2026-07-31',
+      today,
+    });
+    const due = releaseReminders(nights, today);
+    expect(due).toEqual([
+      {
+        agencyId: 'AG1',
+        roomType: 'DZ',
+        night: '2026-07-15',
+        releaseOn: '2026-07-08',
+        allotted: 5,
+        unused: 3,
+        when: 'today',
+      },
+    ]);
+    // The night of 16 July, released on the 9th, is fully used (2 + 3 of 5): only the 17th's rooms go back.
+    expect(releaseReminders(nights, '2026-07-09').map((r) => [r.night, r.when, r.unused])).toEqual([
+      ['2026-07-17', 'tomorrow', 5],
+    ]);
+    const [first] = due;
+    if (!first) throw new Error('no reminder');
+    expect(releaseReminderText(first, 'Sun Tours')).toBe(
+      'Release for Sun Tours, DZ on 2026-07-15: 3 of 5 rooms unused return to the hotel today.',
+    );
+    expect(releaseReminders(nights, '2026-07-07').map((r) => [r.night, r.when, r.unused])).toEqual([
+      ['2026-07-14', 'today', 5],
+      ['2026-07-15', 'tomorrow', 3],
+    ]);
+  });
+});

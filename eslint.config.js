@@ -23,6 +23,8 @@ export const layers = {
   sandbox: { path: 'main/sandbox/', may: ['domain'] },
   checks: { path: 'main/checks/', may: ['calendar', 'domain', 'fold'] },
   store: { path: 'main/store/', may: ['domain', 'fold'] },
+  // The operators' contracts: the allotment's use, release reminders, the contracts file.
+  contracts: { path: 'main/contracts/', may: ['calendar', 'checks', 'export', 'contract', 'domain'] },
   // The store's PostgreSQL side: runs the store's operations on the hotel's database.
   hotelDb: { path: 'main/hotel-db/', may: ['store', 'domain'] },
   sync: { path: 'main/sync/', may: ['calendar', 'domain', 'contract'] },
@@ -48,6 +50,7 @@ export const layers = {
       'kernel',
       'operations',
       'checks',
+      'contracts',
       'exchange',
       'export',
       'notifications',
@@ -93,6 +96,7 @@ export const layers = {
       'probe',
       'store',
       'sync',
+      'contracts',
       'calendar',
       'contract',
       'domain',

@@ -6,6 +6,8 @@ import {
   ALL_AGENCIES,
   NOTE_MAX,
   ANSWER_GRACE_MAX_SECONDS,
+  MAX_CONTRACT_ROOMS,
+  MAX_RELEASE_DAYS,
   type Agency,
   type ExportRequest,
   type HotelCode,
@@ -273,6 +275,27 @@ export const requestSchemas = {
     .strict()
     .refine((r) => r.to >= r.from, { path: ['to'], message: because('stop-sale-order') }),
   removeStopSale: z.object({ id: z.number().int().positive() }).strict(),
+
+  // the operators' contracts and their allotments (the Allotments screen)
+  listContracts: empty,
+  /** A new contract, or (with an id) a change of one; refusals come back as problems, nothing written. */
+  saveContract: z
+    .object({
+      id: z.number().int().positive().optional(),
+      agencyId: z.string().trim().min(1).max(100),
+      roomType: z.string().trim().min(1).max(100),
+      from: realDate,
+      to: realDate,
+      rooms: z.number().int().min(0).max(MAX_CONTRACT_ROOMS),
+      weekdayRooms: z.array(z.number().int().min(0).max(MAX_CONTRACT_ROOMS)).length(7).nullable(),
+      kind: z.enum(['guaranteed', 'normal']),
+      releaseDays: z.number().int().min(0).max(MAX_RELEASE_DAYS),
+      note: z.string().trim().max(200),
+    })
+    .strict(),
+  removeContract: z.object({ id: z.number().int().positive() }).strict(),
+  /** The calendar: `nights` nights from `from`. */
+  getAllotment: z.object({ from: realDate, nights: z.number().int().min(1).max(62) }).strict(),
   getCheckSettings: empty,
   saveCheckSettings: z.object({ menOnly: z.boolean() }).strict(),
 
@@ -322,6 +345,7 @@ export type * from './ipc-export-results';
 export type * from './ipc-desk-results';
 export type * from './ipc-several-desks';
 export type * from './ipc-answering';
+export type * from './ipc-contracts';
 import type {
   CheckSettingsView,
   ReservationChecks,
@@ -354,6 +378,7 @@ import type {
 import type { AboutDeskView, DiagnosticsSaved } from './ipc-desk-results';
 import type { SeveralDesksView } from './ipc-several-desks';
 import type { AnsweringView } from './ipc-answering';
+import type { AllotmentView, ContractSaveResult, ContractsView } from './ipc-contracts';
 import { isRealDate } from './calendar';
 
 export interface Results {
@@ -403,6 +428,10 @@ export interface Results {
   listStopSales: StopSaleView;
   addStopSale: StopSaleView;
   removeStopSale: StopSaleView;
+  listContracts: ContractsView;
+  saveContract: ContractSaveResult;
+  removeContract: ContractsView;
+  getAllotment: AllotmentView;
   getCheckSettings: CheckSettingsView;
   saveCheckSettings: CheckSettingsView;
   listBackups: BackupsView;

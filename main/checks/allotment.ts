@@ -7,11 +7,23 @@
 // HotelReservations (one question per stay), counted night by night as the calendar counts them.
 import { addDays, startsWithCalendarDate } from '../../shared/calendar';
 import { LONGEST_COUNTED_STAY, roomsOn, type Contract, type CalendarDate } from '../../shared/domain';
-import { releaseDayOf, stayNights } from '../contracts/allotment';
 import type { CheckedReservation } from './context';
 import type { HotelReservations } from './hotel-reservations';
 import { hotelCodeOf, type AgencyCodes } from './mapped-codes';
 import type { ReservationCheck } from './types';
+
+/** The nights a stay counts on: [checkIn, checkOut), at most LONGEST_COUNTED_STAY; none for a day use. */
+export function* stayNights(checkIn: CalendarDate, checkOut: CalendarDate): Generator<CalendarDate> {
+  let night = checkIn;
+  for (let n = 0; n < LONGEST_COUNTED_STAY && night < checkOut; n++) {
+    yield night;
+    night = addDays(night, 1);
+  }
+}
+
+/** The day unsold rooms of a night go back to the hotel. */
+export const releaseDayOf = (night: CalendarDate, releaseDays: number): CalendarDate =>
+  addDays(night, -releaseDays);
 
 /** What of a contract the check reads (a stored Contract fits). */
 export type ContractTerms = Pick<

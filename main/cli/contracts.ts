@@ -22,6 +22,7 @@ import { contractProblemText } from '../contracts/validate';
 import { MappedCodes } from '../checks/mapped-codes';
 import { DbTargetRefused, NO_DB, dbTarget, openStore } from './open-store';
 import type { DeskStore } from '../store/engines/desk-store';
+import { contractProblems } from '../../shared/contract-problems';
 
 export const CONTRACTS_USAGE = `contracts list [--json]    contracts remove ID    contracts export FILE    contracts import FILE
            contracts add --agency ID --room-type CODE --from D --to D --rooms N [--weekdays 5,5,5,5,5,8,8]
@@ -118,7 +119,7 @@ async function contracts(
       return out(`${all.length} contracts`);
     }
     case 'add': {
-      const result = await store.addContract(entered(values, null), user, at);
+      const result = await store.addContract(entered(values, null), user, at, contractProblems);
       if ('problems' in result) throw new Error(result.problems.map(contractProblemText).join(' '));
       return out(values.json ? JSON.stringify(result.saved) : `Added: ${line(result.saved)}`);
     }
@@ -126,7 +127,7 @@ async function contracts(
       const id = idOf(arg);
       const before = (await store.listContracts()).find((c) => c.id === id);
       if (!before) throw new Error(`There is no contract ${id}.`);
-      const result = await store.updateContract(id, entered(values, before), user, at);
+      const result = await store.updateContract(id, entered(values, before), user, at, contractProblems);
       if (!result) throw new Error(`There is no contract ${id}.`);
       if ('problems' in result) throw new Error(result.problems.map(contractProblemText).join(' '));
       return out(values.json ? JSON.stringify(result.saved) : `Changed: ${line(result.saved)}`);
@@ -158,6 +159,7 @@ async function contracts(
         inputs.map((l) => l.input),
         user,
         at,
+        contractProblems,
       );
       if ('problems' in result)
         throw new Error(

@@ -1,8 +1,8 @@
 // How much of each operator's allotment is used, per room type and night: the contracts, the stays that count
 // against them (main/store/allotment-stays.ts) and the mappings from the channel's room types to the hotel's. Pure:
 // the caller passes today. One model for the calendar, the command line and the pre-confirm check
-// (main/checks/allotment.ts counts a stay's nights the same way, through stayNights).
-import { addDays } from '../../shared/calendar';
+// (main/checks/allotment.ts counts a stay's nights the same way: its stayNights).
+import { addDays, localDate } from '../../shared/calendar';
 import {
   LONGEST_COUNTED_STAY,
   roomsOn,
@@ -11,20 +11,8 @@ import {
   type Contract,
   type CountedStay,
 } from '../../shared/domain';
+import { releaseDayOf, stayNights } from '../checks/allotment';
 import { hotelCodeOf, type AgencyCodes } from '../checks/mapped-codes';
-
-/** The nights a stay counts on: [checkIn, checkOut), at most LONGEST_COUNTED_STAY; none for a day use. */
-export function* stayNights(checkIn: CalendarDate, checkOut: CalendarDate): Generator<CalendarDate> {
-  let night = checkIn;
-  for (let n = 0; n < LONGEST_COUNTED_STAY && night < checkOut; n++) {
-    yield night;
-    night = addDays(night, 1);
-  }
-}
-
-/** The day unsold rooms of a night go back to the hotel. */
-export const releaseDayOf = (night: CalendarDate, releaseDays: number): CalendarDate =>
-  addDays(night, -releaseDays);
 
 const cellKey = (agencyId: string, roomType: string, night: string): string =>
   `${agencyId}\u0000${roomType}\u0000${night}`;
@@ -97,3 +85,19 @@ export function allotmentUse(
   }
   return out;
 }
+
+/** The nights a calendar shows and what its read needs: the earliest check-in that can count, first and last night. */
+export function allotmentWindow(
+  from: CalendarDate,
+  count: number,
+): { since: CalendarDate; last: CalendarDate; nights: CalendarDate[] } {
+  const nights = Array.from({ length: count }, (_, i) => addDays(from, i));
+  return {
+    since: addDays(from, -(LONGEST_COUNTED_STAY - 1)),
+    last: nights[nights.length - 1] ?? from,
+    nights,
+  };
+}
+
+/** The hotel's date now (the reception PC runs on the hotel's clock). */
+export const hotelDate = (now: Date): CalendarDate => localDate(now);

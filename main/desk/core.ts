@@ -22,6 +22,7 @@ import { mappingStatusHandlers } from '../handlers/mapping-status';
 import { exportHandlers } from '../handlers/export';
 import { notificationHandlers } from '../handlers/notifications';
 import { checkHandlers } from '../handlers/checks';
+import { contractHandlers } from '../handlers/contracts';
 import { DeskChecks } from '../operations/checks';
 import { preferencesFile } from '../notifications/preferences';
 import { notificationSettings } from '../notifications/settings';
@@ -435,6 +436,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     ...mappingStatusHandlers(ctx),
     ...exportHandlers(ctx),
     ...checkHandlers(ctx),
+    ...contractHandlers(ctx),
     ...backups.handlers,
     ...aboutHandlers(ctx),
     ...safeModeHandlers(ctx),

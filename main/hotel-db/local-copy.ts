@@ -163,6 +163,8 @@ export class HotelCopy {
       try {
         for (const table of movedTables) {
           const columns = await sharedColumns(client, db, table.name);
+          // A table the hotel's database does not have yet (it is older than this Resdesk): nothing to copy.
+          if (columns.length === 0) continue;
           const upsert = upsertInto(db, table, columns);
           const id = table.name === 'reservations' ? columns.indexOf('id') : -1;
           rows += await streamRows(

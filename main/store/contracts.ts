@@ -5,7 +5,6 @@
 import { activityOps } from './activity';
 import { all, changed, first, q, type Op } from './engines/op';
 import { prepared } from './engines/prepared';
-import { contractProblems } from '../contracts/validate';
 import {
   parseWeekdayRooms,
   weekdayRoomsText,
@@ -109,6 +108,16 @@ const describe = (change: 'added' | 'changed' | 'removed', c: Contract): string 
     releaseDays: c.releaseDays,
   } satisfies ActivityDetail);
 
+/**
+ * Why an entered contract cannot be kept beside the operator's others (shared/contract-problems.ts), handed in:
+ * the store knows the rows, not the rules.
+ */
+export type ContractCheck = (
+  input: ContractInput,
+  others: readonly Pick<Contract, 'id' | 'agencyId' | 'roomType' | 'from' | 'to'>[],
+  ownId: number | null,
+) => ContractProblem[];
+
 /** What a write of a contract came to: stored, or refused with the reasons in words' codes. */
 export type ContractSaved = { saved: Contract } | { problems: ContractProblem[] };
 
@@ -119,9 +128,9 @@ const trimmed = (input: ContractInput): ContractInput => ({
   note: input.note.trim(),
 });
 
-function* checked(input: ContractInput, ownId: number | null): Op<ContractProblem[]> {
+function* checked(input: ContractInput, ownId: number | null, check: ContractCheck): Op<ContractProblem[]> {
   const others = yield* all(ofOperator({ agencyId: input.agencyId, roomType: input.roomType }));
-  return contractProblems(
+  return check(
     input,
     others.map((o) => ({ ...o, id: Number(o.id) })),
     ownId,
@@ -150,9 +159,9 @@ export const contractOps = {
   },
 
   /** Stores a new contract with its activity row, unless it has problems (then nothing is written). */
-  *add(entered: ContractInput, user: string, at: string): Op<ContractSaved> {
+  *add(entered: ContractInput, user: string, at: string, check: ContractCheck): Op<ContractSaved> {
     const input = trimmed(entered);
-    const problems = yield* checked(input, null);
+    const problems = yield* checked(input, null, check);
     if (problems.length > 0) return { problems };
     const row = yield* first(insert(written(input, user, at)));
     if (!row) throw new Error('contracts insert returned no row');
@@ -176,6 +185,7 @@ export const contractOps = {
     entered: readonly ContractInput[],
     user: string,
     at: string,
+    check: ContractCheck,
   ): Op<{ saved: Contract[] } | { problems: { index: number; problems: ContractProblem[] }[] }> {
     const inputs = entered.map(trimmed);
     const others: Pick<Contract, 'id' | 'agencyId' | 'roomType' | 'from' | 'to'>[] =
@@ -188,7 +198,7 @@ export const contractOps = {
       }));
     const problems: { index: number; problems: ContractProblem[] }[] = [];
     inputs.forEach((input, index) => {
-      const found = contractProblems(input, others);
+      const found = check(input, others, null);
       if (found.length > 0) problems.push({ index, problems: found });
       else
         others.push({
@@ -202,7 +212,7 @@ export const contractOps = {
     if (problems.length > 0) return { problems };
     const saved: Contract[] = [];
     for (const input of inputs) {
-      const result = yield* contractOps.add(input, user, at);
+      const result = yield* contractOps.add(input, user, at, check);
       if (!('saved' in result)) throw new Error('a contract checked a moment ago was refused');
       saved.push(result.saved);
     }
@@ -210,10 +220,16 @@ export const contractOps = {
   },
 
   /** Changes a contract (its activity row says what it holds now); null when there is none with that id. */
-  *update(id: number, entered: ContractInput, user: string, at: string): Op<ContractSaved | null> {
+  *update(
+    id: number,
+    entered: ContractInput,
+    user: string,
+    at: string,
+    check: ContractCheck,
+  ): Op<ContractSaved | null> {
     if (!(yield* first(byId({ id })))) return null;
     const input = trimmed(entered);
-    const problems = yield* checked(input, id);
+    const problems = yield* checked(input, id, check);
     if (problems.length > 0) return { problems };
     const row = yield* first(update({ ...written(input, user, at), id }));
     if (!row) return null;

@@ -126,3 +126,10 @@ export function formatMoney(amount: number, currency: string, language: UiLangua
     return `${amount.toLocaleString(locale(language))} ${code}`;
   }
 }
+
+/** A calendar date's weekday, short, in the UI language: Pzt / Mon. */
+export function formatWeekday(date: string, language: UiLanguage): string {
+  const d = calendarParts(date);
+  if (!d) return '';
+  return new Intl.DateTimeFormat(locale(language), { weekday: 'short', timeZone: 'UTC' }).format(d);
+}

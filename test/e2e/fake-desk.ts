@@ -12,8 +12,14 @@ import {
   type HotelCode,
 } from '../../shared/domain';
 import { markersOf } from '../../main/operations/checks';
+import { allotmentUse } from '../../main/contracts/allotment';
+import { contractProblems } from '../../shared/contract-problems';
+import { addDays } from '../../shared/calendar';
 import type {
   AboutDeskView,
+  AllotmentRow,
+  ContractRow,
+  ContractsView,
   AnsweringView,
   BackupsView,
   ConnectionCheckStep,
@@ -304,6 +310,12 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
   let graceSeconds = 0;
   let pollSeconds = 15;
   const stopSaleView = () => ({ stopSales, hotelCodes: { roomType: ['STD-G'], room: [] } });
+  let contracts: ContractRow[] = [];
+  const contractsView = (): ContractsView => ({
+    contracts,
+    agencies: [{ id: '5', name: 'Sun Tours' }],
+    roomTypes: ['STD-G'],
+  });
   let notifications: NotificationSettings = { sound: true, remindAfterMinutes: 15, startAtLogin: null };
   const handlers = {
     getNotificationSettings: async () => notifications,
@@ -435,6 +447,47 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
     removeStopSale: async (r) => {
       stopSales = stopSales.filter((s) => s.id !== r.id);
       return stopSaleView();
+    },
+    // Contracts in memory, checked as the store checks them; the calendar counts no stay (the real core does).
+    listContracts: async () => contractsView(),
+    saveContract: async ({ id, ...input }) => {
+      const problems = contractProblems(input, contracts, id ?? null);
+      if (problems.length > 0) return { view: contractsView(), saved: null, problems };
+      const saved: ContractRow = {
+        ...input,
+        id: id ?? contracts.reduce((max, c) => Math.max(max, c.id), 0) + 1,
+        agencyName: input.agencyId,
+        updatedBy: setup.deskUser,
+        updatedAt: new Date().toISOString(),
+      };
+      contracts = [...contracts.filter((c) => c.id !== saved.id), saved];
+      return { view: contractsView(), saved, problems: [] };
+    },
+    removeContract: async ({ id }) => {
+      contracts = contracts.filter((c) => c.id !== id);
+      return contractsView();
+    },
+    getAllotment: async ({ from, nights }) => {
+      const days = Array.from({ length: nights }, (_, i) => addDays(from, i));
+      const today = days[0] ?? from;
+      const use = allotmentUse(contracts, [], () => new Map(), {
+        from,
+        to: days[days.length - 1] ?? from,
+        today,
+      });
+      const rows = new Map<string, AllotmentRow>();
+      for (const n of use) {
+        const key = `${n.agencyId}\u0000${n.roomType}`;
+        const row = rows.get(key) ?? {
+          agencyId: n.agencyId,
+          agencyName: n.agencyId,
+          roomType: n.roomType,
+          cells: days.map(() => null),
+        };
+        rows.set(key, row);
+        row.cells[days.indexOf(n.night)] = { ...n };
+      }
+      return { from, nights: days, today, rows: [...rows.values()] };
     },
     getCheckSettings: async () => ({ menOnly }),
     saveCheckSettings: async (r) => ({ menOnly: (menOnly = r.menOnly) }),

@@ -7,6 +7,7 @@ import { DecisionRefused } from '../../main/store';
 import type { DeskStore } from '../../main/store/engines/desk-store';
 import type { Reservation } from '../../shared/domain';
 import { makeGuest, makeReservation } from '../unit/store/fixtures';
+import { contractProblems } from '../../shared/contract-problems';
 
 export const AT = '2026-07-01T09:00:00.000Z';
 
@@ -145,6 +146,7 @@ export async function applyCheckEvent(
           },
           'A',
           AT,
+          contractProblems,
         );
         if (!('saved' in saved)) throw new Error(`contract refused: ${JSON.stringify(saved.problems)}`);
       }

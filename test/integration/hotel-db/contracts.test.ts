@@ -18,6 +18,7 @@ import {
 import { makeReservation } from '../../unit/store/fixtures';
 import { propertyRuns } from '../../harness/property-runs';
 import { bothEngines, engineNames, type EngineUnderTest } from './engines';
+import { contractProblems } from '../../../shared/contract-problems';
 
 const AT = '2026-06-01T09:00:00.000Z';
 const engines = bothEngines();
@@ -50,6 +51,7 @@ describe.each(engineNames)('contracts on %s', (name) => {
       july({ weekdayRooms: [5, 5, 5, 5, 5, 8, 8], note: ' summer ' }),
       'ayse',
       AT,
+      contractProblems,
     );
     if (!('saved' in added)) throw new Error('refused');
     expect(added.saved).toMatchObject({
@@ -64,6 +66,7 @@ describe.each(engineNames)('contracts on %s', (name) => {
       july({ rooms: 6, kind: 'guaranteed' }),
       'mehmet',
       AT,
+      contractProblems,
     );
     expect(changed && 'saved' in changed ? changed.saved : null).toMatchObject({
       rooms: 6,
@@ -85,10 +88,10 @@ describe.each(engineNames)('contracts on %s', (name) => {
 
   it("refuses, in words and writing nothing, what makes no sense or shares a night with the operator's other allotment", async () => {
     const s = e.store;
-    const first = await s.addContract(july(), 'ayse', AT);
+    const first = await s.addContract(july(), 'ayse', AT, contractProblems);
     if (!('saved' in first)) throw new Error('refused');
     const refused = async (input: ContractInput): Promise<string[]> => {
-      const result = await s.addContract(input, 'ayse', AT);
+      const result = await s.addContract(input, 'ayse', AT, contractProblems);
       return 'problems' in result ? result.problems.map(contractProblemText) : [];
     };
     expect(await refused(july({ from: '2026-07-31', to: '2026-08-10' }))).toEqual([
@@ -112,9 +115,15 @@ describe.each(engineNames)('contracts on %s', (name) => {
       july({ agencyId: 'AG2' }),
       july({ from: '2026-08-01', to: '2026-08-31' }),
     ])
-      expect('saved' in (await s.addContract(other, 'ayse', AT))).toBe(true);
+      expect('saved' in (await s.addContract(other, 'ayse', AT, contractProblems))).toBe(true);
     // A contract may be changed over its own nights.
-    const moved = await s.updateContract(first.saved.id, july({ to: '2026-07-20' }), 'ayse', AT);
+    const moved = await s.updateContract(
+      first.saved.id,
+      july({ to: '2026-07-20' }),
+      'ayse',
+      AT,
+      contractProblems,
+    );
     expect(moved && 'saved' in moved).toBe(true);
     expect(await s.listContracts()).toHaveLength(4);
     expect(await e.rows('SELECT id FROM activity')).toHaveLength(5);
@@ -166,6 +175,7 @@ describe.each(engineNames)('contracts on %s', (name) => {
               }),
               'x',
               AT,
+              contractProblems,
             );
           const kept = await s.listContracts();
           const reservations: Reservation[] = stays.map((st, i) =>

@@ -7,6 +7,7 @@ import { startPracticeService } from '../../../main/sandbox';
 import type { Store } from '../../../main/store';
 import { control, openDesk } from '../sync/helpers';
 import { generateReservations } from '../../unit/store/fixtures';
+import { contractProblems } from '../../../shared/contract-problems';
 
 const AT = '2026-07-01T09:00:00.000Z';
 
@@ -73,6 +74,22 @@ export async function deskWithHistory(dir: string): Promise<string> {
         'Ayşe',
         AT,
       );
+    store.addContract(
+      {
+        agencyId: 'AG1',
+        roomType: 'DBL-SEA',
+        from: '2026-07-01',
+        to: '2026-08-31',
+        rooms: 6,
+        weekdayRooms: [6, 6, 6, 6, 6, 9, 9],
+        kind: 'normal',
+        releaseDays: 14,
+        note: 'Yaz',
+      },
+      'Ayşe',
+      AT,
+      contractProblems,
+    );
     store.addStopSale({
       codeKind: 'roomType',
       hotelCode: 'DBL-SEA',

@@ -157,13 +157,13 @@ describe("the hotel's database away", () => {
 
     // The database as the Resdesk before this one left it: one schema version behind.
     const previous = postgresMigrations.length - 1;
-    // The newest migration undone: check keys marked per row again, as before it.
+    // The newest migration undone: no contracts, and the activity's actions as before it.
     await query(
       url,
-      `DROP TRIGGER reservations_check_keys_insert ON reservations;
-       DROP FUNCTION reservations_check_keys_added();
-       CREATE TRIGGER reservations_check_keys_insert AFTER INSERT ON reservations
-         FOR EACH ROW EXECUTE FUNCTION reservations_check_keys();`,
+      `DROP TABLE contracts;
+       ALTER TABLE activity DROP CONSTRAINT activity_action_check;
+       ALTER TABLE activity ADD CONSTRAINT activity_action_check CHECK (action IN
+         ('confirm', 'decline', 'export', 'mapping', 'setup', 'sync', 'stop-sale', 'settings'));`,
     );
     await query(url, `UPDATE resdesk_meta SET value = '${previous}' WHERE key = 'schema_version'`);
     const counts = async (u: string) =>

@@ -12,13 +12,25 @@ import type { HotelReservations } from './hotel-reservations';
 import { hotelCodeOf, type AgencyCodes } from './mapped-codes';
 import type { ReservationCheck } from './types';
 
+// The nights of a stay, kept per check-in and check-out: a hotel's stays share a few thousand of them, and the
+// calendar and the checks walk every stay's nights.
+const nightsOfStay = new Map<string, readonly CalendarDate[]>();
+const NIGHTS_KEPT = 20_000;
+
 /** The nights a stay counts on: [checkIn, checkOut), at most LONGEST_COUNTED_STAY; none for a day use. */
-export function* stayNights(checkIn: CalendarDate, checkOut: CalendarDate): Generator<CalendarDate> {
+export function stayNights(checkIn: CalendarDate, checkOut: CalendarDate): readonly CalendarDate[] {
+  const key = `${checkIn}|${checkOut}`;
+  const known = nightsOfStay.get(key);
+  if (known) return known;
+  const nights: CalendarDate[] = [];
   let night = checkIn;
   for (let n = 0; n < LONGEST_COUNTED_STAY && night < checkOut; n++) {
-    yield night;
+    nights.push(night);
     night = addDays(night, 1);
   }
+  if (nightsOfStay.size >= NIGHTS_KEPT) nightsOfStay.clear();
+  nightsOfStay.set(key, nights);
+  return nights;
 }
 
 /** The day unsold rooms of a night go back to the hotel. */

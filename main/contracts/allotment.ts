@@ -14,8 +14,7 @@ import {
 import { releaseDayOf, stayNights } from '../checks/allotment';
 import { hotelCodeOf, type AgencyCodes } from '../checks/mapped-codes';
 
-const cellKey = (agencyId: string, roomType: string, night: string): string =>
-  `${agencyId}\u0000${roomType}\u0000${night}`;
+const rowKey = (agencyId: string, roomType: string): string => `${agencyId}\u0000${roomType}`;
 
 export interface AllotmentWindow {
   /** First and last night shown, both included. */
@@ -34,7 +33,8 @@ export function allotmentUse(
   codesOf: (agencyId: string) => AgencyCodes,
   window: AllotmentWindow,
 ): AllotmentNight[] {
-  const cells = new Map<string, AllotmentNight>();
+  // Operator and room type, then night: a stay's nights are looked up in its own row's map.
+  const cells = new Map<string, Map<CalendarDate, AllotmentNight>>();
   const sorted = [...contracts].sort(
     (a, b) =>
       (a.agencyId < b.agencyId ? -1 : a.agencyId > b.agencyId ? 1 : 0) ||
@@ -46,9 +46,11 @@ export function allotmentUse(
     const first = c.from > window.from ? c.from : window.from;
     const last = c.to < window.to ? c.to : window.to;
     for (let night = first; night <= last; night = addDays(night, 1)) {
-      const key = cellKey(c.agencyId, c.roomType, night);
+      const key = rowKey(c.agencyId, c.roomType);
+      let row = cells.get(key);
+      if (!row) cells.set(key, (row = new Map()));
       // Contracts of one operator and room type share no night (validate.ts); the first one stored wins if they do.
-      if (cells.has(key)) continue;
+      if (row.has(night)) continue;
       const allotted = roomsOn(c, night);
       const releaseOn = releaseDayOf(night, c.releaseDays);
       const cell: AllotmentNight = {
@@ -64,7 +66,7 @@ export function allotmentUse(
         releaseOn,
         released: window.today >= releaseOn,
       };
-      cells.set(key, cell);
+      row.set(night, cell);
       out.push(cell);
     }
   }
@@ -72,9 +74,11 @@ export function allotmentUse(
   for (const stay of stays) {
     const roomType = hotelCodeOf(codesOf(stay.agencyId), 'roomType', stay.roomTypeId);
     if (roomType === undefined) continue;
+    const row = cells.get(rowKey(stay.agencyId, roomType));
+    if (!row) continue;
     for (const night of stayNights(stay.checkIn, stay.checkOut)) {
       if (night > window.to) break;
-      const cell = cells.get(cellKey(stay.agencyId, roomType, night));
+      const cell = row.get(night);
       if (!cell) continue;
       if (stay.waiting) cell.asked += stay.rooms;
       else {

@@ -42,11 +42,10 @@ const inWindow = prepared((p: { since: string; last: string; from: string }) =>
     .where('r.agency_id', 'in', q.selectFrom('contracts').select('agency_id')),
 );
 
-const ofRoomTypes = preparedPerEngine(
-  (
-    p: { since: string; last: string; from: string; agencyId: string; roomTypeIds: string; self: string },
-    engine,
-  ) =>
+// One operator's stays in some channel room types within a window: every question of a round about that operator
+// is answered from one read (a page asks about dozens of stays of the same few operators).
+const ofOperator = preparedPerEngine(
+  (p: { since: string; last: string; from: string; agencyId: string; roomTypeIds: string }, engine) =>
     q
       .selectFrom('reservations as r')
       .select(stayColumns)
@@ -56,8 +55,7 @@ const ofRoomTypes = preparedPerEngine(
       .where('r.pms_status', '<>', 3)
       .where('r.confirmation_status', '<>', 'H')
       .where('r.agency_id', '=', p.agencyId)
-      .where('r.room_type_id', 'in', jsonListValues(engine, p.roomTypeIds, 'text'))
-      .where('r.key_field', '<>', p.self),
+      .where('r.room_type_id', 'in', jsonListValues(engine, p.roomTypeIds, 'text')),
 );
 
 const counted = (row: StayRow): CountedStay => ({
@@ -77,25 +75,49 @@ export const allotmentStayOps = {
     return (yield* all(inWindow({ since, last, from }))).map(counted);
   },
 
-  /** Each question's stays (the reservation asking left out), in the questions' order. */
+  /**
+   * Each question's stays (the reservation asking left out), in the questions' order: one read per operator asked
+   * about, over the union of its questions' windows and room types, each question's share picked out here.
+   */
   *asked(questions: readonly AllotmentQuestion[]): Op<CountedStay[][]> {
-    const answers: CountedStay[][] = [];
-    for (const question of questions) {
-      if (question.roomTypeIds.length === 0 || question.last < question.from) {
-        answers.push([]);
-        continue;
-      }
-      const rows = yield* all(
-        ofRoomTypes({
-          since: question.since,
-          last: question.last,
-          from: question.from,
-          agencyId: question.agencyId,
-          roomTypeIds: JSON.stringify(question.roomTypeIds),
-          self: question.self,
+    const answers: CountedStay[][] = questions.map(() => []);
+    const byOperator = new Map<string, number[]>();
+    questions.forEach((question, i) => {
+      if (question.roomTypeIds.length === 0 || question.last < question.from) return;
+      const list = byOperator.get(question.agencyId);
+      if (list) list.push(i);
+      else byOperator.set(question.agencyId, [i]);
+    });
+    for (const [agencyId, asked] of byOperator) {
+      const mine = asked.map((i) => questions[i] as AllotmentQuestion);
+      const least = (pick: (q: AllotmentQuestion) => string): string =>
+        mine.map(pick).reduce((a, b) => (b < a ? b : a));
+      const most = mine.map((q) => q.last).reduce((a, b) => (b > a ? b : a));
+      const roomTypeIds = [...new Set(mine.flatMap((q) => q.roomTypeIds))].sort();
+      const rows = (yield* all(
+        ofOperator({
+          since: least((q) => q.since),
+          last: most,
+          from: least((q) => q.from),
+          agencyId,
+          roomTypeIds: JSON.stringify(roomTypeIds),
         }),
-      );
-      answers.push(rows.map(counted));
+      )).map(counted);
+      const byRoomType = new Map<string, CountedStay[]>();
+      for (const row of rows) {
+        const list = byRoomType.get(row.roomTypeId);
+        if (list) list.push(row);
+        else byRoomType.set(row.roomTypeId, [row]);
+      }
+      for (const i of asked) {
+        const q = questions[i] as AllotmentQuestion;
+        answers[i] = [...new Set(q.roomTypeIds)].flatMap((roomTypeId) =>
+          (byRoomType.get(roomTypeId) ?? []).filter(
+            (s) =>
+              s.keyField !== q.self && s.checkIn >= q.since && s.checkIn <= q.last && s.checkOut > q.from,
+          ),
+        );
+      }
     }
     return answers;
   },

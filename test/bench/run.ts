@@ -18,6 +18,7 @@ import {
   MEMORY_RATIO_TARGET,
 } from './inbox-checks';
 import { benchRenderer, BUNDLE_BUDGET_KB, FIRST_ROWS_TARGET_MS } from './renderer';
+import { benchAllotment, CALENDAR_RATIO_TARGET, CHECKS_WITH_ALLOTMENTS_TARGET } from './allotment';
 import { benchArrivalLatency, benchFirstSync, benchSteady } from './network';
 import { measureDecisionAfterRecovery } from '../integration/sync/recovery';
 import { DEFAULT_INTERVAL_MS } from '../../main/sync/poller';
@@ -28,6 +29,22 @@ const line = (target: string, value: string, ok: boolean) =>
   console.log(`${ok ? 'MET ' : 'MISS'}  ${target}: ${value}`);
 
 const parts: Record<string, Part> = {
+  allotment: async () => {
+    const a = await benchAllotment(Number(process.env.BENCH_ALLOTMENT_RESERVATIONS ?? 100_000));
+    console.log(
+      `allotment: ${a.reservations} reservations, ${a.contracts} contracts (${a.operators} operators × ${a.roomTypes} room types)`,
+    );
+    line(
+      `the calendar's first screen for a season (180 nights, ${a.calendarRows} rows) / bare inbox page ≤ ${CALENDAR_RATIO_TARGET}x`,
+      `${a.calendarRatio}x (${a.calendarMs} ms vs ${a.bareMs} ms)`,
+      a.calendarRatio <= CALENDAR_RATIO_TARGET,
+    );
+    line(
+      `inbox page of 200 with its checks, every operator under contract / no contract ≤ ${CHECKS_WITH_ALLOTMENTS_TARGET}x`,
+      `${a.checksRatio}x (${a.checksWithMs} ms vs ${a.checksPlainMs} ms)`,
+      a.checksRatio <= CHECKS_WITH_ALLOTMENTS_TARGET,
+    );
+  },
   decode: async () => {
     const d = await benchDecode(20_000);
     console.log(`decode: ${d.reservations} reservations, JSON ${d.jsonMB} MB, XML ${d.xmlMB} MB`);

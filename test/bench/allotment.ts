@@ -1,0 +1,152 @@
+// `npm run bench -- allotment`: the operators' allotments at 100k reservations on a real SQLite file, each against a
+// bound measured in the same run:
+//  - the calendar's first screen for a season (180 nights × 10 operators × 6 room types: the read and the rows the
+//    screen gets) against the bare inbox page (the same page inbox-checks measures): goal ≤ 50×;
+//  - the inbox page with its checks when every operator has contracts, against the same page with no contract:
+//    goal ≤ 2×.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { allotmentWindow } from '../../main/contracts/allotment';
+import { allotmentView } from '../../main/contracts/allotment-view';
+import { DeskChecks } from '../../main/operations/checks';
+import { Store } from '../../main/store';
+import { sqliteDeskStore } from '../../main/store/engines/desk-store';
+import { contractProblems } from '../../shared/contract-problems';
+import { addDays } from '../../shared/calendar';
+import { generateReservations } from '../unit/store/fixtures';
+
+export const CALENDAR_RATIO_TARGET = 50;
+export const CHECKS_WITH_ALLOTMENTS_TARGET = 2;
+
+export interface AllotmentBenchResult {
+  reservations: number;
+  contracts: number;
+  operators: number;
+  roomTypes: number;
+  bareMs: number;
+  calendarMs: number;
+  calendarRows: number;
+  calendarRatio: number;
+  checksPlainMs: number;
+  checksWithMs: number;
+  checksRatio: number;
+}
+
+const median = (values: number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const round = (n: number, digits = 1): number => Math.round(n * 10 ** digits) / 10 ** digits;
+const AT = '2026-04-01T08:00:00.000Z';
+const TODAY = new Date(2026, 4, 15, 12);
+const SEASON_FROM = '2026-05-01';
+const query = { filter: {}, sort: 'arrival', direction: 'desc', offset: 0, limit: 200 } as const;
+
+export async function benchAllotment(count = 100_000, runs = 7): Promise<AllotmentBenchResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'resdesk-allotment-'));
+  const file = join(dir, 'bench.db');
+  try {
+    const store = Store.open(file);
+    // Ten operators × six room types, spread evenly over the generated reservations.
+    for (let first = 0; first < count; first += 5000)
+      store.importBatch(
+        generateReservations(Math.min(5000, count - first), 42 + first, first).map((r, i) => ({
+          ...r,
+          agencyId: `OP${(first + i) % 10}`,
+          roomTypeId: `RT${Math.floor((first + i) / 10) % 6}`,
+        })),
+        AT,
+      );
+    // Ten operators × six room types: the fixtures' agencies and room types, each channel code mapped to a hotel code.
+    const pairs = store.db
+      .prepare<[], { agencyId: string; roomTypeId: string }>(
+        'SELECT DISTINCT agency_id AS agencyId, room_type_id AS roomTypeId FROM reservations ORDER BY 1, 2',
+      )
+      .all();
+    const agencies = [...new Set(pairs.map((p) => p.agencyId))].slice(0, 10);
+    const roomTypes = [...new Set(pairs.map((p) => p.roomTypeId))].slice(0, 6);
+    const bench = (checks: DeskChecks) => checks.markRows(store.inboxPage(query).rows);
+    const desk = sqliteDeskStore(store);
+    const checksPlain: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const checks = new DeskChecks(
+        () => desk,
+        () => TODAY,
+      );
+      await bench(checks);
+      const started = performance.now();
+      await bench(checks);
+      checksPlain.push(performance.now() - started);
+    }
+    for (const agencyId of agencies)
+      for (const code of roomTypes) {
+        store.setMapping({
+          agencyId,
+          kind: 'roomType',
+          channelCode: code,
+          hotelCode: `H-${code}`,
+          user: 'b',
+          at: AT,
+        });
+        const saved = store.addContract(
+          {
+            agencyId,
+            roomType: `H-${code}`,
+            from: SEASON_FROM,
+            to: addDays(SEASON_FROM, 179),
+            rooms: 40,
+            weekdayRooms: null,
+            kind: 'normal',
+            releaseDays: 14,
+            note: '',
+          },
+          'bench',
+          AT,
+          contractProblems,
+        );
+        if (!('saved' in saved)) throw new Error('a bench contract was refused');
+      }
+    const checksWith: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const checks = new DeskChecks(
+        () => desk,
+        () => TODAY,
+      );
+      await bench(checks);
+      const started = performance.now();
+      await bench(checks);
+      checksWith.push(performance.now() - started);
+    }
+
+    const bare: number[] = [];
+    const calendar: number[] = [];
+    let rows = 0;
+    const names = new Map(store.listAgencies().map((a) => [a.id, a.name]));
+    for (let i = 0; i < runs; i++) {
+      let started = performance.now();
+      store.inboxPage(query);
+      bare.push(performance.now() - started);
+      started = performance.now();
+      const window = allotmentWindow(SEASON_FROM, 180);
+      const input = await desk.allotmentInput(window.since, SEASON_FROM, window.last);
+      rows = allotmentView(input, names, window.nights, '2026-05-15').rows.length;
+      calendar.push(performance.now() - started);
+    }
+    store.close();
+    const bareMs = median(bare);
+    return {
+      reservations: count,
+      contracts: agencies.length * roomTypes.length,
+      operators: agencies.length,
+      roomTypes: roomTypes.length,
+      bareMs: round(bareMs, 2),
+      calendarMs: round(median(calendar)),
+      calendarRows: rows,
+      calendarRatio: round(median(calendar) / bareMs),
+      checksPlainMs: round(median(checksPlain)),
+      checksWithMs: round(median(checksWith)),
+      checksRatio: round(median(checksWith) / median(checksPlain), 2),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

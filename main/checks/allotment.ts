@@ -6,6 +6,7 @@
 // unmapped code or a night no contract covers is not checked. The other reservations are asked for through
 // HotelReservations (one question per stay), counted night by night as the calendar counts them.
 import { addDays, startsWithCalendarDate } from '../../shared/calendar';
+import { isActive } from './status';
 import { LONGEST_COUNTED_STAY, roomsOn, type Contract, type CalendarDate } from '../../shared/domain';
 import type { CheckedReservation } from './context';
 import type { HotelReservations } from './hotel-reservations';
@@ -84,20 +85,17 @@ export class AllotmentRule {
     const roomTypeIds: string[] = [];
     for (const [channelCode, hotelCode] of codes.get('roomType') ?? [])
       if (hotelCode === roomType) roomTypeIds.push(channelCode);
-    const stays = hotel.allotmentStays({
+    const counts = hotel.allotmentNights({
       agencyId: r.agencyId,
       roomTypeIds,
-      since: addDays(firstNight, -(LONGEST_COUNTED_STAY - 1)),
       from: firstNight,
       last: lastNight,
-      self: r.keyField,
     });
+    // Rooms the others use: the counts hold this reservation too while it is answered and active (isActive).
+    const own = r.confirmationStatus !== 'W' && isActive(r) ? r.roomCount : 0;
     const used = new Map<CalendarDate, number>();
-    for (const stay of stays) {
-      if (stay.waiting) continue;
-      for (const night of stayNights(stay.checkIn, stay.checkOut))
-        if (night >= firstNight && night <= lastNight) used.set(night, (used.get(night) ?? 0) + stay.rooms);
-    }
+    for (const c of counts) used.set(c.night, (used.get(c.night) ?? 0) + c.used);
+    if (own !== 0) for (const { night } of covered) used.set(night, (used.get(night) ?? 0) - own);
 
     const over = covered.filter(
       ({ night, contract }) => (used.get(night) ?? 0) + r.roomCount > roomsOn(contract, night),

@@ -9,7 +9,7 @@ import type { BirthFilter, EarlierStay, HotelReservations, VoucherHolders } from
 import type { ReferenceChecker } from './checker';
 import type { CheckedReservation } from './context';
 import type { ReservationCheck } from './types';
-import type { AllotmentQuestion, CountedStay } from '../../shared/domain';
+import type { AllotmentQuestion, NightUse } from '../../shared/domain';
 
 export interface VoucherQuestion {
   agencyId: string;
@@ -31,7 +31,7 @@ export interface Questions {
 export interface Answers {
   vouchers: readonly VoucherHolders[];
   stays: readonly (EarlierStay | null)[];
-  allotments: readonly (readonly CountedStay[])[];
+  allotments: readonly (readonly NightUse[])[];
 }
 
 /** What a batch may skip asking: the "has a problem" pass asks only of vouchers known to be held twice. */
@@ -43,7 +43,7 @@ export interface AskOnly {
 }
 
 const allotmentKey = (q: AllotmentQuestion): string =>
-  keyOf('a', q.agencyId, q.roomTypeIds.join('\u0001'), q.since, q.from, q.last, q.self);
+  keyOf('a', q.agencyId, q.roomTypeIds.join('\u0001'), q.from, q.last);
 
 const NO_HOLDERS: VoucherHolders = { keyFields: [], count: 0 };
 // The key of a question: its fields joined by a separator no folded name, voucher or key holds.
@@ -53,7 +53,7 @@ const keyOf = (...parts: readonly (string | number)[]): string => parts.join('\u
 class AskedReservations implements HotelReservations {
   private readonly vouchers = new Map<string, VoucherHolders>();
   private readonly stays = new Map<string, EarlierStay | null>();
-  private readonly allotments = new Map<string, readonly CountedStay[]>();
+  private readonly allotments = new Map<string, readonly NightUse[]>();
   private asked: Questions = { vouchers: [], stays: [], allotments: [] };
   private readonly askedKeys = new Set<string>();
 
@@ -83,7 +83,7 @@ class AskedReservations implements HotelReservations {
     return undefined;
   }
 
-  allotmentStays(question: AllotmentQuestion): readonly CountedStay[] {
+  allotmentNights(question: AllotmentQuestion): readonly NightUse[] {
     const key = allotmentKey(question);
     const known = this.allotments.get(key);
     if (known) return known;

@@ -3,7 +3,7 @@
 // lookups. Pure: no clock, no I/O; the caller passes "today". createChecker indexes every reservation in
 // memory too (a full rebuild); the desk passes SQL-backed lookups kept current as reservations change.
 import { AllotmentRule } from './allotment';
-import { AllotmentStayIndex } from './allotment-stays';
+import { AllotmentNightIndex } from './allotment-stays';
 import { CapacityRule } from './capacity';
 import {
   DEFAULT_CHECK_SETTINGS,
@@ -54,7 +54,7 @@ export function indexReservations(
   reservations: Iterable<KnownReservation>,
   stays: Iterable<CountedStay> = [],
 ): HotelReservations {
-  const allotments = new AllotmentStayIndex(stays);
+  const allotments = new AllotmentNightIndex(stays);
   const guests = new GuestIndex();
   const vouchers = new VoucherIndex();
   const seen = new Set<string>();
@@ -71,7 +71,7 @@ export function indexReservations(
       vouchers.voucherHolders(agencyId, voucher, self, shown),
     latestStay: (person, birth, day, self): EarlierStay | undefined =>
       guests.latestStay(person, birth, day, self),
-    allotmentStays: (question) => allotments.of(question),
+    allotmentNights: (question) => allotments.of(question),
   };
 }
 

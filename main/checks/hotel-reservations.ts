@@ -3,7 +3,7 @@
 // (createChecker, what the CLI and the tests' full rebuild use) and the desk's, answered from SQL indexes
 // kept up to date as reservations change (main/operations/checks.ts), so nothing is rebuilt per event.
 
-import type { AllotmentQuestion, CountedStay } from '../../shared/domain';
+import type { AllotmentQuestion, NightUse } from '../../shared/domain';
 
 /** A stay another reservation holds, as a returning-guest check names it. */
 export interface EarlierStay {
@@ -24,8 +24,11 @@ export interface VoucherHolders {
 }
 
 export interface HotelReservations {
-  /** The operator's active stays in the question's channel room types with a night in it, other than `self`. */
-  allotmentStays(question: AllotmentQuestion): readonly CountedStay[];
+  /**
+   * The rooms the operator's reservations (the one asking included) take in the question's channel room types, per
+   * room type and night, from its first to its last night.
+   */
+  allotmentNights(question: AllotmentQuestion): readonly NightUse[];
   /** Active reservations of the agency whose normalized voucher is `voucher`, other than `self`. */
   voucherHolders(agencyId: string, voucher: string, self: string, shown: number): VoucherHolders;
   /**

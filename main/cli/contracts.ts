@@ -6,7 +6,6 @@ import { parseArgs } from 'node:util';
 import { addDays, isRealDate, localDate } from '../../shared/calendar';
 import {
   ALLOTMENT_KINDS,
-  LONGEST_COUNTED_STAY,
   MAX_RELEASE_DAYS,
   parseWeekdayRooms,
   weekdayRoomsText,
@@ -202,10 +201,10 @@ async function allotment(store: DeskStore, values: Values, out: (text: string) =
     if (!isRealDate(value)) throw new Error(`--${name}: give the day as YYYY-MM-DD.`);
   if (to < from) throw new Error(`--to ${to} is before --from ${from}.`);
   if (addDays(from, 366) < to) throw new Error('Ask for a year at most.');
-  const input = await store.allotmentInput(addDays(from, -(LONGEST_COUNTED_STAY - 1)), from, to);
+  const input = await store.allotmentInput(from, to);
   const codes = new MappedCodes();
   for (const m of input.mappings) codes.add(m);
-  const nights = allotmentUse(input.contracts, input.stays, (a) => codes.of(a), { from, to, today }).filter(
+  const nights = allotmentUse(input.contracts, input.nights, (a) => codes.of(a), { from, to, today }).filter(
     (n) => values.agency === undefined || n.agencyId === values.agency,
   );
   if (values.releases) {

@@ -1,7 +1,7 @@
 // The allotment calendar's rows (the Allotments screen): a row per operator and room type with a contract in the
 // window, a cell per night (null where no contract covers it), operators by name.
 import type { AllotmentCell, AllotmentRow, AllotmentView } from '../../shared/ipc';
-import type { CalendarDate, Contract, CountedStay, Mapping } from '../../shared/domain';
+import type { CalendarDate, Contract, Mapping, NightUse } from '../../shared/domain';
 import { MappedCodes } from '../checks/mapped-codes';
 import { allotmentUse } from './allotment';
 
@@ -10,7 +10,7 @@ const byCode = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 export interface AllotmentInput {
   contracts: Contract[];
   mappings: Pick<Mapping, 'agencyId' | 'kind' | 'channelCode' | 'hotelCode'>[];
-  stays: CountedStay[];
+  nights: NightUse[];
 }
 
 export function allotmentView(
@@ -25,7 +25,7 @@ export function allotmentView(
   for (const m of input.mappings) codes.add(m);
   const rows = new Map<string, AllotmentRow>();
   const column = new Map(nights.map((n, i) => [n, i]));
-  for (const n of allotmentUse(input.contracts, input.stays, (a) => codes.of(a), { from, to, today })) {
+  for (const n of allotmentUse(input.contracts, input.nights, (a) => codes.of(a), { from, to, today })) {
     const key = `${n.agencyId}\u0000${n.roomType}`;
     let row = rows.get(key);
     if (!row) {

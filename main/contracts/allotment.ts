@@ -1,17 +1,16 @@
 // How much of each operator's allotment is used, per room type and night: the contracts, the stays that count
 // against them (main/store/allotment-stays.ts) and the mappings from the channel's room types to the hotel's. Pure:
 // the caller passes today. One model for the calendar, the command line and the pre-confirm check
-// (main/checks/allotment.ts counts a stay's nights the same way: its stayNights).
+// (main/checks/allotment.ts reads the same counts).
 import { addDays, localDate } from '../../shared/calendar';
 import {
-  LONGEST_COUNTED_STAY,
   roomsOn,
   type AllotmentNight,
   type CalendarDate,
   type Contract,
-  type CountedStay,
+  type NightUse,
 } from '../../shared/domain';
-import { releaseDayOf, stayNights } from '../checks/allotment';
+import { releaseDayOf } from '../checks/allotment';
 import { hotelCodeOf, type AgencyCodes } from '../checks/mapped-codes';
 
 const rowKey = (agencyId: string, roomType: string): string => `${agencyId}\u0000${roomType}`;
@@ -24,12 +23,13 @@ export interface AllotmentWindow {
 }
 
 /**
- * Every contracted night in the window with its use, by operator, room type and night. A stay whose room type is
- * not mapped to a hotel code, or that no contract covers, counts nowhere.
+ * Every contracted night in the window with its use, by operator, room type and night, from the counts the store
+ * keeps per channel room type (allotment_nights): a channel code not mapped to a hotel code, or a night no contract
+ * covers, counts nowhere.
  */
 export function allotmentUse(
   contracts: readonly Contract[],
-  stays: Iterable<CountedStay>,
+  nights: Iterable<NightUse>,
   codesOf: (agencyId: string) => AgencyCodes,
   window: AllotmentWindow,
 ): AllotmentNight[] {
@@ -71,36 +71,25 @@ export function allotmentUse(
     }
   }
   if (cells.size === 0) return out;
-  for (const stay of stays) {
-    const roomType = hotelCodeOf(codesOf(stay.agencyId), 'roomType', stay.roomTypeId);
+  for (const count of nights) {
+    const roomType = hotelCodeOf(codesOf(count.agencyId), 'roomType', count.roomTypeId);
     if (roomType === undefined) continue;
-    const row = cells.get(rowKey(stay.agencyId, roomType));
-    if (!row) continue;
-    for (const night of stayNights(stay.checkIn, stay.checkOut)) {
-      if (night > window.to) break;
-      const cell = row.get(night);
-      if (!cell) continue;
-      if (stay.waiting) cell.asked += stay.rooms;
-      else {
-        cell.used += stay.rooms;
-        cell.free -= stay.rooms;
-      }
-    }
+    const cell = cells.get(rowKey(count.agencyId, roomType))?.get(count.night);
+    if (!cell) continue;
+    cell.asked += count.asked;
+    cell.used += count.used;
+    cell.free -= count.used;
   }
   return out;
 }
 
-/** The nights a calendar shows and what its read needs: the earliest check-in that can count, first and last night. */
+/** The nights a calendar shows, and the last of them. */
 export function allotmentWindow(
   from: CalendarDate,
   count: number,
-): { since: CalendarDate; last: CalendarDate; nights: CalendarDate[] } {
+): { last: CalendarDate; nights: CalendarDate[] } {
   const nights = Array.from({ length: count }, (_, i) => addDays(from, i));
-  return {
-    since: addDays(from, -(LONGEST_COUNTED_STAY - 1)),
-    last: nights[nights.length - 1] ?? from,
-    nights,
-  };
+  return { last: nights[nights.length - 1] ?? from, nights };
 }
 
 /** The hotel's date now (the reception PC runs on the hotel's clock). */

@@ -66,7 +66,7 @@ export function contractHandlers(ctx: DeskContext): ContractHandlers {
     getAllotment: async ({ from, nights }) => {
       const store = ctx.workStore();
       const window = allotmentWindow(from, nights);
-      const input = await store.allotmentInput(window.since, from, window.last);
+      const input = await store.allotmentInput(from, window.last);
       return allotmentView(input, await agencyNames(store), window.nights, hotelDate(ctx.now()));
     },
   };

@@ -4,12 +4,13 @@
 // new hotel database. The tables move-data copies in (move-tables.ts) are read at ONE snapshot (a repeatable-read,
 // read-only transaction, through cursors so a large hotel is never held in memory whole) and written in one
 // SQLite transaction; what the file derives itself is rebuilt (the check marks by its triggers, the tally by
-// recountTally, the search index by reindexSearch). Every table's rows are counted in the file after;
+// recountTally, the allotment counts by recountAllotmentNights, the search index by reindexSearch). Every table's rows are counted in the file after;
 // the snapshot's watermark lets a desk's own copy (local-copy.ts) take only what changed since.
 import type { Database } from 'better-sqlite3';
 import type pg from 'pg';
 import { Store } from '../store';
 import { recountTally } from '../store/reservations';
+import { recountAllotmentNights } from '../store/allotment-nights';
 import { reindexSearch } from '../store/search';
 import { readSnapshot, sharedColumns, streamRows, type CopySnapshot } from './copy-rows';
 import { quoted } from './move-source';
@@ -63,6 +64,7 @@ export async function copyHotelDatabase(
         copied.push({ table: table.name, rows: await copyTable(client, store.db, table.name, table.key) });
       reindexSearch(store.db);
       recountTally(store.db);
+      recountAllotmentNights(store.db);
       store.db.exec('COMMIT');
     } catch (error) {
       if (store.db.inTransaction) store.db.exec('ROLLBACK');

@@ -16,6 +16,7 @@ import type { Database } from 'better-sqlite3';
 import type pg from 'pg';
 import { Store } from '../store';
 import { recountTally } from '../store/reservations';
+import { recountAllotmentNights } from '../store/allotment-nights';
 import { reindexSearchOf } from '../store/search';
 import { copyHotelDatabase } from './copy-out';
 import { readSnapshot, sharedColumns, streamRows, type CopySnapshot } from './copy-rows';
@@ -185,7 +186,10 @@ export class HotelCopy {
           removed += await removeGone(client, db, table);
         }
         reindexSearchOf(db, reservations);
-        if (reservations.length > 0 || removed > 0) recountTally(db);
+        if (reservations.length > 0 || removed > 0) {
+          recountTally(db);
+          recountAllotmentNights(db);
+        }
         db.exec('COMMIT');
       } catch (error) {
         if (db.inTransaction) db.exec('ROLLBACK');

@@ -1,8 +1,9 @@
 // What a moved reservation brings with it in the target that is not copied but derived from its row, as the
 // desk's import derives it: its search text (the store's own folding, so the hotel database finds exactly what
-// the desk found), its count in reservation_tally, and a mark in check_keys_pending so the desk computes its
+// the desk found), its count in reservation_tally and in allotment_nights, and a mark in check_keys_pending so the desk computes its
 // pre-confirm check keys (check_guests has no key to copy idempotently; the keys are the checks', not the store's).
 import type pg from 'pg';
+import { moveCountSql } from '../store/allotment-nights';
 import { searchTextOfParts } from '../store/search';
 import { comparable, type Row } from './move-rows';
 
@@ -28,6 +29,8 @@ export class DerivedRows {
       [ids, texts],
     );
     this.counts.search += search.rowCount ?? 0;
+    // Their nights in the operators' allotment counts (the import counts what it inserts; a move is an import).
+    await client.query(moveCountSql, [JSON.stringify(ids)]);
     // The insert trigger queues them too; said here so the move does not depend on it.
     await client.query(
       `INSERT INTO check_keys_pending (reservation_id) SELECT unnest($1::bigint[]) ON CONFLICT DO NOTHING`,

@@ -9,7 +9,7 @@
 // highest id so that the next insert does not collide with a moved row.
 //
 // Not copied but rebuilt from the moved reservations (move-derived.ts): reservation_search (FTS5 on SQLite, a
-// plain table on PostgreSQL, the same folded text), reservation_tally (counted from the moved rows) and the
+// plain table on PostgreSQL, the same folded text), reservation_tally and allotment_nights (counted from the moved rows) and the
 // check keys (check_guests has no key; every moved reservation is queued in check_keys_pending instead, so the
 // desk computes its keys with the checks of its version).
 export interface MovedTable {
@@ -51,6 +51,7 @@ export const rebuiltTables: readonly string[] = [
   'check_guests',
   'check_vouchers',
   'check_keys_pending',
+  'allotment_nights',
 ];
 
 /** SQLite's own bookkeeping and FTS5's shadow tables: nothing of the desk's. */

@@ -1,12 +1,10 @@
-// The stays that use the operators' allotments: reservations of an operator with a contract whose nights fall in a
-// window. Read by the allotment calendar (main/contracts/allotment.ts) and by the pre-confirm check's question about
-// the other reservations of an operator's room type (main/checks/allotment.ts). Both callers bound the check-in day
-// from below (`since`: the first night less LONGEST_COUNTED_STAY), so the read is a range of the check-in index.
+// The stays that use the operators' allotments, each whole: what the checks' full rebuild counts night by night
+// (main/checks/allotment-stays.ts) to agree with the counts the store keeps (allotment-nights.ts). The caller bounds
+// the check-in day from below (`since`), so the read is a range of the check-in index.
 import { sql } from 'kysely';
 import { all, q, type Op } from './engines/op';
 import { prepared } from './engines/prepared';
-import { jsonListValues, preparedPerEngine } from './engines/per-engine';
-import type { AllotmentQuestion, CountedStay } from '../../shared/domain';
+import type { CountedStay } from '../../shared/domain';
 
 /** A stay as its allotment counts it: the operator, the channel's room type, the nights, rooms and whether it waits. */
 const stayColumns = [
@@ -42,22 +40,6 @@ const inWindow = prepared((p: { since: string; last: string; from: string }) =>
     .where('r.agency_id', 'in', q.selectFrom('contracts').select('agency_id')),
 );
 
-// One operator's stays in some channel room types within a window: every question of a round about that operator
-// is answered from one read (a page asks about dozens of stays of the same few operators).
-const ofOperator = preparedPerEngine(
-  (p: { since: string; last: string; from: string; agencyId: string; roomTypeIds: string }, engine) =>
-    q
-      .selectFrom('reservations as r')
-      .select(stayColumns)
-      .where('r.check_in', '>=', p.since)
-      .where(sql<boolean>`substr(r.check_in, 1, 10) <= ${p.last}`)
-      .where(sql<boolean>`substr(r.check_out, 1, 10) > ${p.from}`)
-      .where('r.pms_status', '<>', 3)
-      .where('r.confirmation_status', '<>', 'H')
-      .where('r.agency_id', '=', p.agencyId)
-      .where('r.room_type_id', 'in', jsonListValues(engine, p.roomTypeIds, 'text')),
-);
-
 const counted = (row: StayRow): CountedStay => ({
   keyField: row.keyField,
   agencyId: row.agencyId,
@@ -73,52 +55,5 @@ export const allotmentStayOps = {
   /** Active stays of operators with a contract, checked in from `since`, with a night from `from` to `last`. */
   *inWindow(since: string, from: string, last: string): Op<CountedStay[]> {
     return (yield* all(inWindow({ since, last, from }))).map(counted);
-  },
-
-  /**
-   * Each question's stays (the reservation asking left out), in the questions' order: one read per operator asked
-   * about, over the union of its questions' windows and room types, each question's share picked out here.
-   */
-  *asked(questions: readonly AllotmentQuestion[]): Op<CountedStay[][]> {
-    const answers: CountedStay[][] = questions.map(() => []);
-    const byOperator = new Map<string, number[]>();
-    questions.forEach((question, i) => {
-      if (question.roomTypeIds.length === 0 || question.last < question.from) return;
-      const list = byOperator.get(question.agencyId);
-      if (list) list.push(i);
-      else byOperator.set(question.agencyId, [i]);
-    });
-    for (const [agencyId, asked] of byOperator) {
-      const mine = asked.map((i) => questions[i] as AllotmentQuestion);
-      const least = (pick: (q: AllotmentQuestion) => string): string =>
-        mine.map(pick).reduce((a, b) => (b < a ? b : a));
-      const most = mine.map((q) => q.last).reduce((a, b) => (b > a ? b : a));
-      const roomTypeIds = [...new Set(mine.flatMap((q) => q.roomTypeIds))].sort();
-      const rows = (yield* all(
-        ofOperator({
-          since: least((q) => q.since),
-          last: most,
-          from: least((q) => q.from),
-          agencyId,
-          roomTypeIds: JSON.stringify(roomTypeIds),
-        }),
-      )).map(counted);
-      const byRoomType = new Map<string, CountedStay[]>();
-      for (const row of rows) {
-        const list = byRoomType.get(row.roomTypeId);
-        if (list) list.push(row);
-        else byRoomType.set(row.roomTypeId, [row]);
-      }
-      for (const i of asked) {
-        const q = questions[i] as AllotmentQuestion;
-        answers[i] = [...new Set(q.roomTypeIds)].flatMap((roomTypeId) =>
-          (byRoomType.get(roomTypeId) ?? []).filter(
-            (s) =>
-              s.keyField !== q.self && s.checkIn >= q.since && s.checkIn <= q.last && s.checkOut > q.from,
-          ),
-        );
-      }
-    }
-    return answers;
   },
 };

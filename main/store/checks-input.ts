@@ -11,12 +11,14 @@ import { runSqlite } from './engines/run-sqlite';
 import { inTextList, textList } from './engines/text-list';
 import { statementsOf } from './statements';
 import { allotmentStayOps } from './allotment-stays';
+import { allotmentNightOps } from './allotment-nights';
 import { contractOps } from './contracts';
 import type {
   CheckedReservation,
   Contract,
   CountedStay,
   Guest,
+  NightUse,
   KnownReservation,
   Mapping,
   StayCode,
@@ -144,16 +146,15 @@ export const checkInputOps = {
     };
   },
 
-  /** What the allotment calendar reads, at one moment: the contracts, the mappings and the stays of the window. */
+  /** What the allotment calendar reads, at one moment: the contracts, the mappings and the counts of the nights. */
   *allotment(
-    since: string,
     from: string,
     last: string,
-  ): Op<{ contracts: Contract[]; mappings: MappingRow[]; stays: CountedStay[] }> {
+  ): Op<{ contracts: Contract[]; mappings: MappingRow[]; nights: NightUse[] }> {
     return {
       contracts: yield* contractOps.list(),
       mappings: yield* all(mappings({})),
-      stays: yield* allotmentStayOps.inWindow(since, from, last),
+      nights: yield* allotmentNightOps.inWindow(from, last),
     };
   },
 

@@ -28,7 +28,7 @@ import { settingsOps } from './settings';
 import { stayCodeOps } from './stay-codes';
 import { stopSaleOps } from './stop-sales';
 import { contractOps } from './contracts';
-import { allotmentStayOps } from './allotment-stays';
+import { allotmentNightOps } from './allotment-nights';
 import { unreadableOps } from './unreadable';
 
 export const storeOperations = {
@@ -127,7 +127,7 @@ export const storeOperations = {
   updateContract: writes(contractOps.update),
   removeContract: writes(contractOps.remove),
   allotmentInput: snapshot(checkInputOps.allotment),
-  allotmentLookups: reads(allotmentStayOps.asked),
+  allotmentLookups: reads(allotmentNightOps.asked),
   checkReference: reads(checkInputOps.reference),
   checkedReservations: reads(checkInputOps.checked),
   waitingReservations: reads(checkInputOps.waiting),

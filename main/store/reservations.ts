@@ -38,6 +38,7 @@ import { answerMovedOn, versionConflict, type VersionConflict } from './reservat
 import { unreadableOps } from './unreadable';
 import { searchEntryOf } from './search';
 import { checkKeyOps, keysTurn, type StoredCheckKeys } from './check-keys';
+import { allotmentNightOps } from './allotment-nights';
 
 export interface ImportResult {
   /** KeyFields whose current state changed, by the change kind of the version now current. */
@@ -321,8 +322,13 @@ function* storeBatch(
     );
     if (toInsert.length > 0) {
       const logIdOf = new Map(toInsert.map((x) => [x.r.keyField, x.r.logId]));
-      for (const row of yield* all(insertReservations(toInsert.map((x) => x.values))))
+      const inserted: number[] = [];
+      for (const row of yield* all(insertReservations(toInsert.map((x) => x.values)))) {
         currentOf.set(row.keyField, { id: row.id, logId: logIdOf.get(row.keyField) ?? 0, inserted: true });
+        inserted.push(row.id);
+      }
+      // Before any update of them (their update trigger moves counts this adds).
+      yield* allotmentNightOps.countInserted(inserted);
       // PostgreSQL: another desk inserted these meanwhile and has committed (the insert waited for it).
       const theirs = toInsert.filter((x) => !currentOf.has(x.r.keyField)).map((x) => x.r.keyField);
       if (theirs.length > 0) {

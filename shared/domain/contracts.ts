@@ -107,15 +107,22 @@ export interface AllotmentNight {
   released: boolean;
 }
 
-/** What the allotment check asks of the other reservations: an operator's stays in some channel room types. */
+/** The rooms an operator's reservations take in one channel room type on one night (allotment_nights). */
+export interface NightUse {
+  agencyId: string;
+  roomTypeId: string;
+  night: CalendarDate;
+  /** Rooms of answered reservations (neither cancelled nor declined), and of those waiting (W). */
+  used: number;
+  asked: number;
+}
+
+/** What the allotment check asks: an operator's counts in some channel room types over some nights. */
 export interface AllotmentQuestion {
   agencyId: string;
   /** The channel's room type codes mapped to the contract's room type. */
   roomTypeIds: readonly string[];
-  /** The earliest check-in that can count (the first night less LONGEST_COUNTED_STAY − 1), the nights asked about. */
-  since: CalendarDate;
+  /** The first and last night asked about. */
   from: CalendarDate;
   last: CalendarDate;
-  /** The reservation asking, left out. */
-  self: string;
 }

@@ -68,6 +68,14 @@ export interface ContractsTable {
   updated_at: string;
 }
 
+export interface AllotmentNightsTable {
+  agency_id: string;
+  room_type_id: string;
+  night: string;
+  used: number;
+  asked: number;
+}
+
 /** Every table the shared pattern knows; the areas' own files hold theirs. */
 export interface StoreTables extends ReferenceTables, ReservationTables, AnswerTables {
   settings: SettingsTable;
@@ -76,6 +84,7 @@ export interface StoreTables extends ReferenceTables, ReservationTables, AnswerT
   mappings: MappingsTable;
   hotel_codes: HotelCodesTable;
   contracts: ContractsTable;
+  allotment_nights: AllotmentNightsTable;
 }
 
 export type StoreTable = keyof StoreTables;

@@ -12,6 +12,7 @@ import { hotelCodesMigration } from './010-hotel-codes';
 import { searchSpellingsMigration } from './011-search-spellings';
 import { checkKeysMigration } from './012-check-keys';
 import { contractsMigration } from './013-contracts';
+import { allotmentNightsMigration } from './014-allotment-nights';
 
 /** Ordered: a migration's version is its position in this list plus one. */
 export const migrations: readonly Migration[] = [
@@ -28,4 +29,5 @@ export const migrations: readonly Migration[] = [
   searchSpellingsMigration,
   checkKeysMigration,
   contractsMigration,
+  allotmentNightsMigration,
 ];

@@ -8,13 +8,7 @@ import { allotmentUse } from '../../../main/contracts/allotment';
 import { contractProblemText } from '../../../main/contracts/validate';
 import { MappedCodes } from '../../../main/checks/mapped-codes';
 import { addDays } from '../../../shared/calendar';
-import {
-  LONGEST_COUNTED_STAY,
-  roomsOn,
-  type AllotmentNight,
-  type ContractInput,
-  type Reservation,
-} from '../../../shared/domain';
+import { roomsOn, type AllotmentNight, type ContractInput, type Reservation } from '../../../shared/domain';
 import { makeReservation } from '../../unit/store/fixtures';
 import { propertyRuns } from '../../harness/property-runs';
 import { bothEngines, engineNames, type EngineUnderTest } from './engines';
@@ -212,8 +206,8 @@ describe.each(engineNames)('contracts on %s', (name) => {
           const from = addDays(base, 10);
           const to = addDays(base, 45);
           const today = addDays(base, todayAt);
-          const input = await s.allotmentInput(addDays(from, -(LONGEST_COUNTED_STAY - 1)), from, to);
-          const got = allotmentUse(input.contracts, input.stays, (a) => codes.of(a), { from, to, today });
+          const input = await s.allotmentInput(from, to);
+          const got = allotmentUse(input.contracts, input.nights, (a) => codes.of(a), { from, to, today });
 
           // The plain model: for each contracted night in the window, every reservation of this import, one by one.
           const expected: AllotmentNight[] = [];

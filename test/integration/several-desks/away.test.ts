@@ -157,13 +157,16 @@ describe("the hotel's database away", () => {
 
     // The database as the Resdesk before this one left it: one schema version behind.
     const previous = postgresMigrations.length - 1;
-    // The newest migration undone: no contracts, and the activity's actions as before it.
+    // The newest migration undone: no allotment counts.
     await query(
       url,
-      `DROP TABLE contracts;
-       ALTER TABLE activity DROP CONSTRAINT activity_action_check;
-       ALTER TABLE activity ADD CONSTRAINT activity_action_check CHECK (action IN
-         ('confirm', 'decline', 'export', 'mapping', 'setup', 'sync', 'stop-sale', 'settings'));`,
+      `DROP TRIGGER reservations_allotment_update ON reservations;
+       DROP TRIGGER reservations_allotment_delete ON reservations;
+       DROP FUNCTION reservations_allotment_moved();
+       DROP FUNCTION reservations_allotment_gone();
+       DROP FUNCTION resdesk_allotment_nights(jsonb, integer);
+       DROP FUNCTION resdesk_day(text);
+       DROP TABLE allotment_nights;`,
     );
     await query(url, `UPDATE resdesk_meta SET value = '${previous}' WHERE key = 'schema_version'`);
     const counts = async (u: string) =>

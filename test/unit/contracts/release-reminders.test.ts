@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { allotmentUse } from '../../../main/contracts/allotment';
 import { releaseReminders, releaseReminderText } from '../../../main/contracts/release-reminders';
 import { MappedCodes } from '../../../main/checks/mapped-codes';
-import type { Contract, CountedStay } from '../../../shared/domain';
+import type { Contract, NightUse } from '../../../shared/domain';
 
 const codes = new MappedCodes();
 codes.add({ agencyId: 'AG1', kind: 'roomType', channelCode: 'DBL', hotelCode: 'DZ' });
@@ -20,32 +20,21 @@ const contract: Contract = {
   updatedBy: 't',
   updatedAt: 't',
 };
-const stay = (
-  key: string,
-  checkIn: string,
-  checkOut: string,
-  rooms: number,
-  waiting = false,
-): CountedStay => ({
-  keyField: key,
+const night = (date: string, used: number, asked = 0): NightUse => ({
   agencyId: 'AG1',
   roomTypeId: 'DBL',
-  checkIn,
-  checkOut,
-  rooms,
-  waiting,
+  night: date,
+  used,
+  asked,
 });
 
 describe('release reminders', () => {
   it('says the unused rooms of the nights whose release day is today or tomorrow; waiting bookings hold nothing', () => {
     const today = '2026-07-08';
     // Release 7 days: the night of 15 July is released today, 16 July tomorrow.
-    const stays = [
-      stay('a', '2026-07-15', '2026-07-17', 2),
-      stay('b', '2026-07-16', '2026-07-17', 3),
-      stay('w', '2026-07-15', '2026-07-16', 1, true),
-    ];
-    const nights = allotmentUse([contract], stays, (a) => codes.of(a), {
+    // Stays: two rooms on the 15th and 16th, three more on the 16th, one waiting on the 15th.
+    const counts = [night('2026-07-15', 2, 1), night('2026-07-16', 5)];
+    const nights = allotmentUse([contract], counts, (a) => codes.of(a), {
       from: today,
       to: '2026-07-31',
       today,

@@ -65,16 +65,14 @@ const readingCalls: Reading = {
   listStopSales: [],
   stopSaleHotelCodes: [],
   listContracts: [],
-  allotmentInput: ['2025-11-01', '2026-01-01', '2027-12-31'],
+  allotmentInput: ['2026-01-01', '2027-12-31'],
   allotmentLookups: [
     [
       {
         agencyId: agency,
         roomTypeIds: [first.roomTypeId],
-        since: '2025-11-01',
         from: '2026-01-01',
         last: '2027-12-31',
-        self: key,
       },
     ],
   ],

@@ -29,14 +29,16 @@ export class AllotmentNightIndex {
     }
   }
 
-  /** The agency's counts in the question's room types, from its first to its last night. */
+  /** The agency's counts in the question's room types on its nights. */
   of(q: AllotmentQuestion): NightUse[] {
     const byType = this.counts.get(q.agencyId);
     if (!byType) return [];
     const out: NightUse[] = [];
     for (const roomTypeId of new Set(q.roomTypeIds))
-      for (const use of byType.get(roomTypeId)?.values() ?? [])
-        if (use.night >= q.from && use.night <= q.last) out.push({ ...use });
+      for (const night of q.nights) {
+        const use = byType.get(roomTypeId)?.get(night);
+        if (use) out.push({ ...use });
+      }
     return out;
   }
 }

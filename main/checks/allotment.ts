@@ -88,8 +88,7 @@ export class AllotmentRule {
     const counts = hotel.allotmentNights({
       agencyId: r.agencyId,
       roomTypeIds,
-      from: firstNight,
-      last: lastNight,
+      nights: covered.map(({ night }) => night),
     });
     // Rooms the others use: the counts hold this reservation too while it is answered and active (isActive).
     const own = r.confirmationStatus !== 'W' && isActive(r) ? r.roomCount : 0;

@@ -43,7 +43,7 @@ export interface AskOnly {
 }
 
 const allotmentKey = (q: AllotmentQuestion): string =>
-  keyOf('a', q.agencyId, q.roomTypeIds.join('\u0001'), q.from, q.last);
+  keyOf('a', q.agencyId, q.roomTypeIds.join('\u0001'), q.nights.join('\u0001'));
 
 const NO_HOLDERS: VoucherHolders = { keyFields: [], count: 0 };
 // The key of a question: its fields joined by a separator no folded name, voucher or key holds.

@@ -6,7 +6,6 @@
 import type { Database } from 'better-sqlite3';
 import { sql } from 'kysely';
 import { all, q, run, type Op } from './engines/op';
-import { jsonListValues, preparedPerEngine } from './engines/per-engine';
 import { prepared } from './engines/prepared';
 import { sqlPerEngine } from './engines/sql-per-engine';
 import type { AllotmentQuestion, NightUse } from '../../shared/domain';
@@ -70,16 +69,20 @@ const nightColumns = [
   'asked',
 ] as const;
 
-const ofOperator = preparedPerEngine(
-  (p: { agencyId: string; roomTypeIds: string; from: string; last: string }, engine) =>
-    q
-      .selectFrom('allotment_nights')
-      .select(nightColumns)
-      .where('agency_id', '=', p.agencyId)
-      .where('room_type_id', 'in', jsonListValues(engine, p.roomTypeIds, 'text'))
-      .where('night', '>=', p.from)
-      .where('night', '<=', p.last),
-);
+// The counts of (agency, channel room type, night) triples, a JSON list of arrays: one statement a round.
+const ofTriples = (triples: readonly (readonly [string, string, string])[]) =>
+  sqlPerEngine<NightUse>((engine) => ({
+    sql:
+      engine === 'sqlite'
+        ? `SELECT n.agency_id AS "agencyId", n.room_type_id AS "roomTypeId", n.night, n.used, n.asked
+           FROM json_each(?) AS j JOIN allotment_nights AS n
+             ON n.agency_id = j.value ->> 0 AND n.room_type_id = j.value ->> 1 AND n.night = j.value ->> 2`
+        : `SELECT n.agency_id AS "agencyId", n.room_type_id AS "roomTypeId", n.night, n.used, n.asked
+           FROM jsonb_array_elements(CAST(? AS jsonb)) AS j(v) JOIN allotment_nights AS n
+             ON n.agency_id = j.v ->> 0 AND n.room_type_id = j.v ->> 1 AND n.night = j.v ->> 2`,
+    params: [JSON.stringify(triples)],
+  }));
+
 const inWindow = prepared((p: { from: string; last: string }) =>
   q
     .selectFrom('allotment_nights')
@@ -99,52 +102,27 @@ export const allotmentNightOps = {
     return (yield* all(inWindow({ from, last }))).map(use);
   },
 
-  /** Each question's counts, in the questions' order: one read per operator asked about, over its questions' nights. */
+  /** Each question's counts, in the questions' order: every night of every question read in one statement. */
   *asked(questions: readonly AllotmentQuestion[]): Op<NightUse[][]> {
-    const answers: NightUse[][] = questions.map(() => []);
-    const byOperator = new Map<string, number[]>();
-    questions.forEach((question, i) => {
-      if (question.roomTypeIds.length === 0 || question.last < question.from) return;
-      const list = byOperator.get(question.agencyId);
-      if (list) list.push(i);
-      else byOperator.set(question.agencyId, [i]);
-    });
-    for (const [agencyId, asked] of byOperator) {
-      const mine = asked.map((i) => questions[i] as AllotmentQuestion);
-      const from = mine.map((m) => m.from).reduce((a, b) => (b < a ? b : a));
-      const last = mine.map((m) => m.last).reduce((a, b) => (b > a ? b : a));
-      const roomTypeIds = [...new Set(mine.flatMap((m) => m.roomTypeIds))].sort();
-      const rows = (yield* all(
-        ofOperator({ agencyId, roomTypeIds: JSON.stringify(roomTypeIds), from, last }),
-      )).map(use);
-      // Per room type in night order: each question takes its nights from where its first night would be.
-      const byRoomType = new Map<string, NightUse[]>();
-      for (const row of rows) {
-        const list = byRoomType.get(row.roomTypeId);
-        if (list) list.push(row);
-        else byRoomType.set(row.roomTypeId, [row]);
-      }
-      for (const list of byRoomType.values())
-        list.sort((a, b) => (a.night < b.night ? -1 : a.night > b.night ? 1 : 0));
-      for (const i of asked) {
-        const question = questions[i] as AllotmentQuestion;
-        const found: NightUse[] = [];
-        for (const roomTypeId of new Set(question.roomTypeIds)) {
-          const list = byRoomType.get(roomTypeId) ?? [];
-          let lo = 0;
-          let hi = list.length;
-          while (lo < hi) {
-            const mid = (lo + hi) >> 1;
-            if ((list[mid] as NightUse).night < question.from) lo = mid + 1;
-            else hi = mid;
-          }
-          for (let k = lo; k < list.length && (list[k] as NightUse).night <= question.last; k++)
-            found.push(list[k] as NightUse);
-        }
-        answers[i] = found;
-      }
-    }
-    return answers;
+    const key = (agencyId: string, roomTypeId: string, night: string): string =>
+      `${agencyId}\u0000${roomTypeId}\u0000${night}`;
+    const triples = new Map<string, readonly [string, string, string]>();
+    for (const question of questions)
+      for (const roomTypeId of question.roomTypeIds)
+        for (const night of question.nights)
+          triples.set(key(question.agencyId, roomTypeId, night), [question.agencyId, roomTypeId, night]);
+    if (triples.size === 0) return questions.map(() => []);
+    const found = new Map<string, NightUse>();
+    for (const row of yield* all(ofTriples([...triples.values()])))
+      found.set(key(row.agencyId, row.roomTypeId, row.night), use(row));
+    return questions.map((question) =>
+      [...new Set(question.roomTypeIds)].flatMap((roomTypeId) =>
+        question.nights.flatMap((night) => {
+          const row = found.get(key(question.agencyId, roomTypeId, night));
+          return row ? [row] : [];
+        }),
+      ),
+    );
   },
 
   /** The reservations an import inserted, counted in (the triggers count every later change). */

@@ -122,7 +122,6 @@ export interface AllotmentQuestion {
   agencyId: string;
   /** The channel's room type codes mapped to the contract's room type. */
   roomTypeIds: readonly string[];
-  /** The first and last night asked about. */
-  from: CalendarDate;
-  last: CalendarDate;
+  /** The nights asked about. */
+  nights: readonly CalendarDate[];
 }

@@ -71,8 +71,7 @@ const readingCalls: Reading = {
       {
         agencyId: agency,
         roomTypeIds: [first.roomTypeId],
-        from: '2026-01-01',
-        last: '2027-12-31',
+        nights: ['2026-07-10', '2026-07-11'],
       },
     ],
   ],

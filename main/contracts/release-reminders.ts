@@ -1,19 +1,8 @@
 // What goes back to the hotel at release: for each contracted night whose release day is today or tomorrow, the
 // rooms the operator has not used (allotted less confirmed; waiting bookings hold nothing). The desk says them each
-// morning; `resdesk allotment --releases` prints them. Pure: the caller passes the nights (allotment.ts) and today.
+// morning (main/desk/release-day.ts); `resdesk allotment --releases` prints them. Pure: the caller passes the nights (allotment.ts) and today.
 import { addDays } from '../../shared/calendar';
-import type { AllotmentNight, CalendarDate } from '../../shared/domain';
-
-export interface ReleaseReminder {
-  agencyId: string;
-  roomType: string;
-  night: CalendarDate;
-  releaseOn: CalendarDate;
-  /** Rooms allotted that night, and those unused that go back. */
-  allotted: number;
-  unused: number;
-  when: 'today' | 'tomorrow';
-}
+import type { AllotmentNight, CalendarDate, ReleaseReminder } from '../../shared/domain';
 
 /** The releases due today and tomorrow that return at least one room, by release day, operator, room type, night. */
 export function releaseReminders(nights: readonly AllotmentNight[], today: CalendarDate): ReleaseReminder[] {

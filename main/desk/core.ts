@@ -23,6 +23,7 @@ import { exportHandlers } from '../handlers/export';
 import { notificationHandlers } from '../handlers/notifications';
 import { checkHandlers } from '../handlers/checks';
 import { contractHandlers } from '../handlers/contracts';
+import { sayReleases } from '../handlers/release-day';
 import { DeskChecks } from '../operations/checks';
 import { preferencesFile } from '../notifications/preferences';
 import { notificationSettings } from '../notifications/settings';
@@ -489,5 +490,6 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
         return h ? h.nextSendAfter() : workStore().nextSendAfter();
       }),
     practiceServiceUrl: () => practice?.url ?? null,
+    releasesDue: () => sayReleases(workDesk(), now(), setup().deskUser || setup().user || 'Resdesk'),
   };
 }

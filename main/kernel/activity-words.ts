@@ -48,6 +48,17 @@ export function wordActivity(messages: Messages, language: UiLanguage, entry: Ac
     );
     return { ...entry, detail: detail.note === '' ? text : `${text} (${detail.note})` };
   }
+  if (detail.kind === 'contract' && detail.change === 'release') {
+    const text = messages.t('activity.release', {
+      agency: detail.agencyId,
+      roomType: detail.roomType,
+      night: day(detail.night, language),
+      releaseOn: day(detail.releaseOn, language),
+      unused: detail.unused,
+      allotted: detail.allotted,
+    });
+    return { ...entry, detail: text };
+  }
   if (detail.kind === 'contract') {
     const key =
       detail.change === 'added'

@@ -1,7 +1,7 @@
 // What the Electron shell (and the browser host, and the CLI) get from the core: the request handlers of
 // the contract, the push events, and a lifecycle. Nothing here imports electron.
 import type { Events, Handlers, NotificationSettings, ParsedRequestOf, UpdateState } from '../../shared/ipc';
-import type { WaitingTally } from '../../shared/domain';
+import type { ReleaseReminder, WaitingTally } from '../../shared/domain';
 import type { WorkerScript } from '../sync/worker-pull';
 import type { Messages } from './messages';
 
@@ -88,6 +88,11 @@ export interface Core {
    * (a queued answer waiting for the line is not: it is kept in the database and goes out after the start).
    */
   answerInFlight?(): boolean;
+  /**
+   * The allotment releases of the hotel's day, said in the Activity list the first time it is asked each day (for
+   * the hotel); those due today are returned then, for a notification, and nothing on later calls that day.
+   */
+  releasesDue?(): Promise<ReleaseReminder[]>;
   /** The practice service's address while practice mode runs (training tools, tests), else null. */
   practiceServiceUrl?(): string | null;
 }

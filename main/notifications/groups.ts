@@ -39,6 +39,9 @@ export interface DeskTexts {
   takeIn: (n: number) => string;
   reminderTitle: string;
   reminderBody: (n: number, minutes: number) => string;
+  releaseTitle: string;
+  /** Unused allotment rooms going back to the hotel today. */
+  releaseBody: (rooms: number) => string;
   menu: { open: string; syncNow: string; sound: string; startAtLogin: string; quit: string };
 }
 
@@ -64,6 +67,8 @@ function wordsIn(language: UiLanguage): DeskTexts {
     takeIn: (count) => t('notify.takeIn', { count }),
     reminderTitle: t('notify.reminderTitle'),
     reminderBody: (count, minutes) => t('notify.reminderBody', { count, minutes }),
+    releaseTitle: t('notify.releaseTitle'),
+    releaseBody: (count) => t('notify.releaseBody', { count }),
     menu: {
       open: t('notify.menu.open'),
       syncNow: t('notify.menu.syncNow'),

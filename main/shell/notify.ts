@@ -33,7 +33,7 @@ export const realTimer: Timer = {
 };
 
 export interface NotifierOptions {
-  core: Pick<Core, 'on' | 'waitingSince'>;
+  core: Pick<Core, 'on' | 'waitingSince' | 'releasesDue'>;
   language: () => Promise<UiLanguage>;
   preferences: () => NotificationPreferences;
   /** Shows and focuses the desk window. */
@@ -130,14 +130,24 @@ export function startDeskNotifications(options: NotifierOptions): DeskNotifier {
       repeatMinutes: REMINDER_REPEAT_MINUTES,
     });
     reminder = due.state;
-    if (!due.remind) return;
+    // The morning's allotment releases: said once a day by the core, shown when some rooms go back today.
+    const released = (await options.core.releasesDue?.()) ?? [];
+    if (!due.remind && released.length === 0) return;
     const t = textsFor(await options.language().catch((): UiLanguage => 'tr'));
-    show({
-      title: t.reminderTitle,
-      body: t.reminderBody(overdue, afterMinutes),
-      sound: 'new',
-      target: { kind: 'inbox' },
-    });
+    if (due.remind)
+      show({
+        title: t.reminderTitle,
+        body: t.reminderBody(overdue, afterMinutes),
+        sound: 'new',
+        target: { kind: 'inbox' },
+      });
+    if (released.length > 0)
+      show({
+        title: t.releaseTitle,
+        body: t.releaseBody(released.reduce((rooms, r) => rooms + r.unused, 0)),
+        sound: 'new',
+        target: { kind: 'inbox' },
+      });
   };
 
   const scheduleReminder = (): void => {

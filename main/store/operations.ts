@@ -29,6 +29,7 @@ import { stayCodeOps } from './stay-codes';
 import { stopSaleOps } from './stop-sales';
 import { contractOps } from './contracts';
 import { allotmentNightOps } from './allotment-nights';
+import { releaseDayOps } from './release-day';
 import { unreadableOps } from './unreadable';
 
 export const storeOperations = {
@@ -128,6 +129,7 @@ export const storeOperations = {
   removeContract: writes(contractOps.remove),
   allotmentInput: snapshot(checkInputOps.allotment),
   allotmentLookups: reads(allotmentNightOps.asked),
+  sayReleasesOnce: writes(releaseDayOps.sayOnce),
   checkReference: reads(checkInputOps.reference),
   checkedReservations: reads(checkInputOps.checked),
   waitingReservations: reads(checkInputOps.waiting),

@@ -101,6 +101,17 @@ export type ActivityDetail =
       allotment: AllotmentKind;
       releaseDays: number;
     }
+  /** Said on the morning of a release: the unused rooms of an operator's night go back to the hotel. */
+  | {
+      kind: 'contract';
+      change: 'release';
+      agencyId: string;
+      roomType: string;
+      night: CalendarDate;
+      releaseOn: CalendarDate;
+      unused: number;
+      allotted: number;
+    }
   /** A sync that brought something (one that brought nothing is not logged: the status bar says it). */
   | { kind: 'sync'; new: number; changed: number; cancelled: number }
   | { kind: 'setup'; practice: 'started' | 'left' };

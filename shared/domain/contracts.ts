@@ -125,3 +125,15 @@ export interface AllotmentQuestion {
   /** The nights asked about. */
   nights: readonly CalendarDate[];
 }
+
+/** Unused rooms of a contracted night going back to the hotel at its release day (today or tomorrow). */
+export interface ReleaseReminder {
+  agencyId: string;
+  roomType: string;
+  night: CalendarDate;
+  releaseOn: CalendarDate;
+  /** Rooms allotted that night, and those unused that go back. */
+  allotted: number;
+  unused: number;
+  when: 'today' | 'tomorrow';
+}

@@ -3,6 +3,7 @@ import type { Events, Handlers, RequestName } from '../../../shared/ipc';
 import { requestNames } from '../../../shared/ipc';
 import type { Core, EventListener } from '../../../main/kernel/core-types';
 import { createMessages } from '../../../main/kernel/messages';
+import type { ReleaseReminder } from '../../../shared/domain';
 
 export function fakeCore() {
   const calls: { name: RequestName; request: unknown }[] = [];
@@ -10,6 +11,7 @@ export function fakeCore() {
   const listeners = new Map<keyof Events, Set<(payload: never) => void>>();
   let waiting = 0;
   let overdue = 0;
+  let releases: ReleaseReminder[] = [];
   const handlers = Object.fromEntries(
     requestNames.map((name) => [
       name,
@@ -36,6 +38,12 @@ export function fakeCore() {
     resume: () => void lifecycle.push('resume'),
     waitingCount: () => ({ total: waiting, cancellations: 0 }),
     waitingSince: () => overdue,
+    // Said once: what is due comes back on the first ask only, as the core's once-a-day rule does.
+    releasesDue: async () => {
+      const due = releases;
+      releases = [];
+      return due;
+    },
   };
   return {
     core,
@@ -45,6 +53,9 @@ export function fakeCore() {
       for (const listener of listeners.get(event) ?? []) (listener as EventListener<E>)(payload);
     },
     listenerCount: (event: keyof Events) => listeners.get(event)?.size ?? 0,
+    setReleases(due: ReleaseReminder[]): void {
+      releases = due;
+    },
     setWaiting(n: number, o = 0): void {
       waiting = n;
       overdue = o;

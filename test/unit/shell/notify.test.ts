@@ -105,6 +105,28 @@ describe('desk notifications', () => {
     expect(FakeNotification.instances).toHaveLength(1);
   });
 
+  it('says once when unused allotment rooms go back to the hotel today', async () => {
+    const release = {
+      agencyId: 'AG1',
+      roomType: 'DZ',
+      releaseOn: '2026-07-12',
+      allotted: 5,
+      when: 'today' as const,
+    };
+    t.core.setReleases([
+      { ...release, night: '2026-07-19', unused: 3 },
+      { ...release, night: '2026-07-20', unused: 2 },
+    ]);
+    t.clock.advance(REMINDER_CHECK_MS);
+    await flush();
+    expect(FakeNotification.instances.map((n) => [n.options.title, n.options.body])).toEqual([
+      ['Release today', '5 unused allotment rooms return to the hotel today. See Allotments.'],
+    ]);
+    t.clock.advance(REMINDER_CHECK_MS);
+    await flush();
+    expect(FakeNotification.instances).toHaveLength(1);
+  });
+
   it('stops listening and clears its timers on dispose', () => {
     t.core.emit('reservationsChanged', { new: 1, changed: 0, cancelled: 0, keyFields: ['A'] });
     t.notifier.dispose();

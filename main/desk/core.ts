@@ -24,6 +24,7 @@ import { notificationHandlers } from '../handlers/notifications';
 import { checkHandlers } from '../handlers/checks';
 import { contractHandlers } from '../handlers/contracts';
 import { sayReleases } from '../handlers/release-day';
+import { seedPracticeContracts } from '../handlers/practice-contracts';
 import { DeskChecks } from '../operations/checks';
 import { preferencesFile } from '../notifications/preferences';
 import { notificationSettings } from '../notifications/settings';
@@ -285,6 +286,16 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     ports.logger.info('practice mode started', { port: practice.port, language: s.language });
     connect();
     await poller?.syncNow();
+    // The practice world under contract too: the Allotments screen and its checks have every case to show.
+    const contracts = await seedPracticeContracts(workDesk(), now(), setup().deskUser || 'Resdesk').catch(
+      (error: unknown) => {
+        ports.logger.warn('practice contracts not added', {
+          error: error instanceof Error ? error.message : '',
+        });
+        return 0;
+      },
+    );
+    if (contracts > 0) checks.invalidate();
   };
 
   const stopPractice = async (): Promise<void> => {

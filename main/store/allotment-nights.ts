@@ -95,6 +95,22 @@ const inWindow = prepared((p: { from: string; last: string }) =>
 
 const use = (row: NightUse): NightUse => ({ ...row, used: Number(row.used), asked: Number(row.asked) });
 
+const busiest = prepared((p: { limit: number }) =>
+  q
+    .selectFrom('allotment_nights')
+    .select((eb) => [
+      'agency_id as agencyId',
+      'room_type_id as roomTypeId',
+      eb.fn.max('used').as('peak'),
+      eb.fn.sum<number>(sql<number>`used + asked`).as('total'),
+    ])
+    .groupBy(['agency_id', 'room_type_id'])
+    .orderBy('total', 'desc')
+    .orderBy('agency_id')
+    .orderBy('room_type_id')
+    .limit(p.limit),
+);
+
 /** The allotment counts' reads, one definition for both engines (engines/op.ts). */
 export const allotmentNightOps = {
   /** The counts of operators with a contract, from `from` to `last` (both included). */
@@ -123,6 +139,15 @@ export const allotmentNightOps = {
         }),
       ),
     );
+  },
+
+  /** The operators' channel room types with the most rooms booked, and each one's busiest night (answered rooms). */
+  *busiest(limit: number): Op<{ agencyId: string; roomTypeId: string; peak: number }[]> {
+    return (yield* all(busiest({ limit }))).map((r) => ({
+      agencyId: r.agencyId,
+      roomTypeId: r.roomTypeId,
+      peak: Number(r.peak),
+    }));
   },
 
   /** The reservations an import inserted, counted in (the triggers count every later change). */

@@ -129,6 +129,7 @@ export const storeOperations = {
   removeContract: writes(contractOps.remove),
   allotmentInput: snapshot(checkInputOps.allotment),
   allotmentLookups: reads(allotmentNightOps.asked),
+  busiestRoomTypes: reads(allotmentNightOps.busiest),
   sayReleasesOnce: writes(releaseDayOps.sayOnce),
   checkReference: reads(checkInputOps.reference),
   checkedReservations: reads(checkInputOps.checked),

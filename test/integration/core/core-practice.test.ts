@@ -68,6 +68,15 @@ describe('core in practice mode', () => {
     expect(counts.new + counts.changed + counts.cancelled).toBe(80);
     expect((await core.handlers.listAgencies({})).length).toBeGreaterThanOrEqual(4);
     expect((await core.handlers.listDeclineReasons({ language: 'tr' })).length).toBeGreaterThan(0);
+    // The practice world is under contract: its busiest operators' room types hold an allotment one room short of
+    // their busiest night, so the calendar has rows and some night is full or over.
+    const { contracts } = await core.handlers.listContracts({});
+    expect(contracts.length).toBeGreaterThan(0);
+    const seasons = await Promise.all(
+      contracts.map((c) => core.handlers.getAllotment({ from: c.from, nights: 62 })),
+    );
+    const cells = seasons.flatMap((v) => v.rows.flatMap((row) => row.cells));
+    expect(cells.some((cell) => cell !== null && cell.free <= 0)).toBe(true);
     expect(changed.reduce((n, e) => n + e.keyFields.length, 0)).toBe(80);
     const status = await core.handlers.getStatus({});
     expect(status.online).toBe(true);

@@ -75,6 +75,7 @@ const readingCalls: Reading = {
       },
     ],
   ],
+  busiestRoomTypes: [4],
   checkReference: [],
   checkedReservations: [[key]],
   waitingReservations: [],

@@ -16,7 +16,8 @@ import type { Database } from 'better-sqlite3';
 import type pg from 'pg';
 import { Store } from '../store';
 import { recountTally } from '../store/reservations';
-import { recountAllotmentNights } from '../store/allotment-nights';
+import { allotmentNightOps } from '../store/allotment-nights';
+import { runSqlite } from '../store/engines/run-sqlite';
 import { reindexSearchOf } from '../store/search';
 import { copyHotelDatabase } from './copy-out';
 import { readSnapshot, sharedColumns, streamRows, type CopySnapshot } from './copy-rows';
@@ -160,6 +161,9 @@ export class HotelCopy {
       let rows = 0;
       let removed = 0;
       const reservations: number[] = [];
+      // Reservations new to the copy: counted into its allotment nights (its triggers move what changes or goes).
+      const added: number[] = [];
+      const known = db.prepare<[unknown], number>('SELECT 1 FROM reservations WHERE id = ?').pluck();
       db.exec('BEGIN IMMEDIATE');
       try {
         for (const table of movedTables) {
@@ -178,6 +182,7 @@ export class HotelCopy {
             },
             (batch) => {
               for (const row of batch) {
+                if (id >= 0 && known.get(row[id]) === undefined) added.push(Number(row[id]));
                 upsert(row);
                 if (id >= 0) reservations.push(Number(row[id]));
               }
@@ -186,10 +191,8 @@ export class HotelCopy {
           removed += await removeGone(client, db, table);
         }
         reindexSearchOf(db, reservations);
-        if (reservations.length > 0 || removed > 0) {
-          recountTally(db);
-          recountAllotmentNights(db);
-        }
+        if (reservations.length > 0 || removed > 0) recountTally(db);
+        runSqlite(db, allotmentNightOps.countInserted(added));
         db.exec('COMMIT');
       } catch (error) {
         if (db.inTransaction) db.exec('ROLLBACK');

@@ -1,11 +1,24 @@
 // The reservation in the hotel's words: who sent it, when, which room and board (with the hotel's codes),
 // how many people, the guests, the notes and the price.
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { StayCodeKind } from '../../../shared/domain';
 import type { ReservationDetail } from '../../../shared/ipc';
 import { currentLanguage } from '../../i18n';
 import { formatDate, formatLocalTime, formatMoney } from '../../i18n/format';
 import { CodeValue } from './CodeValue';
+
+/**
+ * How the agency holds the room, from the service's QuotaType (0 guarantee, 1 normal, 2 on request) and
+ * ReservationStatus (4 option, 1 on request): an option or a request is said before the allotment kind.
+ */
+function heldWords(t: TFunction, quotaType: number, reservationStatus: number): string {
+  if (reservationStatus === 4) return t('fields.heldAs.option');
+  if (reservationStatus === 1 || quotaType === 2) return t('fields.heldAs.onRequest');
+  if (quotaType === 0) return t('fields.heldAs.guarantee');
+  if (quotaType === 1) return t('fields.heldAs.normal');
+  return t('fields.heldAs.unknown', { value: quotaType });
+}
 
 interface Props {
   detail: ReservationDetail;
@@ -39,6 +52,7 @@ export function ReservationFields({ detail, onMap }: Props) {
         {field(t('fields.checkOut'), formatDate(r.checkOut, lng), 'checkOut')}
         {field(t('fields.nights'), String(r.nights))}
         {field(t('fields.roomCount'), String(r.roomCount), 'roomCount')}
+        {field(t('fields.held'), heldWords(t, r.quotaType, r.reservationStatus), 'held')}
         {field(t('fields.roomNo'), r.roomNo ?? '', 'roomNo')}
         {field(
           t('fields.room'),

@@ -144,6 +144,13 @@ describe("a desk's own copy of the hotel's data", () => {
     expect(await shown(reader(), all)).toEqual(await shown(hotel, all));
     const one = changed[0]?.keyField ?? '';
     expect(await reader().getReservation(one)).toEqual(await hotel.getReservation(one));
+    // The allotment counts the copy keeps as it takes changes: the hotel database's, night by night.
+    const counts =
+      'SELECT agency_id, room_type_id, night, used, asked FROM allotment_nights WHERE used <> 0 OR asked <> 0 ORDER BY 1, 2, 3';
+    copy.closeReader();
+    const copied = copy.openReader()?.db.prepare(counts).all();
+    expect(copied).toEqual((await pool.query(counts)).rows);
+    expect((copied ?? []).length).toBeGreaterThan(0);
     expect(refreshed.rows).toBeGreaterThan(0);
 
     // The copy answers reads only: an answer, a mapping, a PMS mark are refused and nothing is written.

@@ -156,6 +156,26 @@ export interface ReservationChecks {
 export interface StopSaleView {
   stopSales: StopSaleEntry[];
   hotelCodes: Record<StopSaleCodeKind, string[]>;
+  /** Per stop-sale, the operators it concerns (their codes mapped to it, or a contract on it) and what they were told. */
+  notices: { stopSaleId: number; operators: StopSaleNoticeView[] }[];
+}
+
+/** An operator a stop-sale concerns, and what the hotel told it. */
+export interface StopSaleNoticeView {
+  agencyId: string;
+  agencyName: string;
+  /** The operator's own codes mapped to the stop-sale's hotel code (what it sells the room as). */
+  operatorCodes: string[];
+  sentAt: string | null;
+  sentBy: string | null;
+  confirmedAt: string | null;
+  confirmedBy: string | null;
+}
+
+/** A stop-sale notice written for an operator: the file to open, and the view with the day it was sent. */
+export interface StopSaleNoticeSent {
+  path: string;
+  view: StopSaleView;
 }
 
 /** The hotel's choices about the checks. */

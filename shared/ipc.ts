@@ -275,6 +275,22 @@ export const requestSchemas = {
     .strict()
     .refine((r) => r.to >= r.from, { path: ['to'], message: because('stop-sale-order') }),
   removeStopSale: z.object({ id: z.number().int().positive() }).strict(),
+  /** Writes the stop-sale's notice for one operator in its language and marks it sent today. */
+  sendStopSaleNotice: z
+    .object({
+      stopSaleId: z.number().int().positive(),
+      agencyId: z.string().min(1).max(100),
+      language: z.enum(['tr', 'en', 'de']),
+    })
+    .strict(),
+  /** The operator confirmed the stop-sale (ticked by hand), or the tick is taken back. */
+  confirmStopSale: z
+    .object({
+      stopSaleId: z.number().int().positive(),
+      agencyId: z.string().min(1).max(100),
+      confirmed: z.boolean(),
+    })
+    .strict(),
 
   // the operators' contracts and their allotments (the Allotments screen)
   listContracts: empty,
@@ -350,6 +366,7 @@ import type {
   CheckSettingsView,
   ReservationChecks,
   StopSaleView,
+  StopSaleNoticeSent,
   SetupView,
   ConnectionTest,
   HotelHit,
@@ -428,6 +445,8 @@ export interface Results {
   listStopSales: StopSaleView;
   addStopSale: StopSaleView;
   removeStopSale: StopSaleView;
+  sendStopSaleNotice: StopSaleNoticeSent;
+  confirmStopSale: StopSaleView;
   listContracts: ContractsView;
   saveContract: ContractSaveResult;
   removeContract: ContractsView;

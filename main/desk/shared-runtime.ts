@@ -482,6 +482,7 @@ export class SharedRuntime {
         case 'agencies':
         case 'not_confirm_messages':
         case 'set_aside_items':
+        case 'stop_sale_notices':
         case 'activity':
           // What the screens show changed: they read again (no announcement: nothing arrived).
           this.deps.checks.reservationsChanged();

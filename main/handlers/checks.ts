@@ -1,20 +1,71 @@
-// Pre-confirm checks: the checks of a selection for bulk confirm, the hotel's stop-sale dates
-// and the family-policy switch. The checks themselves are computed in main/operations/checks.ts; every change
+// Pre-confirm checks: the checks of a selection for bulk confirm, the hotel's stop-sale dates with the notices
+// sent to the operators they concern, and the family-policy switch. The checks themselves are computed in main/operations/checks.ts; every change
 // here tells it to rebuild before the next question.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { ALL_AGENCIES } from '../../shared/domain';
 import type { Handlers, StopSaleView } from '../../shared/ipc';
+import { hotelDate } from '../contracts/allotment';
+import { stageFile } from '../export/staged-file';
+import { stopSaleNoticeHtml } from '../export/stop-sale-notice';
 import { DeskError } from '../kernel/ipc-dispatch';
 import type { DeskStore } from '../store/engines/desk-store';
 import type { DeskContext } from './context';
 
 type CheckHandlers = Pick<
   Handlers,
-  'getChecks' | 'listStopSales' | 'addStopSale' | 'removeStopSale' | 'getCheckSettings' | 'saveCheckSettings'
+  | 'getChecks'
+  | 'listStopSales'
+  | 'addStopSale'
+  | 'removeStopSale'
+  | 'sendStopSaleNotice'
+  | 'confirmStopSale'
+  | 'getCheckSettings'
+  | 'saveCheckSettings'
 >;
 
-const stopSaleView = async (store: DeskStore): Promise<StopSaleView> => ({
-  stopSales: await store.listStopSales(),
-  hotelCodes: await store.stopSaleHotelCodes(),
-});
+/** The stop-sales, the codes a new one can close, and per stop-sale the operators it concerns with their notices. */
+async function stopSaleView(store: DeskStore): Promise<StopSaleView> {
+  const stopSales = await store.listStopSales();
+  const agencies = await store.listAgencies();
+  const names = new Map(agencies.map((a) => [a.id, a.name]));
+  const { mappings, contracts } = await store.checkReference();
+  const told = new Map(
+    (await store.listStopSaleNotices()).map((n) => [`${n.stopSaleId}\u0000${n.agencyId}`, n]),
+  );
+  const notices = stopSales.map((s) => {
+    // The operators whose codes are mapped to the closed one (a mapping for all agencies: each of them), and
+    // those holding an allotment of it.
+    const codes = new Map<string, Set<string>>();
+    const concern = (agencyId: string, code?: string) => {
+      const set = codes.get(agencyId) ?? new Set<string>();
+      if (code !== undefined) set.add(code);
+      codes.set(agencyId, set);
+    };
+    for (const m of mappings)
+      if (m.kind === s.codeKind && m.hotelCode === s.hotelCode)
+        for (const agencyId of m.agencyId === ALL_AGENCIES ? agencies.map((a) => a.id) : [m.agencyId])
+          concern(agencyId, m.channelCode);
+    if (s.codeKind === 'roomType')
+      for (const c of contracts)
+        if (c.roomType === s.hotelCode && c.from <= s.to && s.from <= c.to) concern(c.agencyId);
+    const operators = [...codes].map(([agencyId, own]) => {
+      const n = told.get(`${s.id}\u0000${agencyId}`);
+      return {
+        agencyId,
+        agencyName: names.get(agencyId) ?? agencyId,
+        operatorCodes: [...own].sort(),
+        sentAt: n?.sentAt ?? null,
+        sentBy: n?.sentBy ?? null,
+        confirmedAt: n?.confirmedAt ?? null,
+        confirmedBy: n?.confirmedBy ?? null,
+      };
+    });
+    operators.sort((a, b) => a.agencyName.localeCompare(b.agencyName));
+    return { stopSaleId: s.id, operators };
+  });
+  return { stopSales, hotelCodes: await store.stopSaleHotelCodes(), notices };
+}
 
 export function checkHandlers(ctx: DeskContext): CheckHandlers {
   const deskUser = (): string => ctx.setup().deskUser || ctx.setup().user || 'Resdesk';
@@ -50,6 +101,53 @@ export function checkHandlers(ctx: DeskContext): CheckHandlers {
       return stopSaleView(store);
     },
 
+    sendStopSaleNotice: async ({ stopSaleId, agencyId, language }) => {
+      const store = ctx.workStore();
+      const view = await stopSaleView(store);
+      const stopSale = view.stopSales.find((s) => s.id === stopSaleId);
+      const operator = view.notices
+        .find((n) => n.stopSaleId === stopSaleId)
+        ?.operators.find((o) => o.agencyId === agencyId);
+      if (!stopSale || !operator) throw new DeskError('not-found', ctx.messages.t('error.noStopSale'));
+      const now = ctx.now();
+      const html = stopSaleNoticeHtml({
+        language,
+        operator: operator.agencyName,
+        hotel:
+          (await store.hotelNameSeen()) ||
+          ctx.messages.t('export.noticeHotel', { partnerId: ctx.setup().partnerId ?? '' }),
+        codeKind: stopSale.codeKind,
+        hotelCode: stopSale.hotelCode,
+        operatorCodes: operator.operatorCodes,
+        from: stopSale.from,
+        to: stopSale.to,
+        note: stopSale.note,
+        sentOn: hotelDate(now),
+      });
+      const file = await writeNotice(
+        ctx,
+        `stop-sale-${stopSaleId}-${safeName(operator.agencyName)}-${language}.html`,
+        html,
+      );
+      await store.markStopSaleNoticeSent(stopSaleId, agencyId, deskUser(), now.toISOString());
+      return { path: file, view: await stopSaleView(store) };
+    },
+
+    confirmStopSale: async ({ stopSaleId, agencyId, confirmed }) => {
+      const store = ctx.workStore();
+      if (
+        !(await store.setStopSaleConfirmed(
+          stopSaleId,
+          agencyId,
+          confirmed,
+          deskUser(),
+          ctx.now().toISOString(),
+        ))
+      )
+        throw new DeskError('not-found', ctx.messages.t('error.noStopSale'));
+      return stopSaleView(store);
+    },
+
     getCheckSettings: async () => ctx.workStore().checkSettings(),
 
     saveCheckSettings: async ({ menOnly }) => {
@@ -58,4 +156,27 @@ export function checkHandlers(ctx: DeskContext): CheckHandlers {
       return saved;
     },
   };
+}
+
+/** An operator's name as a file name's part: letters and digits, the rest as '-'. */
+const safeName = (name: string): string =>
+  name
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 40) || 'operator';
+
+/** Writes a notice into the exports folder (staged: whole or not at all, replacing an earlier one); its path. */
+async function writeNotice(ctx: DeskContext, name: string, html: string): Promise<string> {
+  const file = path.join(ctx.ports.dataDir, 'exports', name);
+  await mkdir(path.dirname(file), { recursive: true });
+  const staged = await stageFile(file, { replace: true });
+  try {
+    await staged.handle.writeFile(html, 'utf8');
+    await staged.commit();
+  } catch (error) {
+    await staged.discard();
+    throw error;
+  }
+  return file;
 }

@@ -24,6 +24,7 @@ export const movedTables: readonly MovedTable[] = [
   { name: 'activity', key: ['id'], identity: ['at', 'user', 'action'], sequence: true },
   { name: 'stop_sales', key: ['id'], identity: ['created_at', 'created_by', 'hotel_code'], sequence: true },
   { name: 'contracts', key: ['id'], identity: [], sequence: true },
+  { name: 'stop_sale_notices', key: ['stop_sale_id', 'agency_id'], identity: [] },
   { name: 'mappings', key: ['agency_id', 'kind', 'channel_code'], identity: [] },
   { name: 'hotel_codes', key: ['kind', 'code_key'], identity: [] },
   { name: 'agencies', key: ['id'], identity: [] },

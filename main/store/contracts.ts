@@ -118,6 +118,12 @@ export type ContractCheck = (
   ownId: number | null,
 ) => ContractProblem[];
 
+/** The activity row of a change and its announcement to the other desks, in the change's transaction. */
+function* logged(change: 'added' | 'changed' | 'removed', c: Contract, user: string, at: string): Op<void> {
+  yield* activityOps.add({ at, user, action: 'contract', keyField: null, detail: describe(change, c) });
+  yield* changed('contracts', change, [String(c.id)]);
+}
+
 /** What a write of a contract came to: stored, or refused with the reasons in words' codes. */
 export type ContractSaved = { saved: Contract } | { problems: ContractProblem[] };
 
@@ -166,14 +172,7 @@ export const contractOps = {
     const row = yield* first(insert(written(input, user, at)));
     if (!row) throw new Error('contracts insert returned no row');
     const saved = contractOf(row);
-    yield* activityOps.add({
-      at,
-      user,
-      action: 'contract',
-      keyField: null,
-      detail: describe('added', saved),
-    });
-    yield* changed('contracts', 'added', [String(saved.id)]);
+    yield* logged('added', saved, user, at);
     return { saved };
   },
 
@@ -234,14 +233,7 @@ export const contractOps = {
     const row = yield* first(update({ ...written(input, user, at), id }));
     if (!row) return null;
     const saved = contractOf(row);
-    yield* activityOps.add({
-      at,
-      user,
-      action: 'contract',
-      keyField: null,
-      detail: describe('changed', saved),
-    });
-    yield* changed('contracts', 'changed', [String(id)]);
+    yield* logged('changed', saved, user, at);
     return { saved };
   },
 
@@ -250,14 +242,7 @@ export const contractOps = {
     const row = yield* first(remove({ id }));
     if (!row) return null;
     const removed = contractOf(row);
-    yield* activityOps.add({
-      at,
-      user,
-      action: 'contract',
-      keyField: null,
-      detail: describe('removed', removed),
-    });
-    yield* changed('contracts', 'removed', [String(id)]);
+    yield* logged('removed', removed, user, at);
     return removed;
   },
 };

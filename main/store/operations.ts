@@ -27,6 +27,7 @@ import { readingOps } from './reservations-read';
 import { settingsOps } from './settings';
 import { stayCodeOps } from './stay-codes';
 import { stopSaleOps } from './stop-sales';
+import { stopSaleNoticeOps } from './stop-sale-notices';
 import { contractOps } from './contracts';
 import { allotmentNightOps } from './allotment-nights';
 import { releaseDayOps } from './release-day';
@@ -122,6 +123,10 @@ export const storeOperations = {
   listStopSales: reads(stopSaleOps.list),
   removeStopSale: writes(stopSaleOps.remove),
   stopSaleHotelCodes: reads(stopSaleOps.hotelCodes),
+  listStopSaleNotices: reads(stopSaleNoticeOps.list),
+  markStopSaleNoticeSent: writes(stopSaleNoticeOps.markSent),
+  setStopSaleConfirmed: writes(stopSaleNoticeOps.setConfirmed),
+  hotelNameSeen: reads(stopSaleNoticeOps.hotelName),
   listContracts: reads(contractOps.list),
   addContract: writes(contractOps.add),
   addContracts: writes(contractOps.addAll),

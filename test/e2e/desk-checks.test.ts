@@ -2,6 +2,7 @@
 // markers in the inbox row (icons named in words, a honeymoon highlighted, the check-in-passed flag from the
 // checks), the "Before you confirm" section beside the answer buttons, which stay usable, and a stop-sale
 // added on the Settings screen that the detail then names.
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildRenderer } from '../harness/browser-host/build-renderer';
 import { hotelToday } from '../../main/sandbox/calendar';
@@ -101,6 +102,25 @@ describe('pre-confirm checks (real core, practice service, Chromium)', () => {
     expect(
       await rowOf(page, late).getByTestId('check-markers').locator('[data-check="stop-sale"]').count(),
     ).toBe(1);
+
+    // The operator selling the room type is told: its notice in English, opened as a page and marked sent today;
+    // its confirmation ticked by hand stays ticked.
+    await page.locator('[data-view="settings"]').click();
+    const operator = card.locator(`.stop-sale-notices li[data-agency="${r.agencyId}"]`);
+    await operator.waitFor();
+    expect(await operator.getByTestId('notice-sent').textContent()).toBe('Henüz gönderilmedi');
+    await operator.getByRole('button', { name: /İngilizce/ }).click();
+    await expect.poll(() => desk?.opened.length).toBe(1);
+    const notice = readFileSync(desk.opened[0] ?? '', 'utf8');
+    expect(notice).toContain('<h1>Stop sale notice</h1>');
+    expect(notice).toContain(`${r.roomTypeId} (STD)`);
+    expect(notice).toMatch(/<td data-nights>\d{1,2} [A-Z][a-z]{2} \d{4}<\/td>/);
+    await expect.poll(() => operator.getByTestId('notice-sent').textContent()).toMatch(/^Gönderildi: /);
+    await operator.getByLabel('Operatör onayladı').check();
+    await card.getByText('Kaydedildi: operatör onayladı.').waitFor();
+    await page.reload();
+    await page.locator('[data-view="settings"]').click();
+    await expect.poll(() => operator.getByLabel('Operatör onayladı').isChecked()).toBe(true);
     expect(errors).toEqual([]);
   });
 });

@@ -309,7 +309,11 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
   // The fake sends at once: its answers are never held (the real core is tested for the grace period).
   let graceSeconds = 0;
   let pollSeconds = 15;
-  const stopSaleView = () => ({ stopSales, hotelCodes: { roomType: ['STD-G'], room: [] } });
+  const stopSaleView = () => ({
+    stopSales,
+    hotelCodes: { roomType: ['STD-G'], room: [] },
+    notices: stopSales.map((s) => ({ stopSaleId: s.id, operators: [] })),
+  });
   let contracts: ContractRow[] = [];
   const contractsView = (): ContractsView => ({
     contracts,
@@ -489,6 +493,8 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
       }
       return { from, nights: days, today, rows: [...rows.values()] };
     },
+    sendStopSaleNotice: async () => ({ path: 'notice.html', view: stopSaleView() }),
+    confirmStopSale: async () => stopSaleView(),
     getCheckSettings: async () => ({ menOnly }),
     saveCheckSettings: async (r) => ({ menOnly: (menOnly = r.menOnly) }),
     listBackups: async () => backupsView,

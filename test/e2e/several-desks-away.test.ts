@@ -4,7 +4,7 @@
 // opening a reservation, the printable arrivals list and the PMS list work; an answer is refused with the sentence;
 // with the database back the desk is live again without a click, and the answer goes through.
 // `npx vitest run test/e2e/several-desks-away.test.ts`
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PracticeService } from '../../main/sandbox';
@@ -73,8 +73,15 @@ describe("the hotel's database stopped, on screen", () => {
         (await one.core.handlers.getReservation({ keyField: confirmed })).decision?.state === 'sent',
       'the answer sent',
     );
-    await until(async () => existsSync(path.join(two.dir, 'hotel-copy', 'copy.json')), "RECEPTION-2's copy");
-    await new Promise((r) => setTimeout(r, 1_000));
+    // A copy whose snapshot began after the answer was sent (one that only ended after it may predate it).
+    const sentAt = Date.now();
+    const copyNote = path.join(two.dir, 'hotel-copy', 'copy.json');
+    await until(
+      async () =>
+        existsSync(copyNote) &&
+        Date.parse((JSON.parse(readFileSync(copyNote, 'utf8')) as { takenAt: string }).takenAt) > sentAt,
+      "RECEPTION-2's copy taken after the answer",
+    );
     const { reservation } = await two.core.handlers.getReservation({ keyField: waiting });
 
     gate.close();

@@ -77,6 +77,7 @@ export const announcedTables = [
   'stay_codes',
   'not_confirm_messages',
   'contracts',
+  'stop_sale_notices',
 ] as const;
 export type AnnouncedTable = (typeof announcedTables)[number];
 

@@ -507,6 +507,19 @@ INSERT INTO allotment_nights (agency_id, room_type_id, night, used, asked)
   GROUP BY 1, 2, 3;
 `;
 
+// What the hotel told each operator of a stop-sale (SQLite's 015).
+const stopSaleNotices = `
+CREATE TABLE stop_sale_notices (
+  stop_sale_id bigint NOT NULL REFERENCES stop_sales (id) ON DELETE CASCADE,
+  agency_id    text COLLATE "C" NOT NULL CHECK (agency_id <> ''),
+  sent_at      text COLLATE "C",
+  sent_by      text COLLATE "C",
+  confirmed_at text COLLATE "C",
+  confirmed_by text COLLATE "C",
+  PRIMARY KEY (stop_sale_id, agency_id)
+);
+`;
+
 /** Ordered: a migration's version is its position in this list plus one. */
 export const postgresMigrations: readonly PostgresMigration[] = [
   { version: 1, name: 'shared-desk-areas', sql: sharedDeskAreas },
@@ -517,4 +530,5 @@ export const postgresMigrations: readonly PostgresMigration[] = [
   { version: 6, name: 'check-keys-per-statement', sql: checkKeysPerStatement },
   { version: 7, name: 'contracts', sql: contracts },
   { version: 8, name: 'allotment-nights', sql: allotmentNights },
+  { version: 9, name: 'stop-sale-notices', sql: stopSaleNotices },
 ];

@@ -76,6 +76,15 @@ export interface AllotmentNightsTable {
   asked: number;
 }
 
+export interface StopSaleNoticesTable {
+  stop_sale_id: number;
+  agency_id: string;
+  sent_at: string | null;
+  sent_by: string | null;
+  confirmed_at: string | null;
+  confirmed_by: string | null;
+}
+
 /** Every table the shared pattern knows; the areas' own files hold theirs. */
 export interface StoreTables extends ReferenceTables, ReservationTables, AnswerTables {
   settings: SettingsTable;
@@ -85,6 +94,7 @@ export interface StoreTables extends ReferenceTables, ReservationTables, AnswerT
   hotel_codes: HotelCodesTable;
   contracts: ContractsTable;
   allotment_nights: AllotmentNightsTable;
+  stop_sale_notices: StopSaleNoticesTable;
 }
 
 export type StoreTable = keyof StoreTables;

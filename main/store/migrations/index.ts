@@ -13,6 +13,7 @@ import { searchSpellingsMigration } from './011-search-spellings';
 import { checkKeysMigration } from './012-check-keys';
 import { contractsMigration } from './013-contracts';
 import { allotmentNightsMigration } from './014-allotment-nights';
+import { stopSaleNoticesMigration } from './015-stop-sale-notices';
 
 /** Ordered: a migration's version is its position in this list plus one. */
 export const migrations: readonly Migration[] = [
@@ -30,4 +31,5 @@ export const migrations: readonly Migration[] = [
   checkKeysMigration,
   contractsMigration,
   allotmentNightsMigration,
+  stopSaleNoticesMigration,
 ];

@@ -10,6 +10,7 @@ import { DateField } from '../../components/DateField';
 import { ErrorNote } from '../../components/ErrorNote';
 import { currentLanguage } from '../../i18n';
 import { formatDate } from '../../i18n/format';
+import { StopSaleNotices } from './StopSaleNotices';
 
 export function ChecksCard() {
   const { t } = useTranslation();
@@ -134,6 +135,12 @@ export function ChecksCard() {
                       <td>
                         {dates.from} – {dates.to}
                         {s.note && <span className="muted"> · {s.note}</span>}
+                        <StopSaleNotices
+                          stopSaleId={s.id}
+                          operators={view.notices.find((n) => n.stopSaleId === s.id)?.operators ?? []}
+                          busy={busy}
+                          run={(work, done) => void run(async () => setView(await work()), done)}
+                        />
                       </td>
                       <td>{s.createdBy}</td>
                       <td>

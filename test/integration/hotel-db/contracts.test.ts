@@ -123,6 +123,49 @@ describe.each(engineNames)('contracts on %s', (name) => {
     expect(await e.rows('SELECT id FROM activity')).toHaveLength(5);
   });
 
+  it("keeps each operator's stop-sale notice: sent, confirmed by hand or taken back, gone with the stop-sale", async () => {
+    const s = e.store;
+    const stop = await s.addStopSale({
+      codeKind: 'roomType',
+      hotelCode: 'DZ',
+      from: '2026-08-01',
+      to: '2026-08-05',
+      user: 'A',
+      at: AT,
+    });
+    expect(await s.markStopSaleNoticeSent(stop.id, 'AG1', 'Ayşe', '2026-07-20T09:00:00.000Z')).toBe(true);
+    expect(await s.setStopSaleConfirmed(stop.id, 'AG1', true, 'Mehmet', '2026-07-21T10:00:00.000Z')).toBe(
+      true,
+    );
+    expect(await s.setStopSaleConfirmed(stop.id, 'AG2', true, 'Mehmet', '2026-07-21T10:00:00.000Z')).toBe(
+      true,
+    );
+    expect(await s.setStopSaleConfirmed(stop.id, 'AG2', false, 'Mehmet', '2026-07-21T11:00:00.000Z')).toBe(
+      true,
+    );
+    expect(await s.listStopSaleNotices()).toEqual([
+      {
+        stopSaleId: stop.id,
+        agencyId: 'AG1',
+        sentAt: '2026-07-20T09:00:00.000Z',
+        sentBy: 'Ayşe',
+        confirmedAt: '2026-07-21T10:00:00.000Z',
+        confirmedBy: 'Mehmet',
+      },
+      {
+        stopSaleId: stop.id,
+        agencyId: 'AG2',
+        sentAt: null,
+        sentBy: null,
+        confirmedAt: null,
+        confirmedBy: null,
+      },
+    ]);
+    expect(await s.markStopSaleNoticeSent(stop.id + 1000, 'AG1', 'Ayşe', AT)).toBe(false);
+    await s.removeStopSale(stop.id, 'A', AT);
+    expect(await s.listStopSaleNotices()).toEqual([]);
+  });
+
   it('counts the use of each night as a plain model does, over any stays', async () => {
     const agencies = ['AG1', 'AG2'] as const;
     const stayArb = fc.record({

@@ -90,7 +90,7 @@ export async function deskWithHistory(dir: string): Promise<string> {
       AT,
       contractProblems,
     );
-    store.addStopSale({
+    const closed = store.addStopSale({
       codeKind: 'roomType',
       hotelCode: 'DBL-SEA',
       from: '2026-08-01',
@@ -99,6 +99,7 @@ export async function deskWithHistory(dir: string): Promise<string> {
       user: 'Ayşe',
       at: AT,
     });
+    store.markStopSaleNoticeSent(closed.id, 'AG1', 'Ayşe', AT);
     const removed = store.addStopSale({
       codeKind: 'room',
       hotelCode: '101',

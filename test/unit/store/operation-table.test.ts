@@ -65,6 +65,8 @@ const readingCalls: Reading = {
   listStopSales: [],
   stopSaleHotelCodes: [],
   listContracts: [],
+  listStopSaleNotices: [],
+  hotelNameSeen: [],
   allotmentInput: ['2026-01-01', '2027-12-31'],
   allotmentLookups: [
     [

@@ -15,8 +15,10 @@ export function mappingStatusHandlers(ctx: DeskContext): OtherHandlers {
     syncNow: () => ctx.syncNow(),
     listActivity: async ({ offset, limit }) => {
       const language = ctx.setup().language;
-      const entries = await ctx.workStore().listActivity(offset, limit, language);
-      return entries.map((entry) => wordActivity(ctx.messages, language, entry));
+      const store = ctx.workStore();
+      const entries = await store.listActivity(offset, limit, language);
+      const names = new Map((await store.listAgencies()).map((a) => [a.id, a.name]));
+      return entries.map((entry) => wordActivity(ctx.messages, language, entry, (id) => names.get(id) ?? id));
     },
   };
 }

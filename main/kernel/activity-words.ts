@@ -33,7 +33,13 @@ const day = (date: CalendarDate, language: UiLanguage): string =>
   language === 'tr' ? date.split('-').reverse().join('.') : date;
 
 /** The entry as the Activity screen shows it: `detail` worded in the desk's language where it was codes. */
-export function wordActivity(messages: Messages, language: UiLanguage, entry: ActivityEntry): ActivityEntry {
+export function wordActivity(
+  messages: Messages,
+  language: UiLanguage,
+  entry: ActivityEntry,
+  /** An operator's name by its agency id (the rows keep the id: a name the service renames later still reads). */
+  agencyName: (agencyId: string) => string = (agencyId) => agencyId,
+): ActivityEntry {
   const detail = parsed(entry);
   if (detail === null) return entry;
   if (detail.kind === 'stop-sale') {
@@ -50,7 +56,7 @@ export function wordActivity(messages: Messages, language: UiLanguage, entry: Ac
   }
   if (detail.kind === 'contract' && detail.change === 'release') {
     const text = messages.t('activity.release', {
-      agency: detail.agencyId,
+      agency: agencyName(detail.agencyId),
       roomType: detail.roomType,
       night: day(detail.night, language),
       releaseOn: day(detail.releaseOn, language),
@@ -68,7 +74,7 @@ export function wordActivity(messages: Messages, language: UiLanguage, entry: Ac
           : 'activity.contractRemoved';
     const rooms = detail.weekdayRooms === '' ? String(detail.rooms) : detail.weekdayRooms;
     const text = messages.t(key, {
-      agency: detail.agencyId,
+      agency: agencyName(detail.agencyId),
       roomType: detail.roomType,
       from: day(detail.from, language),
       to: day(detail.to, language),

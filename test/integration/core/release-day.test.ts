@@ -92,6 +92,15 @@ describe('the release reminders of the hotel day', () => {
     expect(said).toContain(
       'AG1 DZ release, 16.07.2026 gecesi: 5 odanın kullanılmayan 5 tanesi 09.07.2026 tarihinde otele döner.',
     );
+    // The Activity list names the operator (the row keeps its id).
+    const named = s
+      .listActivity(0, 10, 'tr')
+      .map(
+        (e) => wordActivity(createMessages('tr'), 'tr', e, (id) => (id === 'AG1' ? 'Sun Tours' : id)).detail,
+      );
+    expect(named).toContain(
+      'Sun Tours DZ release, 15.07.2026 gecesi: 5 odanın kullanılmayan 3 tanesi 08.07.2026 tarihinde otele döner.',
+    );
     // Later the same day: nothing new, nothing said twice.
     expect(await sayReleases(desk, new Date(2026, 6, 8, 17), 'Resdesk')).toEqual([]);
     expect(s.listActivity(0, 10, 'tr')).toHaveLength(3);

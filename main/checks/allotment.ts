@@ -78,9 +78,7 @@ export class AllotmentRule {
       const contract = list.find((c) => c.from <= night && night <= c.to);
       if (contract) covered.push({ night, contract });
     }
-    const firstNight = covered[0]?.night;
-    const lastNight = covered[covered.length - 1]?.night;
-    if (firstNight === undefined || lastNight === undefined) return;
+    if (covered.length === 0) return;
 
     const roomTypeIds: string[] = [];
     for (const [channelCode, hotelCode] of codes.get('roomType') ?? [])

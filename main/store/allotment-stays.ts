@@ -1,6 +1,5 @@
 // The stays that use the operators' allotments, each whole: what the checks' full rebuild counts night by night
-// (main/checks/allotment-stays.ts) to agree with the counts the store keeps (allotment-nights.ts). The caller bounds
-// the check-in day from below (`since`), so the read is a range of the check-in index.
+// (main/checks/allotment-stays.ts) to agree with the counts the store keeps (allotment-nights.ts).
 import { sql } from 'kysely';
 import { all, q, type Op } from './engines/op';
 import { prepared } from './engines/prepared';
@@ -28,13 +27,10 @@ interface StayRow {
 }
 
 // Active: neither cancelled (PmsStatus 3) nor declined (H), as main/checks/status.ts isActive.
-const inWindow = prepared((p: { since: string; last: string; from: string }) =>
+const everyStay = prepared(() =>
   q
     .selectFrom('reservations as r')
     .select(stayColumns)
-    .where('r.check_in', '>=', p.since)
-    .where(sql<boolean>`substr(r.check_in, 1, 10) <= ${p.last}`)
-    .where(sql<boolean>`substr(r.check_out, 1, 10) > ${p.from}`)
     .where('r.pms_status', '<>', 3)
     .where('r.confirmation_status', '<>', 'H')
     .where('r.agency_id', 'in', q.selectFrom('contracts').select('agency_id')),
@@ -52,8 +48,8 @@ const counted = (row: StayRow): CountedStay => ({
 
 /** The allotment reads, one definition for both engines (engines/op.ts). */
 export const allotmentStayOps = {
-  /** Active stays of operators with a contract, checked in from `since`, with a night from `from` to `last`. */
-  *inWindow(since: string, from: string, last: string): Op<CountedStay[]> {
-    return (yield* all(inWindow({ since, last, from }))).map(counted);
+  /** Every active stay of an operator with a contract. */
+  *every(): Op<CountedStay[]> {
+    return (yield* all(everyStay({}))).map(counted);
   },
 };

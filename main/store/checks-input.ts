@@ -202,6 +202,6 @@ export function checksInput(db: Database): ChecksInput {
     ...runSqlite(db, checkInputOps.reference()),
     // Lazy, so a caller that never walks it leaves no statement busy on the connection.
     reservations: { [Symbol.iterator]: () => knownReservations(db) },
-    stays: runSqlite(db, allotmentStayOps.inWindow('', '', '\uffff')),
+    stays: runSqlite(db, allotmentStayOps.every()),
   };
 }

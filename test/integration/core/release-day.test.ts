@@ -9,6 +9,7 @@ import { Store } from '../../../main/store';
 import { sqliteDeskStore } from '../../../main/store/engines/desk-store';
 import { contractProblems } from '../../../shared/contract-problems';
 import { makeReservation } from '../../unit/store/fixtures';
+import { julyAllotment } from '../../harness/contracts';
 
 let store: Store | null = null;
 afterEach(() => {
@@ -31,22 +32,7 @@ describe('the release reminders of the hotel day', () => {
       user: 'a',
       at: AT,
     });
-    const saved = s.addContract(
-      {
-        agencyId: 'AG1',
-        roomType: 'DZ',
-        from: '2026-07-01',
-        to: '2026-07-31',
-        rooms: 5,
-        weekdayRooms: null,
-        kind: 'normal',
-        releaseDays: 7,
-        note: '',
-      },
-      'Ayşe',
-      AT,
-      contractProblems,
-    );
+    const saved = s.addContract(julyAllotment(), 'Ayşe', AT, contractProblems);
     expect('saved' in saved).toBe(true);
     // Two rooms confirmed on the night of 15 July (released today), one waiting (it holds nothing).
     s.importBatch(

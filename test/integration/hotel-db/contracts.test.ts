@@ -12,23 +12,13 @@ import { roomsOn, type AllotmentNight, type ContractInput, type Reservation } fr
 import { makeReservation } from '../../unit/store/fixtures';
 import { propertyRuns } from '../../harness/property-runs';
 import { bothEngines, engineNames, type EngineUnderTest } from './engines';
+import { julyAllotment } from '../../harness/contracts';
 import { contractProblems } from '../../../shared/contract-problems';
 
 const AT = '2026-06-01T09:00:00.000Z';
 const engines = bothEngines();
 
-const july = (over: Partial<ContractInput> = {}): ContractInput => ({
-  agencyId: 'AG1',
-  roomType: 'DZ',
-  from: '2026-07-01',
-  to: '2026-07-31',
-  rooms: 5,
-  weekdayRooms: null,
-  kind: 'normal',
-  releaseDays: 7,
-  note: '',
-  ...over,
-});
+const july = julyAllotment;
 
 describe.each(engineNames)('contracts on %s', (name) => {
   let e: EngineUnderTest;

@@ -1,23 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Contract, CountedStay, Reservation } from '../../../shared/domain';
 import { checksOf, makeReservation } from './helpers';
+import { storedJulyAllotment } from '../../harness/contracts';
 
 // AG1's channel room type DBL is the hotel's DZ (helpers ALL_MAPPED). The stay: nights of 10..12 July.
-const contract = (over: Partial<Contract> = {}): Contract => ({
-  id: 1,
-  agencyId: 'AG1',
-  roomType: 'DZ',
-  from: '2026-07-01',
-  to: '2026-07-31',
-  rooms: 2,
-  weekdayRooms: null,
-  kind: 'guaranteed',
-  releaseDays: 7,
-  note: '',
-  updatedBy: 'test',
-  updatedAt: '2026-06-01T00:00:00Z',
-  ...over,
-});
+const contract = (over: Partial<Contract> = {}): Contract =>
+  storedJulyAllotment({ rooms: 2, kind: 'guaranteed', ...over });
 const stayOf = (r: Reservation): CountedStay => ({
   keyField: r.keyField,
   agencyId: r.agencyId,

@@ -2,24 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { allotmentUse } from '../../../main/contracts/allotment';
 import { releaseReminders, releaseReminderText } from '../../../main/contracts/release-reminders';
 import { MappedCodes } from '../../../main/checks/mapped-codes';
-import type { Contract, NightUse } from '../../../shared/domain';
+import type { NightUse } from '../../../shared/domain';
+import { storedJulyAllotment } from '../../harness/contracts';
 
 const codes = new MappedCodes();
 codes.add({ agencyId: 'AG1', kind: 'roomType', channelCode: 'DBL', hotelCode: 'DZ' });
-const contract: Contract = {
-  id: 1,
-  agencyId: 'AG1',
-  roomType: 'DZ',
-  from: '2026-07-01',
-  to: '2026-07-31',
-  rooms: 5,
-  weekdayRooms: null,
-  kind: 'normal',
-  releaseDays: 7,
-  note: '',
-  updatedBy: 't',
-  updatedAt: 't',
-};
+const contract = storedJulyAllotment();
 const night = (date: string, used: number, asked = 0): NightUse => ({
   agencyId: 'AG1',
   roomTypeId: 'DBL',

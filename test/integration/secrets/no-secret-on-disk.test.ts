@@ -107,11 +107,12 @@ describe('no secret on disk', () => {
     ).rows[0];
     if (!row) throw new Error('no waiting reservation');
     await core.handlers.confirm({ keyField: row.keyField, note: 'scan' });
-    // Sent within a cycle or two; a loaded machine may take some seconds.
+    // Sent within a cycle or two; a loaded machine may take some seconds. The voucher is fetched and attached
+    // after the answer is recorded as sent (push.ts attachVoucher): waited for too, not only the sending.
     const until = Date.now() + 30_000;
     while (
       Date.now() < until &&
-      (await core.handlers.getReservation({ keyField: row.keyField })).decision?.state !== 'sent'
+      (await core.handlers.getReservation({ keyField: row.keyField })).decision?.voucherSaved !== true
     ) {
       await new Promise((r) => setTimeout(r, 50));
     }

@@ -40,7 +40,8 @@ describe('reception screens (in-memory core)', () => {
     await page.getByRole('button', { name: 'Alıştırma modunu başlat' }).click();
     await page.getByTestId('practice-banner').waitFor();
     expect(await page.getByTestId('practice-banner').textContent()).toContain('ALIŞTIRMA MODU');
-    expect(await page.getByTestId('inbox-total').textContent()).toMatch(/30 rezervasyon/);
+    // The inbox loads after the banner shows: its total is waited for, not read at once.
+    await expect.poll(() => page.getByTestId('inbox-total').textContent()).toMatch(/30 rezervasyon/);
     expect(errors).toEqual([]);
   });
 

@@ -116,7 +116,8 @@ describe('pre-confirm checks (real core, practice service, Chromium)', () => {
     expect(notice).toContain(`${r.roomTypeId} (STD)`);
     expect(notice).toMatch(/<td data-nights>\d{1,2} [A-Z][a-z]{2} \d{4}<\/td>/);
     await expect.poll(() => operator.getByTestId('notice-sent').textContent()).toMatch(/^Gönderildi: /);
-    await operator.getByLabel('Operatör onayladı').check();
+    // A controlled box: it shows the tick once the desk has saved it, so it is clicked, then read.
+    await operator.getByLabel('Operatör onayladı').click();
     await card.getByText('Kaydedildi: operatör onayladı.').waitFor();
     await page.reload();
     await page.locator('[data-view="settings"]').click();

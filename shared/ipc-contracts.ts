@@ -1,5 +1,12 @@
 // Results of the contracts and allotment requests (the Allotments screen). Re-exported by ipc.ts.
-import type { AllotmentKind, CalendarDate, Contract, ContractProblem } from './domain';
+import type {
+  AllotmentKind,
+  CalendarDate,
+  Contract,
+  ContractProblem,
+  ExchangeRates,
+  RatesProblem,
+} from './domain';
 
 /** A stored contract with its operator's name (the agency's, as the service lists it). */
 export interface ContractRow extends Contract {
@@ -47,4 +54,15 @@ export interface AllotmentView {
   nights: CalendarDate[];
   today: CalendarDate;
   rows: AllotmentRow[];
+}
+
+/** Rates saved, or refused with the reasons (nothing written). */
+export interface RatesSaveResult {
+  rates: ExchangeRates;
+  problems: RatesProblem[];
+}
+
+/** The production written as CSV into the exports folder. */
+export interface ProductionSaved {
+  path: string;
 }

@@ -72,6 +72,12 @@ const realDate = calendarDate.refine(isRealDate, because('date-exists'));
 const status = z.enum(['W', 'E', 'H', 'other']);
 const changeKind = z.enum(['new', 'changed', 'cancelled']);
 const empty = z.object({}).strict();
+const productionWindow = z
+  .object({
+    from: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, because('date-format')),
+    months: z.number().int().min(1).max(24),
+  })
+  .strict();
 
 export { NOTE_MAX };
 /** The longest reminder delay the settings offer, in minutes (a whole day). */
@@ -312,6 +318,17 @@ export const requestSchemas = {
   removeContract: z.object({ id: z.number().int().positive() }).strict(),
   /** The calendar: `nights` nights from `from`. */
   getAllotment: z.object({ from: realDate, nights: z.number().int().min(1).max(62) }).strict(),
+  /** Each operator's production: `months` months from the month `from` ('YYYY-MM'). */
+  getProduction: productionWindow,
+  /** The production as CSV in the exports folder. */
+  exportProduction: productionWindow,
+  /** The hotel's currency and its rates; refusals come back as problems, nothing written. */
+  saveRates: z
+    .object({
+      hotelCurrency: z.string().trim().max(3),
+      rates: z.record(z.string().max(3), z.number()),
+    })
+    .strict(),
   getCheckSettings: empty,
   saveCheckSettings: z.object({ menOnly: z.boolean() }).strict(),
 
@@ -395,7 +412,14 @@ import type {
 import type { AboutDeskView, DiagnosticsSaved } from './ipc-desk-results';
 import type { SeveralDesksView } from './ipc-several-desks';
 import type { AnsweringView } from './ipc-answering';
-import type { AllotmentView, ContractSaveResult, ContractsView } from './ipc-contracts';
+import type {
+  AllotmentView,
+  ContractSaveResult,
+  ContractsView,
+  ProductionSaved,
+  RatesSaveResult,
+} from './ipc-contracts';
+import type { ProductionView } from './domain';
 import { isRealDate } from './calendar';
 
 export interface Results {
@@ -451,6 +475,9 @@ export interface Results {
   saveContract: ContractSaveResult;
   removeContract: ContractsView;
   getAllotment: AllotmentView;
+  getProduction: ProductionView;
+  exportProduction: ProductionSaved;
+  saveRates: RatesSaveResult;
   getCheckSettings: CheckSettingsView;
   saveCheckSettings: CheckSettingsView;
   listBackups: BackupsView;

@@ -23,6 +23,7 @@ import { exportHandlers } from '../handlers/export';
 import { notificationHandlers } from '../handlers/notifications';
 import { checkHandlers } from '../handlers/checks';
 import { contractHandlers } from '../handlers/contracts';
+import { productionHandlers } from '../handlers/production';
 import { sayReleases } from '../handlers/release-day';
 import { seedPracticeContracts } from '../handlers/practice-contracts';
 import { DeskChecks } from '../operations/checks';
@@ -449,6 +450,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     ...exportHandlers(ctx),
     ...checkHandlers(ctx),
     ...contractHandlers(ctx),
+    ...productionHandlers(ctx),
     ...backups.handlers,
     ...aboutHandlers(ctx),
     ...safeModeHandlers(ctx),

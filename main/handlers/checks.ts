@@ -1,16 +1,14 @@
 // Pre-confirm checks: the checks of a selection for bulk confirm, the hotel's stop-sale dates with the notices
 // sent to the operators they concern, and the family-policy switch. The checks themselves are computed in main/operations/checks.ts; every change
 // here tells it to rebuild before the next question.
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { ALL_AGENCIES } from '../../shared/domain';
 import type { Handlers, StopSaleView } from '../../shared/ipc';
 import { hotelDate } from '../contracts/allotment';
-import { stageFile } from '../export/staged-file';
 import { stopSaleNoticeHtml } from '../export/stop-sale-notice';
 import { DeskError } from '../kernel/ipc-dispatch';
 import type { DeskStore } from '../store/engines/desk-store';
 import type { DeskContext } from './context';
+import { writeExportFile } from './export-file';
 
 type CheckHandlers = Pick<
   Handlers,
@@ -124,7 +122,7 @@ export function checkHandlers(ctx: DeskContext): CheckHandlers {
         note: stopSale.note,
         sentOn: hotelDate(now),
       });
-      const file = await writeNotice(
+      const file = await writeExportFile(
         ctx,
         `stop-sale-${stopSaleId}-${safeName(operator.agencyName)}-${language}.html`,
         html,
@@ -165,18 +163,3 @@ const safeName = (name: string): string =>
     .replace(/[^A-Za-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')
     .slice(0, 40) || 'operator';
-
-/** Writes a notice into the exports folder (staged: whole or not at all, replacing an earlier one); its path. */
-async function writeNotice(ctx: DeskContext, name: string, html: string): Promise<string> {
-  const file = path.join(ctx.ports.dataDir, 'exports', name);
-  await mkdir(path.dirname(file), { recursive: true });
-  const staged = await stageFile(file, { replace: true });
-  try {
-    await staged.handle.writeFile(html, 'utf8');
-    await staged.commit();
-  } catch (error) {
-    await staged.discard();
-    throw error;
-  }
-  return file;
-}

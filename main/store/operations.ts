@@ -31,6 +31,7 @@ import { stopSaleNoticeOps } from './stop-sale-notices';
 import { contractOps } from './contracts';
 import { allotmentNightOps } from './allotment-nights';
 import { releaseDayOps } from './release-day';
+import { productionOps } from './production';
 import { unreadableOps } from './unreadable';
 
 export const storeOperations = {
@@ -136,6 +137,9 @@ export const storeOperations = {
   allotmentLookups: reads(allotmentNightOps.asked),
   busiestRoomTypes: reads(allotmentNightOps.busiest),
   sayReleasesOnce: writes(releaseDayOps.sayOnce),
+  producedStays: reads(productionOps.stays),
+  productionRates: reads(productionOps.rates),
+  setProductionRates: writes(productionOps.setRates),
   checkReference: reads(checkInputOps.reference),
   checkedReservations: reads(checkInputOps.checked),
   waitingReservations: reads(checkInputOps.waiting),

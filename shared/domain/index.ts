@@ -8,3 +8,4 @@ export * from './answers';
 export * from './mapping';
 export * from './pms-entry';
 export * from './contracts';
+export * from './production';

@@ -8,11 +8,15 @@ import {
   hotelCodeKey,
   isConfirmationStatus,
   type ChangeKind,
+  NO_RATES,
   type ConfirmationStatus,
+  type ExchangeRates,
   type HotelCode,
+  type ProducedStay,
 } from '../../shared/domain';
 import { markersOf } from '../../main/operations/checks';
 import { allotmentUse } from '../../main/contracts/allotment';
+import { monthsFrom, production } from '../../main/contracts/production';
 import { contractProblems } from '../../shared/contract-problems';
 import { addDays } from '../../shared/calendar';
 import type {
@@ -94,6 +98,19 @@ function makeRow(i: number): InboxRow {
   };
   return { ...row, checks: markersOf(fakeChecks(row)) };
 }
+
+/** A row as production counts it: a price of 100 EUR a night, answered an hour after it came. */
+const producedOf = (row: InboxRow): ProducedStay => ({
+  agencyId: row.agencyName,
+  checkIn: row.checkIn,
+  checkOut: row.checkOut,
+  rooms: row.roomCount,
+  guests: row.adults + row.childs + row.infants,
+  price: row.nights * 100,
+  currency: 'EUR',
+  receivedAt: row.receivedAt,
+  answeredAt: new Date(Date.parse(row.receivedAt) + 3_600_000).toISOString(),
+});
 
 export interface FakeDesk {
   core: Pick<Core, 'handlers' | 'on' | 'messages'>;
@@ -268,6 +285,7 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
   });
   let stopSales: StopSaleEntry[] = [];
   let menOnly = false;
+  let rates: ExchangeRates = NO_RATES;
   const ownFile: SeveralDesksView = {
     choice: 'file',
     where: null,
@@ -493,6 +511,15 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
       }
       return { from, nights: days, today, rows: [...rows.values()] };
     },
+    getProduction: async ({ from, months }) =>
+      production(
+        rows.filter((r) => r.confirmationStatus === 'E').map(producedOf),
+        monthsFrom(from, months),
+        rates,
+        new Map(),
+      ),
+    exportProduction: async ({ from }) => ({ path: `production-${from}.csv` }),
+    saveRates: async (r) => ({ rates: (rates = r), problems: [] }),
     sendStopSaleNotice: async () => ({ path: 'notice.html', view: stopSaleView() }),
     confirmStopSale: async () => stopSaleView(),
     getCheckSettings: async () => ({ menOnly }),

@@ -78,6 +78,8 @@ const readingCalls: Reading = {
     ],
   ],
   busiestRoomTypes: [4],
+  producedStays: ['2025-01-01', '2026-01-01', '2027-12-31'],
+  productionRates: [],
   checkReference: [],
   checkedReservations: [[key]],
   waitingReservations: [],

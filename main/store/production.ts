@@ -1,0 +1,93 @@
+// The stays each operator's production counts (main/contracts/production.ts adds them up): answered reservations,
+// neither cancelled nor declined, with when the desk first received each and first sent its answer.
+import { sql } from 'kysely';
+import { all, q, type Op } from './engines/op';
+import { prepared } from './engines/prepared';
+import { storedRates, type ExchangeRates, type ProducedStay } from '../../shared/domain';
+import { settingsOps } from './settings';
+
+/** The settings key of the hotel's exchange rates (shared by every desk, as the database is). */
+const RATES_KEY = 'productionRates';
+
+interface Row {
+  agencyId: string;
+  checkIn: string;
+  checkOut: string;
+  rooms: number;
+  pax: number;
+  adults: number;
+  children: number;
+  infants: number;
+  price: number;
+  currency: string;
+  receivedAt: string | null;
+  answeredAt: string | null;
+}
+
+const staysBetween = prepared((p: { earliest: string; from: string; to: string }) =>
+  q
+    .selectFrom('reservations as r')
+    .select((eb) => [
+      'r.agency_id as agencyId',
+      sql<string>`substr(r.check_in, 1, 10)`.as('checkIn'),
+      sql<string>`substr(r.check_out, 1, 10)`.as('checkOut'),
+      'r.room_count as rooms',
+      'r.pax as pax',
+      'r.adults as adults',
+      'r.childs as children',
+      'r.infants as infants',
+      'r.sold_price as price',
+      'r.sold_currency as currency',
+      eb
+        .selectFrom('reservation_versions as v')
+        .select('v.received_at')
+        .whereRef('v.reservation_id', '=', 'r.id')
+        .orderBy('v.log_id')
+        .limit(1)
+        .as('receivedAt'),
+      eb
+        .selectFrom('decisions as d')
+        .select((d) => d.fn.min('d.sent_at').as('sentAt'))
+        .whereRef('d.key_field', '=', 'r.key_field')
+        .where('d.state', '=', 'sent')
+        .as('answeredAt'),
+    ])
+    .where('r.check_in', '>=', p.earliest)
+    .where('r.check_in', '<', p.to)
+    .where(sql<string>`substr(r.check_out, 1, 10)`, '>=', p.from)
+    .where('r.pms_status', '<>', 3)
+    .where('r.confirmation_status', 'not in', ['W', 'H']),
+);
+
+const producedOf = (row: Row): ProducedStay => {
+  const pax = Number(row.pax);
+  return {
+    agencyId: row.agencyId,
+    checkIn: row.checkIn,
+    checkOut: row.checkOut,
+    rooms: Number(row.rooms),
+    // The service's Pax is the guest count; a reservation without one counts its guests by age.
+    guests: pax > 0 ? pax : Number(row.adults) + Number(row.children) + Number(row.infants),
+    price: Number(row.price),
+    currency: row.currency,
+    receivedAt: row.receivedAt,
+    answeredAt: row.answeredAt,
+  };
+};
+
+/** The production reads, one definition for both engines (engines/op.ts). */
+export const productionOps = {
+  /** Every answered stay arriving from `earliest` with a night in [from, to), or arriving in it. */
+  *stays(earliest: string, from: string, to: string): Op<ProducedStay[]> {
+    return (yield* all(staysBetween({ earliest, from, to }))).map(producedOf);
+  },
+  /** The hotel's exchange rates; none when never entered or unreadable. */
+  *rates(): Op<ExchangeRates> {
+    return storedRates(yield* settingsOps.get<unknown>(RATES_KEY, null));
+  },
+  /** Keeps the hotel's rates (checked by the caller: ratesProblems). */
+  *setRates(rates: ExchangeRates): Op<ExchangeRates> {
+    yield* settingsOps.set(RATES_KEY, rates);
+    return rates;
+  },
+};

@@ -11,6 +11,7 @@ import { unreadableCommand } from './cli/unreadable';
 import { reasonsCommand } from './cli/reasons';
 import { STOP_SALE_USAGE, stopSaleCommand } from './cli/stop-sale';
 import { CONTRACTS_USAGE, contractsCommand } from './cli/contracts';
+import { PRODUCTION_USAGE, productionCommand } from './cli/production';
 import { BACKUP_USAGE, backupCommand } from './cli/backup';
 import { DIAGNOSTICS_USAGE, diagnosticsCommand } from './cli/diagnostics';
 import { RESTORE_USAGE, restoreCommand } from './cli/restore';
@@ -26,8 +27,8 @@ const RESDESK_VERSION = process.env.npm_package_version ?? 'development';
 
 const USAGE = `Usage: resdesk <command> --db FILE [options]
   --db postgres://USER:PASSWORD@HOST:PORT/DATABASE, or without --db RESDESK_DATABASE_URL (out of shell history):
-           the hotel's shared database, for sync, list, show, codes, reasons, unreadable, stop-sale, contracts, allotment, export,
-           confirm and decline. There sync sends and fetches only while no desk talks to the service, and
+           the hotel's shared database, for sync, list, show, codes, reasons, unreadable, stop-sale, contracts, allotment,
+           production, export, confirm and decline. There sync sends and fetches only while no desk talks to the service, and
            confirm and decline queue the answer for the desk that does
   probe    --service URL --partner-id N [--format xml|json] [--json] [--save-sample DIR]
            (checks a connection: every read operation, nothing acknowledged or confirmed; no --db needed)
@@ -43,6 +44,7 @@ const USAGE = `Usage: resdesk <command> --db FILE [options]
            (--json adds the pre-confirm checks as of the hotel's date, or of --today)
   ${STOP_SALE_USAGE}
   ${CONTRACTS_USAGE}
+  ${PRODUCTION_USAGE}
   confirm  KEYFIELD [--note TEXT] [--user NAME]
            (on a waiting cancellation: takes it in, so the agency knows the hotel has it)
   decline  KEYFIELD --reason ID [--user NAME]   (a cancellation cannot be declined)
@@ -110,6 +112,8 @@ export async function main(argv: string[]): Promise<void> {
     return asksHelp
       ? out(`Usage: resdesk ${CONTRACTS_USAGE}`)
       : contractsCommand(argv[0], argv.slice(1), out);
+  if (argv[0] === 'production')
+    return asksHelp ? out(`Usage: resdesk ${PRODUCTION_USAGE}`) : productionCommand(argv.slice(1), out);
   if (argv[0] === 'diagnostics')
     return asksHelp
       ? out(`Usage: resdesk ${DIAGNOSTICS_USAGE}`)

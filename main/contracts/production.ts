@@ -190,3 +190,26 @@ export function production(
     total: figures(all, rates),
   };
 }
+
+/** What production reads from the store (the desk's store, on either engine). */
+export interface ProductionReader {
+  producedStays(earliest: string, from: string, to: string): Promise<ProducedStay[]>;
+  productionRates(): Promise<ExchangeRates>;
+  listAgencies(): Promise<{ id: string; name: string }[]>;
+}
+
+/** The production of `count` months from `from`, read and added up. */
+export async function productionView(
+  store: ProductionReader,
+  from: Month,
+  count: number,
+): Promise<ProductionView> {
+  const months = monthsFrom(from, count);
+  const nights = productionNights(months);
+  const [stays, rates, agencies] = await Promise.all([
+    store.producedStays(nights.earliest, nights.from, nights.to),
+    store.productionRates(),
+    store.listAgencies(),
+  ]);
+  return production(stays, months, rates, new Map(agencies.map((a) => [a.id, a.name])));
+}

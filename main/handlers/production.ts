@@ -1,26 +1,13 @@
 // Each operator's production (the Production screen): the figures of a window of months, the same as CSV in the
 // exports folder, and the hotel's exchange rates they are converted at.
-import { ratesProblems, type ExchangeRates, type Month, type ProductionView } from '../../shared/domain';
+import { ratesProblems, type ExchangeRates } from '../../shared/domain';
 import type { Handlers } from '../../shared/ipc';
-import { monthsFrom, production, productionNights } from '../contracts/production';
+import { productionView } from '../contracts/production';
 import { productionCsv } from '../export/production-csv';
-import type { DeskStore } from '../store/engines/desk-store';
 import type { DeskContext } from './context';
 import { writeExportFile } from './export-file';
 
 type ProductionHandlers = Pick<Handlers, 'getProduction' | 'exportProduction' | 'saveRates'>;
-
-/** The production of `count` months from `from`, read and added up. */
-export async function productionView(store: DeskStore, from: Month, count: number): Promise<ProductionView> {
-  const months = monthsFrom(from, count);
-  const nights = productionNights(months);
-  const [stays, rates, agencies] = await Promise.all([
-    store.producedStays(nights.earliest, nights.from, nights.to),
-    store.productionRates(),
-    store.listAgencies(),
-  ]);
-  return production(stays, months, rates, new Map(agencies.map((a) => [a.id, a.name])));
-}
 
 export function productionHandlers(ctx: DeskContext): ProductionHandlers {
   return {

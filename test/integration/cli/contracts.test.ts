@@ -8,7 +8,8 @@ import path from 'node:path';
 import { startPracticeService, type PracticeService } from '../../../main/sandbox';
 import { hotelToday } from '../../../main/sandbox/calendar';
 import { Store } from '../../../main/store';
-import type { AllotmentNight, Contract, ReservationCheck } from '../../../shared/domain';
+import type { AllotmentNight, Contract, ProductionView, ReservationCheck } from '../../../shared/domain';
+import { addDays } from '../../../shared/calendar';
 import { tempDir } from '../sync/helpers';
 import { runResdesk } from '../../harness/resdesk-cli';
 
@@ -208,5 +209,78 @@ describe('resdesk contracts and allotment', () => {
       ['2027-07-01', 'guaranteed', 'yaz'],
       ['2027-08-01', 'normal', ''],
     ]);
+  });
+
+  it('production per operator: rates kept, each month counted as the stored stays say, CSV in the desk’s words', async () => {
+    const refused = await resdesk(['production', 'rates', '--hotel-currency', 'TRY', '--rate', 'EUR=abc']);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr.trim()).toBe(
+      "--rate EUR=abc: write it as EUR=35.5 (one unit of EUR in the hotel's currency).",
+    );
+    expect((await resdesk(['production', 'rates'])).stdout).toContain('No rates entered');
+    const rates = [
+      'production',
+      'rates',
+      '--hotel-currency',
+      'try',
+      '--rate',
+      'EUR=35,5',
+      '--rate',
+      'USD=32',
+    ];
+    expect((await resdesk(rates)).stdout.trim().split('\n')).toEqual([
+      'hotel currency TRY',
+      '1 EUR = 35.5 TRY',
+      '1 USD = 32 TRY',
+    ]);
+    const tooLong = await resdesk(['production', '--months', '30']);
+    expect(tooLong.code).not.toBe(0);
+    expect(tooLong.stderr.trim()).toBe('--months: give a whole number from 1 to 24.');
+
+    // The plain count: every night of every answered stay of the busiest operator, one by one.
+    const month = busiest.checkIn.slice(0, 7);
+    const store = Store.open(db);
+    let stays: { checkIn: string; checkOut: string; rooms: number }[];
+    try {
+      stays = store.db
+        .prepare(
+          `SELECT substr(check_in, 1, 10) AS checkIn, substr(check_out, 1, 10) AS checkOut, room_count AS rooms
+           FROM reservations WHERE agency_id = ? AND pms_status <> 3 AND confirmation_status NOT IN ('W', 'H')`,
+        )
+        .all(agency) as typeof stays;
+    } finally {
+      store.close();
+    }
+    let roomNights = 0;
+    for (const s of stays)
+      for (let night = s.checkIn; night < s.checkOut; night = addDays(night, 1))
+        if (night.startsWith(month)) roomNights += s.rooms;
+    const view = JSON.parse(
+      (await resdesk(['production', '--from', month, '--json'])).stdout,
+    ) as ProductionView;
+    const operator = view.operators.find((o) => o.agencyId === agency);
+    expect(operator?.months[0]?.roomNights ?? 0).toBe(roomNights);
+    expect(view.rates.hotelCurrency).toBe('TRY');
+
+    const file = path.join(temp.dir, 'production.csv');
+    const written = await resdesk([
+      'production',
+      '--from',
+      month,
+      '--months',
+      '2',
+      '--csv',
+      file,
+      '--language',
+      'tr',
+    ]);
+    expect(written.stdout.trim()).toBe(`${view.operators.length} operators written to ${file}`);
+    const lines = readFileSync(file, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
+    expect(lines[0]).toMatch(
+      /^Operatör;Ay;Giriş;Kişi;Oda gecesi;Kişi gecesi;.*Ciro TRY \(otelin kurlarıyla\);/,
+    );
+    expect(lines.some((l) => l.startsWith('Tüm operatörler;Toplam;'))).toBe(true);
   });
 });

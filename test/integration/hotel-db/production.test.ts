@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { productionView } from '../../../main/handlers/production';
+import { productionView } from '../../../main/contracts/production';
 import { productionCsv } from '../../../main/export/production-csv';
 import { decisionOps } from '../../../main/store/decisions';
 import { addDays } from '../../../shared/calendar';

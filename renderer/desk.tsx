@@ -14,6 +14,7 @@ import { MAIN_ID, SkipLink } from './components/SkipLink';
 import { StatusBar } from './components/StatusBar';
 import { ActivityScreen } from './screens/activity/ActivityScreen';
 import { AllotmentScreen } from './screens/allotments/AllotmentScreen';
+import { ProductionScreen } from './screens/production/ProductionScreen';
 import { localDate } from '../shared/calendar';
 import type { OpenIntent } from './screens/inbox/InboxList';
 import { InboxScreen, type OpenedReservation } from './screens/inbox/InboxScreen';
@@ -23,8 +24,8 @@ import { PmsEntryScreen } from './screens/pms-entry/PmsEntryScreen';
 import { useToEnterCount } from './screens/pms-entry/useToEnterCount';
 import { SetupScreen } from './screens/setup/SetupScreen';
 
-type View = 'inbox' | 'pmsEntry' | 'mapping' | 'allotments' | 'activity' | 'settings';
-const views: View[] = ['inbox', 'pmsEntry', 'mapping', 'allotments', 'activity', 'settings'];
+type View = 'inbox' | 'pmsEntry' | 'mapping' | 'allotments' | 'production' | 'activity' | 'settings';
+const views: View[] = ['inbox', 'pmsEntry', 'mapping', 'allotments', 'production', 'activity', 'settings'];
 /** How long a freshly arrived reservation stays highlighted. */
 const FRESH_MS = 15_000;
 
@@ -192,6 +193,9 @@ export function Desk({ setup, onSetupChanged, onLanguage }: Props) {
         {view === 'mapping' && <MappingScreen target={mappingTarget} refreshToken={refreshToken} />}
         {view === 'allotments' && (
           <AllotmentScreen refreshToken={refreshToken} today={localDate(new Date())} />
+        )}
+        {view === 'production' && (
+          <ProductionScreen refreshToken={refreshToken} today={localDate(new Date())} />
         )}
         {view === 'activity' && (
           <ActivityScreen

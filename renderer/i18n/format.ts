@@ -133,3 +133,14 @@ export function formatWeekday(date: string, language: UiLanguage): string {
   if (!d) return '';
   return new Intl.DateTimeFormat(locale(language), { weekday: 'short', timeZone: 'UTC' }).format(d);
 }
+
+/** A month 'YYYY-MM' in words: Haziran 2027 (tr) / June 2027 (en). Anything else is shown as it came. */
+export function formatMonth(month: string, language: UiLanguage): string {
+  const d = calendarParts(`${month}-01`);
+  if (!d) return month;
+  return new Intl.DateTimeFormat(locale(language), {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(d);
+}

@@ -120,7 +120,7 @@ describe('the Allotments screen (real core, practice service, Chromium, 125 %)',
     await desk.core.handlers.setLanguage({ language: 'en' });
     await page.reload();
     await page.locator('[data-view="allotments"]').click();
-    await screen.locator('h2', { hasText: 'Allotments' }).waitFor();
+    await screen.locator('h1', { hasText: 'Allotments' }).waitFor();
     await screen.locator('h2', { hasText: 'Contracts' }).waitFor();
     const englishNight = screen.locator(
       `.allotment-calendar tr[data-room-type="DZ"] td[data-night="${checkIn}"]`,

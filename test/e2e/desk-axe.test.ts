@@ -1,6 +1,6 @@
 // Accessibility: axe-core (the npm package, put into the page by the test) on every screen of the desk, in
 // Turkish and in English: the first-run setup, the inbox, a reservation, its confirm and decline forms,
-// code mapping, PMS entry, activity and settings. No serious or critical finding may be left.
+// code mapping, PMS entry, allotments, production, activity and settings. No serious or critical finding may be left.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousAxeFindings, type AxeFinding } from '../harness/axe';
@@ -67,6 +67,18 @@ async function everyScreen(
   await page.locator('[data-view="pmsEntry"]').click();
   await page.getByTestId('pms-total').waitFor();
   await check(page, `${lng} PMS entry`, found);
+
+  await page.locator('[data-view="allotments"]').click();
+  await page.getByTestId('contracts').locator('.hint, form').first().waitFor();
+  await check(page, `${lng} allotments`, found);
+
+  // A year of production, with the changed booking answered so the table has a row.
+  await desk.core.handlers.confirm({ keyField: changed, note: '' });
+  await syncNow(page);
+  await page.locator('[data-view="production"]').click();
+  await page.locator('select[name="production-months"]').selectOption('12');
+  await page.getByTestId('production-table').waitFor();
+  await check(page, `${lng} production`, found);
 
   await page.locator('[data-view="activity"]').click();
   await page.getByTestId('activity-screen').waitFor();

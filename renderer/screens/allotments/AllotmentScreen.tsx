@@ -120,12 +120,12 @@ export function AllotmentScreen({ refreshToken, today }: Props) {
       }}
     >
       <div className="allotment-head">
-        <h2>{t('allotments.title')}</h2>
+        <h1>{t('allotments.title')}</h1>
         <div className="allotment-window no-print">
           <button
             type="button"
             className="button small"
-            aria-label={t('allotments.earlierLabel')}
+            title={t('allotments.earlierLabel')}
             onClick={() => move(-NIGHTS)}
           >
             {t('allotments.earlier')}
@@ -136,7 +136,7 @@ export function AllotmentScreen({ refreshToken, today }: Props) {
           <button
             type="button"
             className="button small"
-            aria-label={t('allotments.laterLabel')}
+            title={t('allotments.laterLabel')}
             onClick={() => move(NIGHTS)}
           >
             {t('allotments.later')}

@@ -1,10 +1,18 @@
 // The columns of each export kind, and how one stored row becomes CSV lines. Hotel codes come first
 // with the channel's code beside them; a code nobody mapped shows as ?CODE and is listed in the
 // "Unmapped" column, so it cannot be typed into the PMS unnoticed.
-import type { ExportKind, StayCodeKind } from '../../shared/domain';
+import { heldAs, type ExportKind, type StayCodeKind } from '../../shared/domain';
 import type { ExportGuestRow } from '../store';
 import { dateCell, moneyText, numberCell, textCell, timeCell, type CsvFormat } from './format';
-import { actionLabel, codeKindLabel, columnLabel, fieldLabel, statusLabel, type ColumnId } from './labels';
+import {
+  actionLabel,
+  codeKindLabel,
+  columnLabel,
+  fieldLabel,
+  heldAsLabel,
+  statusLabel,
+  type ColumnId,
+} from './labels';
 
 const columnsOf: Record<ExportKind, readonly ColumnId[]> = {
   reservations: [
@@ -30,6 +38,7 @@ const columnsOf: Record<ExportKind, readonly ColumnId[]> = {
     'agency',
     'tourOperator',
     'status',
+    'heldAs',
     'confirmationNo',
     'price',
     'currency',
@@ -61,12 +70,14 @@ const columnsOf: Record<ExportKind, readonly ColumnId[]> = {
     'nationalityChannel',
     'agency',
     'status',
+    'heldAs',
     'unmapped',
     'keyField',
   ],
   arrivals: [
     'voucher',
     'status',
+    'heldAs',
     'arrivalTime',
     'checkIn',
     'checkOut',
@@ -188,6 +199,8 @@ const cells: Record<ColumnId, Cell> = {
   // which the page is given and a line is not).
   arrival: (r) => textCell(r.arrival),
   flags: () => '',
+  heldAs: (r, l) =>
+    textCell(heldAsLabel(l.format.language, heldAs(r.quotaType, r.reservationStatus), r.quotaType)),
 };
 
 const cellsOfKind: Record<ExportKind, readonly Cell[]> = {

@@ -1,7 +1,13 @@
 // The words in an export file and in its messages, Turkish and English: file contents (column headers a
 // receptionist reads in a spreadsheet) and the sentences about the file. They live in main's catalogs
 // (main/kernel/i18n, "export"), like every word main says; plurals are i18next's.
-import type { CheckKind, ServiceConfirmationStatus, StayCodeKind, UiLanguage } from '../../shared/domain';
+import type {
+  CheckKind,
+  HeldAs,
+  ServiceConfirmationStatus,
+  StayCodeKind,
+  UiLanguage,
+} from '../../shared/domain';
 import type { PmsEntryState } from '../../shared/domain';
 import { createMessages, type Messages } from '../kernel/messages';
 import en from '../kernel/i18n/en.json';
@@ -48,6 +54,7 @@ export const columnIds = [
   'arrivalTime',
   'arrival',
   'flags',
+  'heldAs',
 ] as const;
 export type ColumnId = (typeof columnIds)[number];
 
@@ -58,7 +65,8 @@ const columnsNamed: Record<ColumnId, string> = en.export.column;
 const actionsNamed: Record<PmsEntryState, string> = en.export.action;
 const kindsNamed: Record<StayCodeKind, string> = en.export.codeKind;
 const flagsNamed: Record<CheckKind, string> = en.export.flag;
-void [columnsNamed, actionsNamed, kindsNamed, flagsNamed];
+const heldNamed: Record<HeldAs, string> = en.export.heldAs;
+void [columnsNamed, actionsNamed, kindsNamed, flagsNamed, heldNamed];
 
 const has = (table: object, key: string): key is keyof typeof table =>
   Object.prototype.hasOwnProperty.call(table, key);
@@ -78,6 +86,10 @@ export const statusLabel = (
 ): string =>
   wordIn(catalogs[language].status, cancelled ? 'cancelled' : status) ??
   catalogs[language].unknownStatus.replace('{{status}}', status);
+
+/** How the agency holds the room: guaranteed or normal allotment, on request, option. */
+export const heldAsLabel = (language: UiLanguage, held: HeldAs, quotaType: number): string =>
+  catalogs[language].heldAs[held].replace('{{value}}', String(quotaType));
 
 /** The kinds of code in the "Unmapped" column ("oda tipi DBL"). */
 export const codeKindLabel = (language: UiLanguage, kind: StayCodeKind): string =>

@@ -58,6 +58,9 @@ export interface ExportReservationRow {
   changeKind: ChangeKind;
   soldPrice: number;
   soldCurrency: string;
+  /** The service's QuotaType and ReservationStatus: how the agency holds the room (heldAs). */
+  quotaType: number;
+  reservationStatus: number;
   note: string;
   leadGuest: string;
   guestCount: number;
@@ -144,6 +147,8 @@ const selectColumns = (engine: EngineName): string[] => [
   guest('birthDate'),
   guest('arrivalTime'),
   guest('arrival'),
+  'r.quota_type',
+  'r.reservation_status',
 ];
 const selectList = (engine: EngineName): string =>
   selectColumns(engine)
@@ -210,6 +215,8 @@ function rowOf(
     birthDate: textOrNull(v[33] ?? null),
     arrivalTime: textOrNull(v[34] ?? null),
     arrival: textOrNull(v[35] ?? null),
+    quotaType: num(v[36] ?? null),
+    reservationStatus: num(v[37] ?? null),
     roomHotel: hotel(agencyId, 'room', roomId),
     roomTypeHotel: hotel(agencyId, 'roomType', roomTypeId),
     boardHotel: hotel(agencyId, 'board', accomId),

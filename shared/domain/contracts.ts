@@ -137,3 +137,18 @@ export interface ReleaseReminder {
   unused: number;
   when: 'today' | 'tomorrow';
 }
+
+/** How an agency holds a reservation's room, in the service's words turned into the hotel's. */
+export type HeldAs = 'guarantee' | 'normal' | 'onRequest' | 'option' | 'unknown';
+
+/**
+ * From the service's QuotaType (0 guarantee, 1 normal, 2 on request) and ReservationStatus (4 option, 1 on
+ * request): an option or a request is said before the allotment kind.
+ */
+export function heldAs(quotaType: number, reservationStatus: number): HeldAs {
+  if (reservationStatus === 4) return 'option';
+  if (reservationStatus === 1 || quotaType === 2) return 'onRequest';
+  if (quotaType === 0) return 'guarantee';
+  if (quotaType === 1) return 'normal';
+  return 'unknown';
+}

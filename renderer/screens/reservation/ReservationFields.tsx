@@ -2,23 +2,15 @@
 // how many people, the guests, the notes and the price.
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { StayCodeKind } from '../../../shared/domain';
+import { heldAs, type StayCodeKind } from '../../../shared/domain';
 import type { ReservationDetail } from '../../../shared/ipc';
 import { currentLanguage } from '../../i18n';
 import { formatDate, formatLocalTime, formatMoney } from '../../i18n/format';
 import { CodeValue } from './CodeValue';
 
-/**
- * How the agency holds the room, from the service's QuotaType (0 guarantee, 1 normal, 2 on request) and
- * ReservationStatus (4 option, 1 on request): an option or a request is said before the allotment kind.
- */
-function heldWords(t: TFunction, quotaType: number, reservationStatus: number): string {
-  if (reservationStatus === 4) return t('fields.heldAs.option');
-  if (reservationStatus === 1 || quotaType === 2) return t('fields.heldAs.onRequest');
-  if (quotaType === 0) return t('fields.heldAs.guarantee');
-  if (quotaType === 1) return t('fields.heldAs.normal');
-  return t('fields.heldAs.unknown', { value: quotaType });
-}
+/** How the agency holds the room (shared/domain heldAs), in words. */
+const heldWords = (t: TFunction, quotaType: number, reservationStatus: number): string =>
+  t(`fields.heldAs.${heldAs(quotaType, reservationStatus)}`, { value: quotaType });
 
 interface Props {
   detail: ReservationDetail;

@@ -81,7 +81,7 @@ describe('the Production screen (real core, practice service, Chromium, 125 %)',
     const saved = screen.getByTestId('production-saved');
     await saved.waitFor();
     const csv = readFileSync((await saved.getAttribute('data-path')) ?? '', 'utf8');
-    expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toMatch(/^Operatör;Ay;Giriş;Kişi;Oda gecesi;/);
+    expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toMatch(/^Tur operatörü;Ay;Giriş;Kişi;Oda gecesi;/);
     expect(csv).toContain(`${r.agencyName};09.2027;`);
 
     // It fits 1366×768 at 125 %: the table and the tabs never scroll sideways.

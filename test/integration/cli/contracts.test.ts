@@ -279,8 +279,8 @@ describe('resdesk contracts and allotment', () => {
       .replace(/^\uFEFF/, '')
       .split('\r\n');
     expect(lines[0]).toMatch(
-      /^Operatör;Ay;Giriş;Kişi;Oda gecesi;Kişi gecesi;.*Ciro TRY \(otelin kurlarıyla\);/,
+      /^Tur operatörü;Ay;Giriş;Kişi;Oda gecesi;Kişi gecesi;.*Ciro TRY \(otelin kurlarıyla\);/,
     );
-    expect(lines.some((l) => l.startsWith('Tüm operatörler;Toplam;'))).toBe(true);
+    expect(lines.some((l) => l.startsWith('Tüm tur operatörleri;Toplam;'))).toBe(true);
   });
 });

@@ -254,7 +254,7 @@ describe.each(engineNames)('production on %s', (name) => {
 
     const lines = parse(productionCsv(view, 'tr').replace(/^\uFEFF/, ''), { delimiter: ';' }) as string[][];
     expect(lines[0]).toEqual([
-      'Operatör',
+      'Tur operatörü',
       'Ay',
       'Giriş',
       'Kişi',
@@ -275,6 +275,6 @@ describe.each(engineNames)('production on %s', (name) => {
       ['Toplam', '2', '6', '8', '15', '300', '200', '484'],
     ]);
     expect(lines[3]![0]).toBe('AG1');
-    expect(lines[6]![0]).toBe('Tüm operatörler');
+    expect(lines[6]![0]).toBe('Tüm tur operatörleri');
   });
 });

@@ -48,18 +48,36 @@ const ON_REQUEST_STATUS = 1;
 const ON_REQUEST_QUOTA = 2;
 const keyOf = (agencyId: string, roomType: string): string => `${agencyId}\u0000${roomType}`;
 
+/** The channel codes an agency maps to each hotel room type, per agency's codes (the same object while indexed). */
+const channelCodesOf = new WeakMap<AgencyCodes, Map<string, string[]>>();
+
+function channelCodes(codes: AgencyCodes, roomType: string): string[] {
+  let byHotel = channelCodesOf.get(codes);
+  if (!byHotel) {
+    byHotel = new Map();
+    for (const [channelCode, hotelCode] of codes.get('roomType') ?? []) {
+      const list = byHotel.get(hotelCode);
+      if (list) list.push(channelCode);
+      else byHotel.set(hotelCode, [channelCode]);
+    }
+    channelCodesOf.set(codes, byHotel);
+  }
+  return byHotel.get(roomType) ?? [];
+}
+
 export class AllotmentRule {
   private readonly contracts = new Map<string, ContractTerms[]>();
+  /** Per contract, the last night whose release day has come by today (today + its release days). */
+  private readonly releasedThrough = new Map<ContractTerms, CalendarDate>();
 
-  constructor(
-    contracts: Iterable<ContractTerms>,
-    private readonly today: CalendarDate,
-  ) {
+  constructor(contracts: Iterable<ContractTerms>, today: CalendarDate) {
     for (const c of contracts) {
       const key = keyOf(c.agencyId, c.roomType);
       const list = this.contracts.get(key);
       if (list) list.push(c);
       else this.contracts.set(key, [c]);
+      // A night's release day (the night less the release days) has come when the night is at most this.
+      this.releasedThrough.set(c, addDays(today, c.releaseDays));
     }
   }
 
@@ -80,9 +98,7 @@ export class AllotmentRule {
     }
     if (covered.length === 0) return;
 
-    const roomTypeIds: string[] = [];
-    for (const [channelCode, hotelCode] of codes.get('roomType') ?? [])
-      if (hotelCode === roomType) roomTypeIds.push(channelCode);
+    const roomTypeIds = channelCodes(codes, roomType);
     const counts = hotel.allotmentNights({
       agencyId: r.agencyId,
       roomTypeIds,
@@ -115,7 +131,7 @@ export class AllotmentRule {
     const onRequest = r.reservationStatus === ON_REQUEST_STATUS || r.quotaType === ON_REQUEST_QUOTA;
     const released = covered.filter(
       ({ night, contract }) =>
-        (contract.kind === 'normal' || onRequest) && this.today >= releaseDayOf(night, contract.releaseDays),
+        (contract.kind === 'normal' || onRequest) && night <= (this.releasedThrough.get(contract) ?? ''),
     );
     const releasedFirst = released[0];
     if (releasedFirst)

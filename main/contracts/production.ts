@@ -2,17 +2,17 @@
 // month they are stayed (a stay across months counts in each, its price shared by its nights); arrivals, guests
 // and the answer wait count in the month of check-in. Revenue is kept per sold currency and converted at the
 // hotel's rates; a currency without a rate leaves the converted total unknown rather than wrong.
-import { addDays, daysBetween, isRealDate } from '../../shared/calendar';
-import type {
-  ExchangeRates,
-  Month,
-  OperatorProduction,
-  ProducedStay,
-  ProductionFigures,
-  ProductionView,
+import { addDays, startsWithCalendarDate } from '../../shared/calendar';
+import {
+  LONGEST_COUNTED_STAY,
+  type ExchangeRates,
+  type Month,
+  type OperatorProduction,
+  type ProducedStay,
+  type ProductionFigures,
+  type ProductionView,
 } from '../../shared/domain';
 
-const EPOCH = '1970-01-01';
 const pad = (n: number): string => String(n).padStart(2, '0');
 
 /** `count` months from `from`, in order. */
@@ -28,23 +28,38 @@ export function monthsFrom(from: Month, count: number): Month[] {
 const monthAfter = (month: Month): string => `${monthsFrom(month, 2)[1] ?? month}-01`;
 
 /**
- * A stay that began more than a year before the window is not read: no tour-operator stay is that long, and the
- * bound keeps the read a range of the check-in index.
+ * A stay counts its first 62 nights at most, as its allotment does (LONGEST_COUNTED_STAY): tour-operator stays are
+ * a week or two, and the bound keeps the read a short range of the check-in index.
  */
-const LONGEST_PRODUCED_STAY = 366;
 
 /** The nights of a window of months, [from, to), and the earliest check-in a stay with one of them is read from. */
 export function productionNights(months: readonly Month[]): { earliest: string; from: string; to: string } {
   const first = months[0] ?? '1970-01';
   const from = `${first}-01`;
   return {
-    earliest: addDays(from, -LONGEST_PRODUCED_STAY),
+    earliest: addDays(from, -LONGEST_COUNTED_STAY),
     from,
     to: monthAfter(months[months.length - 1] ?? first),
   };
 }
 
-const dayOf = (date: string): number => (isRealDate(date) ? daysBetween(EPOCH, date) : Number.NaN);
+const DAY_MS = 86_400_000;
+const daysIn = (year: number, month: number): number =>
+  month === 2
+    ? year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+      ? 29
+      : 28
+    : 30 + ((month + (month >> 3)) & 1);
+
+/** Days since 1970-01-01 of a real 'YYYY-MM-DD' date, else NaN. Arithmetic, not parsing: it runs twice a stay. */
+function dayOf(date: string): number {
+  if (date.length !== 10 || !startsWithCalendarDate(date)) return Number.NaN;
+  const year = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7));
+  const day = Number(date.slice(8, 10));
+  if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return Number.NaN;
+  return Date.UTC(year, month - 1, day) / DAY_MS;
+}
 
 class Tally {
   arrivals = 0;
@@ -122,10 +137,12 @@ function count(
 ): void {
   const start = dayOf(stay.checkIn);
   if (Number.isNaN(start)) return;
-  const end = Math.max(start, dayOf(stay.checkOut) || start);
+  // Its first nights only, as its allotment counts them; its price shared by those.
+  const end = Math.min(Math.max(start, dayOf(stay.checkOut) || start), start + LONGEST_COUNTED_STAY);
   const nights = end - start;
   const currency = stay.currency.trim().toUpperCase() || '?';
-  const arrival = months.indexOf(stay.checkIn.slice(0, 7));
+  let arrival = -1;
+  for (let i = 0; i < months.length; i++) if (start >= bounds[i]! && start < bounds[i + 1]!) arrival = i;
   if (arrival >= 0) {
     const t = tallies[arrival]!;
     t.arrivals += 1;

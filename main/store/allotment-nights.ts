@@ -69,19 +69,46 @@ const nightColumns = [
   'asked',
 ] as const;
 
-// The counts of (agency, channel room type, night) triples, a JSON list of arrays: one statement a round.
-const ofTriples = (triples: readonly (readonly [string, string, string])[]) =>
+// The counts of runs of nights, each [agency, channel room type, first night, last night], a JSON list: one
+// statement a round, each run a range of the primary key (a few runs a page, not a lookup per night).
+const ofRuns = (runs: readonly (readonly [string, string, string, string])[]) =>
   sqlPerEngine<NightUse>((engine) => ({
     sql:
       engine === 'sqlite'
         ? `SELECT n.agency_id AS "agencyId", n.room_type_id AS "roomTypeId", n.night, n.used, n.asked
            FROM json_each(?) AS j JOIN allotment_nights AS n
-             ON n.agency_id = j.value ->> 0 AND n.room_type_id = j.value ->> 1 AND n.night = j.value ->> 2`
+             ON n.agency_id = j.value ->> 0 AND n.room_type_id = j.value ->> 1
+               AND n.night >= j.value ->> 2 AND n.night <= j.value ->> 3`
         : `SELECT n.agency_id AS "agencyId", n.room_type_id AS "roomTypeId", n.night, n.used, n.asked
            FROM jsonb_array_elements(CAST(? AS jsonb)) AS j(v) JOIN allotment_nights AS n
-             ON n.agency_id = j.v ->> 0 AND n.room_type_id = j.v ->> 1 AND n.night = j.v ->> 2`,
-    params: [JSON.stringify(triples)],
+             ON n.agency_id = j.v ->> 0 AND n.room_type_id = j.v ->> 1
+               AND n.night >= j.v ->> 2 AND n.night <= j.v ->> 3`,
+    params: [JSON.stringify(runs)],
   }));
+
+/** Nights further apart than this start a new run: what a run reads beyond the nights asked stays small. */
+const RUN_GAP_DAYS = 7;
+const DAY_MS = 86_400_000;
+
+/** The nights asked per (agency, channel room type), as runs of nights no more than RUN_GAP_DAYS apart. */
+function runsOf(asked: Map<string, { agencyId: string; roomTypeId: string; nights: Set<string> }>) {
+  const runs: [string, string, string, string][] = [];
+  for (const { agencyId, roomTypeId, nights } of asked.values()) {
+    const sorted = [...nights].sort();
+    let first = sorted[0]!;
+    let last = first;
+    for (const night of sorted.slice(1)) {
+      // Date.parse of two 'YYYY-MM-DD' texts: whole UTC days apart (a text that is no date starts a run).
+      if (!((Date.parse(night) - Date.parse(last)) / DAY_MS <= RUN_GAP_DAYS)) {
+        runs.push([agencyId, roomTypeId, first, last]);
+        first = night;
+      }
+      last = night;
+    }
+    runs.push([agencyId, roomTypeId, first, last]);
+  }
+  return runs;
+}
 
 const inWindow = prepared((p: { from: string; last: string }) =>
   q
@@ -120,25 +147,36 @@ export const allotmentNightOps = {
 
   /** Each question's counts, in the questions' order: every night of every question read in one statement. */
   *asked(questions: readonly AllotmentQuestion[]): Op<NightUse[][]> {
-    const key = (agencyId: string, roomTypeId: string, night: string): string =>
-      `${agencyId}\u0000${roomTypeId}\u0000${night}`;
-    const triples = new Map<string, readonly [string, string, string]>();
+    const pairOf = (agencyId: string, roomTypeId: string): string => `${agencyId}\u0000${roomTypeId}`;
+    const asked = new Map<string, { agencyId: string; roomTypeId: string; nights: Set<string> }>();
     for (const question of questions)
-      for (const roomTypeId of question.roomTypeIds)
-        for (const night of question.nights)
-          triples.set(key(question.agencyId, roomTypeId, night), [question.agencyId, roomTypeId, night]);
-    if (triples.size === 0) return questions.map(() => []);
-    const found = new Map<string, NightUse>();
-    for (const row of yield* all(ofTriples([...triples.values()])))
-      found.set(key(row.agencyId, row.roomTypeId, row.night), use(row));
-    return questions.map((question) =>
-      [...new Set(question.roomTypeIds)].flatMap((roomTypeId) =>
-        question.nights.flatMap((night) => {
-          const row = found.get(key(question.agencyId, roomTypeId, night));
-          return row ? [row] : [];
-        }),
-      ),
-    );
+      for (const roomTypeId of question.roomTypeIds) {
+        const pair = pairOf(question.agencyId, roomTypeId);
+        let entry = asked.get(pair);
+        if (!entry) asked.set(pair, (entry = { agencyId: question.agencyId, roomTypeId, nights: new Set() }));
+        for (const night of question.nights) entry.nights.add(night);
+      }
+    const runs = runsOf(asked);
+    if (runs.length === 0) return questions.map(() => []);
+    const found = new Map<string, Map<string, NightUse>>();
+    for (const row of yield* all(ofRuns(runs))) {
+      const pair = pairOf(row.agencyId, row.roomTypeId);
+      let nights = found.get(pair);
+      if (!nights) found.set(pair, (nights = new Map()));
+      nights.set(row.night, use(row));
+    }
+    return questions.map((question) => {
+      const rows: NightUse[] = [];
+      for (const roomTypeId of new Set(question.roomTypeIds)) {
+        const nights = found.get(pairOf(question.agencyId, roomTypeId));
+        if (!nights) continue;
+        for (const night of question.nights) {
+          const row = nights.get(night);
+          if (row) rows.push(row);
+        }
+      }
+      return rows;
+    });
   },
 
   /** The operators' channel room types with the most rooms booked, and each one's busiest night (answered rooms). */

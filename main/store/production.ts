@@ -1,6 +1,6 @@
 // The stays each operator's production counts (main/contracts/production.ts adds them up): answered reservations,
-// neither cancelled nor declined, with when the desk first received each and first sent its answer.
-import { sql } from 'kysely';
+// neither cancelled nor declined, with how long the desk's first answer to each took.
+import { sql, type SqlBool } from 'kysely';
 import { all, q, type Op } from './engines/op';
 import { prepared } from './engines/prepared';
 import { storedRates, type ExchangeRates, type ProducedStay } from '../../shared/domain';
@@ -24,10 +24,17 @@ interface Row {
   answeredAt: string | null;
 }
 
+// The wait is the first answer's: from receiving the version it answered to sending it. That version is most often
+// the reservation's current one, whose time the row holds; only a booking changed after its answer looks it up.
 const staysBetween = prepared((p: { earliest: string; from: string; to: string }) =>
   q
     .selectFrom('reservations as r')
-    .select((eb) => [
+    .leftJoin('decisions as d', (join) =>
+      join.on(
+        sql<SqlBool>`d.id = (SELECT min(f.id) FROM decisions f WHERE f.key_field = r.key_field AND f.state = 'sent')`,
+      ),
+    )
+    .select([
       'r.agency_id as agencyId',
       sql<string>`substr(r.check_in, 1, 10)`.as('checkIn'),
       sql<string>`substr(r.check_out, 1, 10)`.as('checkOut'),
@@ -38,19 +45,11 @@ const staysBetween = prepared((p: { earliest: string; from: string; to: string }
       'r.infants as infants',
       'r.sold_price as price',
       'r.sold_currency as currency',
-      eb
-        .selectFrom('reservation_versions as v')
-        .select('v.received_at')
-        .whereRef('v.reservation_id', '=', 'r.id')
-        .orderBy('v.log_id')
-        .limit(1)
-        .as('receivedAt'),
-      eb
-        .selectFrom('decisions as d')
-        .select((d) => d.fn.min('d.sent_at').as('sentAt'))
-        .whereRef('d.key_field', '=', 'r.key_field')
-        .where('d.state', '=', 'sent')
-        .as('answeredAt'),
+      sql<string | null>`CASE WHEN d.based_on_log_id = r.log_id THEN r.received_at
+        ELSE (SELECT v.received_at FROM reservation_versions v WHERE v.log_id = d.based_on_log_id) END`.as(
+        'receivedAt',
+      ),
+      'd.sent_at as answeredAt',
     ])
     .where('r.check_in', '>=', p.earliest)
     .where('r.check_in', '<', p.to)

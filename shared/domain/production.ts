@@ -15,7 +15,7 @@ export interface ProducedStay {
   guests: number;
   price: number;
   currency: string;
-  /** When the desk first received it (ISO), null when no version is stored. */
+  /** When the desk received the version its first answer answered (ISO); null when it sent none. */
   receivedAt: string | null;
   /** When the desk's first answer to it was sent (ISO), null when the desk sent none. */
   answeredAt: string | null;
@@ -87,7 +87,7 @@ export interface ProductionFigures {
   /** The same in the hotel's currency, or null when a sold currency has no rate (missingRates names them). */
   hotelRevenue: number | null;
   missingRates: string[];
-  /** Arrivals the desk answered, and the median minutes from first receiving one to sending its answer. */
+  /** Arrivals the desk answered, and the median minutes from receiving the version answered to sending the answer. */
   answered: number;
   medianWaitMinutes: number | null;
 }

@@ -18,7 +18,12 @@ import {
   MEMORY_RATIO_TARGET,
 } from './inbox-checks';
 import { benchRenderer, BUNDLE_BUDGET_KB, FIRST_ROWS_TARGET_MS } from './renderer';
-import { benchAllotment, CALENDAR_RATIO_TARGET, CHECKS_WITH_ALLOTMENTS_TARGET } from './allotment';
+import {
+  benchAllotment,
+  CALENDAR_RATIO_TARGET,
+  CHECKS_WITH_ALLOTMENTS_TARGET,
+  PRODUCTION_RATIO_TARGET,
+} from './allotment';
 import { benchArrivalLatency, benchFirstSync, benchSteady } from './network';
 import { measureDecisionAfterRecovery } from '../integration/sync/recovery';
 import { DEFAULT_INTERVAL_MS } from '../../main/sync/poller';
@@ -43,6 +48,11 @@ const parts: Record<string, Part> = {
       `inbox page of 200 with its checks, every operator under contract / no contract ≤ ${CHECKS_WITH_ALLOTMENTS_TARGET}x`,
       `${a.checksRatio}x (${a.checksWithMs} ms vs ${a.checksPlainMs} ms)`,
       a.checksRatio <= CHECKS_WITH_ALLOTMENTS_TARGET,
+    );
+    line(
+      `each operator's production for six months (${a.producedStays} answered arrivals) / the bare read of its stays ≤ ${PRODUCTION_RATIO_TARGET}x`,
+      `${a.productionRatio}x (${a.productionMs} ms vs ${a.staysReadMs} ms)`,
+      a.productionRatio <= PRODUCTION_RATIO_TARGET,
     );
   },
   decode: async () => {

@@ -240,6 +240,8 @@ describe.each(engineNames)('production on %s', (name) => {
     });
     await s.importBatch([stay, usd], AT);
     await answer(e, stay, 45);
+    // Changed the next day after its answer: its wait is still the answered version's.
+    await s.importBatch([{ ...stay, logId: 3, note: 'late arrival' }], '2027-05-02T08:00:00.000Z');
     const view = await productionView(s, '2027-06', 2);
     expect(view.months).toEqual(['2027-06', '2027-07']);
     const [june, july] = view.operators[0]!.months;

@@ -21,7 +21,7 @@ describe('production', () => {
   it('walks months across the year and bounds the read a year back', () => {
     expect(monthsFrom('2027-11', 3)).toEqual(['2027-11', '2027-12', '2028-01']);
     expect(productionNights(['2027-11', '2027-12', '2028-01'])).toEqual({
-      earliest: '2026-10-31',
+      earliest: '2027-08-31',
       from: '2027-11-01',
       to: '2028-02-01',
     });

@@ -37,7 +37,7 @@ const rowColumns = `r.key_field AS "keyField", r.voucher_no AS "voucherNo", r.to
   r.nights, r.room_type_name AS "roomTypeName", r.room_name AS "roomName", r.room_count AS "roomCount",
   r.room_no AS "roomNo", r.accom_id AS "accomId", r.adults, r.childs, r.infants,
   r.confirmation_status AS "confirmationStatus", r.change_kind AS "changeKind", r.received_at AS "receivedAt",
-  r.arrival_time AS "arrivalTime"`;
+  r.arrival_time AS "arrivalTime", r.quota_type AS "quotaType", r.reservation_status AS "reservationStatus"`;
 
 // Sort column then id, both in the index that starts with them (migration 001): no sort step, and the
 // id makes the order total so pages neither skip nor repeat rows.

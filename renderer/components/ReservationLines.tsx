@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InboxRow } from '../../shared/ipc';
+import { heldAs } from '../../shared/domain';
 import { currentLanguage } from '../i18n';
 import { formatDate } from '../i18n/format';
 
@@ -56,6 +57,9 @@ type Stay = Pax &
   > & {
     /** Rooms booked, where the list knows it (the PMS list does; the inbox's rows do not carry it yet). */
     roomCount?: number;
+    /** How the agency holds the room, where the list knows it (the inbox). */
+    quotaType?: number;
+    reservationStatus?: number;
   };
 
 export function StayLine({ row }: { row: Stay }) {
@@ -63,8 +67,13 @@ export function StayLine({ row }: { row: Stay }) {
   const lng = currentLanguage();
   const pax = paxText(row, t);
   const agency = row.tourOpName || row.agencyName;
+  const held =
+    row.quotaType === undefined || row.reservationStatus === undefined
+      ? 'unknown'
+      : heldAs(row.quotaType, row.reservationStatus);
+  const heldText = held === 'unknown' ? '' : t(`inbox.held.${held}`);
   // The whole line as a tooltip: a narrow list shortens the room, the guests and the agency.
-  const full = `${row.roomTypeName} · ${row.accomId} · ${pax} · ${agency}`;
+  const full = `${row.roomTypeName} · ${row.accomId} · ${pax} · ${agency}${heldText && ` · ${heldText}`}`;
   return (
     <div className="row-line secondary" title={full}>
       <span className="dates">
@@ -82,6 +91,11 @@ export function StayLine({ row }: { row: Stay }) {
       <span className="muted pax">{pax}</span>
       <span className="spacer" />
       <span className="agency">{agency}</span>
+      {heldText && (
+        <span className="muted held" data-held={held}>
+          {heldText}
+        </span>
+      )}
     </div>
   );
 }

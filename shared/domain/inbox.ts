@@ -51,6 +51,9 @@ export interface InboxRow {
   receivedAt: string;
   /** First guest arrival time, when the service gave one. */
   arrivalTime: string | null;
+  /** The service's QuotaType and ReservationStatus: how the agency holds the room (heldAs). */
+  quotaType: number;
+  reservationStatus: number;
   hasUnmappedCodes: boolean;
 }
 

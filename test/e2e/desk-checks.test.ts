@@ -3,6 +3,7 @@
 // checks), the "Before you confirm" section beside the answer buttons, which stay usable, and a stop-sale
 // added on the Settings screen that the detail then names.
 import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildRenderer } from '../harness/browser-host/build-renderer';
 import { hotelToday } from '../../main/sandbox/calendar';
@@ -116,6 +117,19 @@ describe('pre-confirm checks (real core, practice service, Chromium)', () => {
     expect(notice).toContain(`${r.roomTypeId} (STD)`);
     expect(notice).toMatch(/<td data-nights>\d{1,2} [A-Z][a-z]{2} \d{4}<\/td>/);
     await expect.poll(() => operator.getByTestId('notice-sent').textContent()).toMatch(/^Gönderildi: /);
+    // In Turkish too, and as it prints: the page alone in the browser, the closed nights in the hotel's writing.
+    await operator.getByRole('button', { name: /Türkçe/ }).click();
+    await expect.poll(() => desk?.opened.length).toBe(2);
+    const printed = await page.context().newPage();
+    try {
+      await printed.goto(pathToFileURL(desk.opened[1] ?? '').href);
+      await printed.emulateMedia({ media: 'print' });
+      expect(await printed.locator('h1').textContent()).toBe('Stop sale bildirimi');
+      expect(await printed.locator('h1').isVisible()).toBe(true);
+      expect(await printed.locator('td[data-nights]').textContent()).toMatch(/^\d{2}\.\d{2}\.\d{4}/);
+    } finally {
+      await printed.close();
+    }
     // A controlled box: it shows the tick once the desk has saved it, so it is clicked, then read.
     await operator.getByLabel('Operatör onayladı').click();
     await card.getByText('Kaydedildi: operatör onayladı.').waitFor();

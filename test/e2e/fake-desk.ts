@@ -94,6 +94,8 @@ function makeRow(i: number): InboxRow {
     decision: 'none',
     receivedAt: new Date(Date.UTC(2026, 4, 1, 8) + (100_000 - i) * 60_000).toISOString(),
     arrivalTime: null,
+    quotaType: i % 3 === 0 ? 0 : 1,
+    reservationStatus: i % 11 === 5 ? 4 : 0,
     hasUnmappedCodes: i % 7 === 0,
   };
   return { ...row, checks: markersOf(fakeChecks(row)) };

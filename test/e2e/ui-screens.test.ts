@@ -50,6 +50,13 @@ describe('reception screens (in-memory core)', () => {
     const { page, errors } = await start(desk);
     await page.getByTestId('inbox-total').filter({ hasText: '100.000' }).waitFor();
     expect(await page.locator('.inbox-row').count()).toBeLessThan(100);
+    // How the agency holds each room, in a word on the row: guaranteed, allotment, option.
+    const held = (key: string) => page.locator(`[data-key="${key}"] .held`).textContent();
+    expect([await held('K0'), await held('K1'), await held('K5')]).toEqual([
+      'garantili',
+      'kontenjan',
+      'opsiyon',
+    ]);
     await page.getByTestId('inbox-list').evaluate((el) => (el.scrollTop = el.scrollHeight / 2));
     await page.locator('.inbox-row[data-index="50000"] .row-body:not(.placeholder)').waitFor();
     expect(await page.locator('.inbox-row').count()).toBeLessThan(100);

@@ -133,6 +133,8 @@ describe('inboxPage', () => {
         decision: 'none',
         receivedAt: '2026-06-01T08:00:00.000Z',
         arrivalTime: '2026-07-03T14:30:00',
+        quotaType: 0,
+        reservationStatus: 0,
         hasUnmappedCodes: true,
       },
     ]);

@@ -24,8 +24,13 @@ export function AllotmentCalendar({ view }: Props) {
       </p>
     );
   return (
-    <div className="allotment-scroll" tabIndex={0} role="region" aria-label={t('allotments.title')}>
-      <table className="allotment-calendar" data-testid="allotment-calendar">
+    <div
+      className="office-scroll allotment-scroll"
+      tabIndex={0}
+      role="region"
+      aria-label={t('allotments.title')}
+    >
+      <table className="office-table allotment-calendar" data-testid="allotment-calendar">
         <thead>
           <tr>
             <th scope="col" className="allotment-who">

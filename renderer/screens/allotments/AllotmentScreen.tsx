@@ -10,10 +10,12 @@ import { contractProblems } from '../../../shared/contract-problems';
 import { ask } from '../../api';
 import { DateField } from '../../components/DateField';
 import { ErrorNote } from '../../components/ErrorNote';
+import { WindowSteps, pageSteps } from '../../components/WindowSteps';
 import { currentLanguage } from '../../i18n';
 import { formatDate } from '../../i18n/format';
 import { AllotmentCalendar } from './AllotmentCalendar';
 import { ContractForm } from './ContractForm';
+import '../../styles/office-screen.css';
 import './allotments.css';
 
 /** Two weeks: what fits at 1366×768 at 125 % beside the operator column. */
@@ -106,41 +108,24 @@ export function AllotmentScreen({ refreshToken, today }: Props) {
 
   return (
     <section
-      className="allotment-screen"
+      className="office-screen allotment-screen"
       data-testid="allotment-screen"
-      onKeyDown={(e) => {
-        if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
-        if (e.key === 'PageDown') {
-          e.preventDefault();
-          move(NIGHTS);
-        } else if (e.key === 'PageUp') {
-          e.preventDefault();
-          move(-NIGHTS);
-        }
-      }}
+      onKeyDown={pageSteps((step) => move(step * NIGHTS))}
     >
-      <div className="allotment-head">
+      <div className="office-head allotment-head">
         <h1>{t('allotments.title')}</h1>
-        <div className="allotment-window no-print">
-          <button
-            type="button"
-            className="button small"
-            title={t('allotments.earlierLabel')}
-            onClick={() => move(-NIGHTS)}
-          >
-            {t('allotments.earlier')}
-          </button>
-          <button type="button" className="button small" onClick={() => setFrom(today)}>
-            {t('allotments.today')}
-          </button>
-          <button
-            type="button"
-            className="button small"
-            title={t('allotments.laterLabel')}
-            onClick={() => move(NIGHTS)}
-          >
-            {t('allotments.later')}
-          </button>
+        <div className="office-window no-print">
+          <WindowSteps
+            words={{
+              earlier: t('allotments.earlier'),
+              earlierTitle: t('allotments.earlierLabel'),
+              now: t('allotments.today'),
+              later: t('allotments.later'),
+              laterTitle: t('allotments.laterLabel'),
+            }}
+            onStep={(step) => move(step * NIGHTS)}
+            onNow={() => setFrom(today)}
+          />
           <DateField
             label={t('allotments.from')}
             value={from}

@@ -6,11 +6,13 @@ import { useTranslation } from 'react-i18next';
 import type { ExchangeRates, ProductionView, RatesProblem } from '../../../shared/domain';
 import { ask } from '../../api';
 import { ErrorNote } from '../../components/ErrorNote';
+import { WindowSteps, pageSteps } from '../../components/WindowSteps';
 import { currentLanguage } from '../../i18n';
 import { formatMonth } from '../../i18n/format';
 import { fileNameOf } from '../pms-entry/export-form';
 import { ProductionTable } from './ProductionTable';
 import { RatesForm } from './RatesForm';
+import '../../styles/office-screen.css';
 import './production.css';
 
 const MONTH_CHOICES = [1, 3, 6, 12] as const;
@@ -76,48 +78,32 @@ export function ProductionScreen({ refreshToken, today }: Props) {
       .finally(() => setBusy(false));
   };
 
+  const step = (direction: -1 | 1) => setFrom((f) => shift(f, direction * months));
   const last = shift(from, months - 1);
   const sold = view ? view.total.revenue.map((r) => r.currency) : [];
   return (
     <section
-      className="production-screen"
+      className="office-screen production-screen"
       data-testid="production-screen"
-      onKeyDown={(e) => {
-        if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
-        if (e.key === 'PageDown') {
-          e.preventDefault();
-          setFrom((f) => shift(f, months));
-        } else if (e.key === 'PageUp') {
-          e.preventDefault();
-          setFrom((f) => shift(f, -months));
-        }
-      }}
+      onKeyDown={pageSteps(step)}
     >
-      <div className="production-head">
+      <div className="office-head production-head">
         <h1>
           {t('production.title')}: {formatMonth(from, lng)}
           {months > 1 && ` – ${formatMonth(last, lng)}`}
         </h1>
-        <div className="production-window no-print">
-          <button
-            type="button"
-            className="button small"
-            title={t('production.earlierLabel')}
-            onClick={() => setFrom((f) => shift(f, -months))}
-          >
-            {t('production.earlier')}
-          </button>
-          <button type="button" className="button small" onClick={() => setFrom(thisMonth)}>
-            {t('production.thisMonth')}
-          </button>
-          <button
-            type="button"
-            className="button small"
-            title={t('production.laterLabel')}
-            onClick={() => setFrom((f) => shift(f, months))}
-          >
-            {t('production.later')}
-          </button>
+        <div className="office-window no-print">
+          <WindowSteps
+            words={{
+              earlier: t('production.earlier'),
+              earlierTitle: t('production.earlierLabel'),
+              now: t('production.thisMonth'),
+              later: t('production.later'),
+              laterTitle: t('production.laterLabel'),
+            }}
+            onStep={step}
+            onNow={() => setFrom(thisMonth)}
+          />
           <label>
             {t('production.months')}{' '}
             <select

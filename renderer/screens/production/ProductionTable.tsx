@@ -59,8 +59,13 @@ export function ProductionTable({ view }: Props) {
   );
 
   return (
-    <div className="production-scroll" tabIndex={0} role="region" aria-label={t('production.title')}>
-      <table className="production-table" data-testid="production-table">
+    <div
+      className="office-scroll production-scroll"
+      tabIndex={0}
+      role="region"
+      aria-label={t('production.title')}
+    >
+      <table className="office-table production-table" data-testid="production-table">
         <thead>
           <tr>
             <th scope="col">{t('production.month')}</th>

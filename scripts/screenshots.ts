@@ -154,6 +154,27 @@ try {
     await scaled.close();
   }
 
+  // Production: the bookings still waiting answered, and the hotel's rates entered, as after a few weeks' work.
+  const waiting = await core.handlers.listReservations({
+    filter: { statuses: ['W'], kinds: ['new'] },
+    sort: 'checkIn',
+    direction: 'asc',
+    offset: 0,
+    limit: 500,
+  });
+  for (const r of waiting.rows) {
+    await core.handlers.confirm({ keyField: r.keyField, note: '' });
+    await core.handlers.sendDecisionNow({ keyField: r.keyField });
+  }
+  await syncUntil(async () => (await core.handlers.getStatus({})).queuedDecisions === 0);
+  await core.handlers.saveRates({ hotelCurrency: 'EUR', rates: { TRY: 0.028, GBP: 1.16, USD: 0.92 } });
+  await page.goto(host.url);
+  await page.locator('[data-view="production"]').click();
+  await page.locator('select[name="production-months"]').selectOption('3');
+  await page.getByTestId('production-table').waitFor();
+  await page.mouse.move(0, 0);
+  await shoot(page, 'production');
+
   const exported = await core.handlers.exportCsv({ kind: 'arrivals', date: today });
   if (!exported.htmlPath) throw new Error('the arrivals export wrote no printable list');
   await page.goto(pathToFileURL(exported.htmlPath).href);

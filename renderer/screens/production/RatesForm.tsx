@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ratesProblems, type ExchangeRates, type RatesProblem } from '../../../shared/domain';
+import { currentLanguage } from '../../i18n';
 
 interface Props {
   rates: ExchangeRates;
@@ -13,7 +14,9 @@ interface Props {
   onSave: (rates: ExchangeRates) => void;
 }
 
-const rateText = (rate: number | undefined): string => (rate === undefined ? '' : String(rate));
+/** A rate as the desk's language writes it: 35,5 in Turkish, 35.5 in English. */
+const rateText = (rate: number | undefined, language: string): string =>
+  rate === undefined ? '' : language === 'tr' ? String(rate).replace('.', ',') : String(rate);
 const rateOf = (text: string): number =>
   /^\s*\d+([.,]\d+)?\s*$/.test(text) ? Number(text.replace(',', '.')) : Number.NaN;
 
@@ -22,7 +25,7 @@ export function RatesForm({ rates, sold, busy, problems, onSave }: Props) {
   const [hotelCurrency, setHotelCurrency] = useState(rates.hotelCurrency);
   const [added, setAdded] = useState('');
   const [texts, setTexts] = useState<Record<string, string>>(() =>
-    Object.fromEntries(Object.keys(rates.rates).map((c) => [c, rateText(rates.rates[c])])),
+    Object.fromEntries(Object.keys(rates.rates).map((c) => [c, rateText(rates.rates[c], currentLanguage())])),
   );
   const [typed, setTyped] = useState<RatesProblem[]>([]);
   const home = hotelCurrency.trim().toUpperCase();

@@ -47,7 +47,7 @@ describe('the Allotments screen (real core, practice service, Chromium, 125 %)',
     const screen = page.getByTestId('allotment-screen');
     await screen.getByTestId('allotment-none').waitFor();
     const form = screen.getByTestId('contract-form');
-    await form.getByLabel('Operatör').selectOption(r.agencyId);
+    await form.getByLabel('Tur operatörü').selectOption(r.agencyId);
     await form.getByLabel('Oda tipi').selectOption('DZ');
     await form.getByLabel('İlk gece', { exact: true }).fill(turkish(today));
     await form.getByLabel('İlk gece', { exact: true }).press('Enter');
@@ -77,7 +77,7 @@ describe('the Allotments screen (real core, practice service, Chromium, 125 %)',
     expect(await scroll.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
 
     // The same nights again are refused, in words, under the form; nothing is added.
-    await form.getByLabel('Operatör').selectOption(r.agencyId);
+    await form.getByLabel('Tur operatörü').selectOption(r.agencyId);
     await form.getByLabel('İlk gece', { exact: true }).fill(turkish(addDays(today, 10)));
     await form.getByLabel('İlk gece', { exact: true }).press('Enter');
     await form.getByLabel('Son gece', { exact: true }).fill(turkish(addDays(today, 40)));
@@ -86,7 +86,7 @@ describe('the Allotments screen (real core, practice service, Chromium, 125 %)',
     await form.getByRole('button', { name: 'Sözleşme ekle' }).click();
     const refused = form.getByTestId('contract-problems');
     await refused.waitFor();
-    expect(await refused.textContent()).toContain('Bu operatörün bu oda tipinde');
+    expect(await refused.textContent()).toContain('Bu tur operatörünün bu oda tipinde');
     expect(await listed.count()).toBe(1);
 
     // Page Down: the next two weeks; Page Up: back.
@@ -104,7 +104,7 @@ describe('the Allotments screen (real core, practice service, Chromium, 125 %)',
     await rowOf(page, key).click();
     const check = page.getByTestId('checks').locator('li[data-check="allotment"]');
     await check.waitFor();
-    expect(await check.locator('.check-text').textContent()).toContain('Operatörün DZ kontenjanı');
+    expect(await check.locator('.check-text').textContent()).toContain('Tur operatörünün DZ kontenjanı');
     expect(await check.getAttribute('data-severity')).toBe('problem');
 
     // Printed: the calendar alone, without the desk's bars and the contracts form.

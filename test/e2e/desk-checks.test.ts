@@ -131,11 +131,11 @@ describe('pre-confirm checks (real core, practice service, Chromium)', () => {
       await printed.close();
     }
     // A controlled box: it shows the tick once the desk has saved it, so it is clicked, then read.
-    await operator.getByLabel('Operatör onayladı').click();
-    await card.getByText('Kaydedildi: operatör onayladı.').waitFor();
+    await operator.getByLabel('Tur operatörü onayladı').click();
+    await card.getByText('Kaydedildi: tur operatörü onayladı.').waitFor();
     await page.reload();
     await page.locator('[data-view="settings"]').click();
-    await expect.poll(() => operator.getByLabel('Operatör onayladı').isChecked()).toBe(true);
+    await expect.poll(() => operator.getByLabel('Tur operatörü onayladı').isChecked()).toBe(true);
     expect(errors).toEqual([]);
   });
 });

@@ -24,17 +24,25 @@ const sqliteNights = (where: string): string => `
   WHERE r.pms_status <> 3 AND r.confirmation_status <> 'H' AND date(substr(r.check_in, 1, 10)) IS NOT NULL
     AND ${where}`;
 
-// PostgreSQL: `?` is the ids as a JSON list (the store's placeholder; $1 for a plain pg query, moveCountSql).
-const postgresCountSql = `INSERT INTO allotment_nights (agency_id, room_type_id, night, used, asked)
-            SELECT r.agency_id, r.room_type_id, to_char(resdesk_day(r.check_in) + g, 'YYYY-MM-DD'),
-              sum(CASE WHEN r.confirmation_status = 'W' THEN 0 ELSE r.room_count END),
-              sum(CASE WHEN r.confirmation_status = 'W' THEN r.room_count ELSE 0 END)
-            FROM reservations r
-            CROSS JOIN generate_series(0, least(62, resdesk_day(r.check_out) - resdesk_day(r.check_in)) - 1) AS g
-            WHERE r.id IN (SELECT CAST(value AS bigint) FROM json_array_elements_text(CAST(? AS json)) AS value)
-              AND r.pms_status <> 3 AND r.confirmation_status <> 'H'
-              AND resdesk_day(r.check_in) IS NOT NULL AND resdesk_day(r.check_out) IS NOT NULL
-            GROUP BY 1, 2, 3 ${upsert}`;
+// PostgreSQL: `?` is the ids as a JSON list (the store's placeholder; $1 for a plain pg query, moveCountSql). Each
+// stay's days are read once (a materialised step: inlined, resdesk_day ran for every night of every stay), its nights
+// grouped as dates and written as text once per group.
+const postgresCountSql = `WITH stays AS MATERIALIZED (
+              SELECT r.agency_id, r.room_type_id, resdesk_day(r.check_in) AS first_day,
+                resdesk_day(r.check_out) AS last_day,
+                CASE WHEN r.confirmation_status = 'W' THEN 0 ELSE r.room_count END AS used,
+                CASE WHEN r.confirmation_status = 'W' THEN r.room_count ELSE 0 END AS asked
+              FROM reservations r
+              WHERE r.id IN (SELECT CAST(value AS bigint) FROM json_array_elements_text(CAST(? AS json)) AS value)
+                AND r.pms_status <> 3 AND r.confirmation_status <> 'H'
+            )
+            INSERT INTO allotment_nights (agency_id, room_type_id, night, used, asked)
+            SELECT n.agency_id, n.room_type_id, to_char(n.night, 'YYYY-MM-DD'), n.used, n.asked FROM (
+              SELECT s.agency_id, s.room_type_id, s.first_day + g AS night, sum(s.used) AS used, sum(s.asked) AS asked
+              FROM stays s CROSS JOIN generate_series(0, least(62, s.last_day - s.first_day) - 1) AS g
+              WHERE s.first_day IS NOT NULL AND s.last_day IS NOT NULL
+              GROUP BY 1, 2, 3
+            ) AS n ${upsert}`;
 
 /** The reservations a move inserted into the hotel's database (their ids as a JSON list in $1), counted in. */
 export const moveCountSql = postgresCountSql.replace('?', '$1');

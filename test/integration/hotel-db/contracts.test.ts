@@ -156,6 +156,31 @@ describe.each(engineNames)('contracts on %s', (name) => {
     expect(await s.listStopSaleNotices()).toEqual([]);
   });
 
+  it('counts no night for a check-in that is no date, and still stores the page', async () => {
+    const stay = (keyField: string, logId: number, checkIn: string) =>
+      makeReservation({
+        keyField,
+        logId,
+        voucherNo: keyField,
+        agencyId: 'AG9',
+        roomTypeId: 'DBL',
+        checkIn,
+        checkOut: '2026-07-12',
+        nights: 2,
+        roomCount: 2,
+        confirmationStatus: 'E',
+      });
+    await e.store.importBatch([stay('N1', 1, '2026-07-10'), stay('N2', 2, 'soon'), stay('N3', 3, '')], AT);
+    const rows = await e.rows(
+      `SELECT night, used, asked FROM allotment_nights WHERE agency_id = 'AG9' ORDER BY night`,
+    );
+    expect(rows.map((r) => [r['night'], Number(r['used']), Number(r['asked'])])).toEqual([
+      ['2026-07-10', 2, 0],
+      ['2026-07-11', 2, 0],
+    ]);
+    expect(await e.rows(`SELECT key_field FROM reservations ORDER BY key_field`)).toHaveLength(3);
+  });
+
   it('counts the use of each night as a plain model does, over any stays', async () => {
     const agencies = ['AG1', 'AG2'] as const;
     const stayArb = fc.record({

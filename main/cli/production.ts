@@ -56,9 +56,11 @@ function ratesEntered(values: Values): ExchangeRates {
     throw new Error(
       problems
         .map((p) =>
-          p.reason === 'not-a-currency'
-            ? `"${p.currency}" is not a currency code: give three letters (TRY, EUR, USD).`
-            : `The rate of ${p.currency} must be a number above 0.`,
+          p.reason === 'no-hotel-currency'
+            ? "Give the hotel's currency: --hotel-currency TRY."
+            : p.reason === 'not-a-currency'
+              ? `"${p.currency}" is not a currency code: give three letters (TRY, EUR, USD).`
+              : `The rate of ${p.currency} must be a number above 0.`,
         )
         .join(' '),
     );

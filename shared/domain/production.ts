@@ -39,12 +39,15 @@ const currencyCode = /^[A-Z]{3}$/;
 
 /** Why entered rates cannot be kept: named by currency, worded by the screen. */
 export type RatesProblem =
-  { currency: string; reason: 'not-a-currency' } | { currency: string; reason: 'not-a-rate' };
+  | { currency: string; reason: 'not-a-currency' }
+  | { currency: string; reason: 'not-a-rate' }
+  | { currency: ''; reason: 'no-hotel-currency' };
 
 /** What is wrong with entered rates (nothing: they can be kept). */
 export function ratesProblems(rates: ExchangeRates): RatesProblem[] {
   const problems: RatesProblem[] = [];
-  if (!currencyCode.test(rates.hotelCurrency))
+  if (rates.hotelCurrency === '') problems.push({ currency: '', reason: 'no-hotel-currency' });
+  else if (!currencyCode.test(rates.hotelCurrency))
     problems.push({ currency: rates.hotelCurrency, reason: 'not-a-currency' });
   for (const [currency, rate] of Object.entries(rates.rates)) {
     if (!currencyCode.test(currency)) problems.push({ currency, reason: 'not-a-currency' });

@@ -29,7 +29,10 @@ export function RatesForm({ rates, sold, busy, problems, onSave }: Props) {
   );
   const [typed, setTyped] = useState<RatesProblem[]>([]);
   const home = hotelCurrency.trim().toUpperCase();
-  const currencies = [...new Set([...Object.keys(texts), ...sold])].filter((c) => c !== home).sort();
+  // A sold currency with no code (or a code no rate can be kept for) gets no line: its total says it has no rate.
+  const currencies = [...new Set([...Object.keys(texts), ...sold.filter((c) => /^[A-Z]{3}$/.test(c))])]
+    .filter((c) => c !== home)
+    .sort();
 
   const save = () => {
     const entered: ExchangeRates = {

@@ -2,7 +2,7 @@
 // a stay of no night, a date that is no date, an even count's median, a currency without a rate, damaged rates.
 import { describe, expect, it } from 'vitest';
 import { monthsFrom, production, productionNights } from '../../../main/contracts/production';
-import { storedRates, type ProducedStay } from '../../../shared/domain';
+import { ratesProblems, storedRates, type ProducedStay } from '../../../shared/domain';
 
 const stay = (over: Partial<ProducedStay>): ProducedStay => ({
   agencyId: 'AG1',
@@ -73,7 +73,10 @@ describe('production', () => {
     expect(december.revenue.map((r) => r.currency)).toEqual(['EUR', 'GBP', 'USD']);
   });
 
-  it('reads damaged rates as none', () => {
+  it('asks for the hotel’s currency before anything else, and reads damaged rates as none', () => {
+    expect(ratesProblems({ hotelCurrency: '', rates: { EUR: 35 } })).toEqual([
+      { currency: '', reason: 'no-hotel-currency' },
+    ]);
     expect(storedRates({ hotelCurrency: 'TRY', rates: { EUR: 35 } })).toEqual({
       hotelCurrency: 'TRY',
       rates: { EUR: 35 },

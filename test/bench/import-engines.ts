@@ -5,7 +5,8 @@
 //    (on PostgreSQL this process's and the server's) and in wall time;
 //  - statements per imported reservation on PostgreSQL (every query a pg client sent, BEGIN and COMMIT included);
 //  - the first inbox page with its checks after a first sync of 100,000, against the bare page;
-//  - the whole JSON first sync of 20,000 in a process of its own against the bare floor (import.ts).
+//  - the whole JSON first sync of 20,000 in a process of its own against the bare floor (import.ts);
+//  - then, for whoever works on it, where the server's time goes: each statement's (pg-statements.ts).
 import { execFileSync } from 'node:child_process';
 import { createReadStream, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +26,7 @@ import { generateReservations } from '../unit/store/fixtures';
 import { makeFiles } from './files';
 import { cpuNow } from './import-once';
 import { sameRowsLowerBound } from './import';
+import { statementTimes, type StatementTime } from './pg-statements';
 
 const median = (v: number[]): number => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? 0;
 const AT = '2026-06-01T08:00:00.000Z';
@@ -124,6 +126,8 @@ export interface ImportEnginesBench {
     pendingAfter: number;
   };
   whole: { cpuMs: number; processCpuMs: number; floorCpuMs: number; ratio: number };
+  /** Server time per statement of one more PostgreSQL import (null: no pg_stat_statements on this server). */
+  statements: StatementTime[] | null;
 }
 
 /** A first sync of `count` generated reservations in pages of 2000, keyed as the desk does; then its first page. */
@@ -218,6 +222,7 @@ export async function benchImportEngines(
       whole.push(JSON.parse(out.trim().split('\n').pop() ?? '{}') as { cpuMs: number; processCpuMs: number });
       floor.push(sameRowsLowerBound(json, path.join(dir, 'floor.db'), false).cpuMs);
     }
+    const statements = await statementTimes(server, json);
     const wholeCpu = median(whole.map((w) => w.cpuMs));
     const floorCpu = median(floor);
     return {
@@ -235,6 +240,7 @@ export async function benchImportEngines(
         floorCpuMs: floorCpu,
         ratio: wholeCpu / floorCpu,
       },
+      statements,
     };
   } finally {
     await server.stop();

@@ -134,6 +134,10 @@ const parts: Record<string, Part> = {
       `${b.whole.ratio.toFixed(2)}x (${ms(b.whole.cpuMs)} vs floor ${ms(b.whole.floorCpuMs)}; the process from its start ${ms(b.whole.processCpuMs)})`,
       b.whole.ratio <= 3,
     );
+    if (b.statements === null)
+      console.log('info  server time per statement: pg_stat_statements is not installed');
+    for (const st of b.statements ?? [])
+      console.log(`info  server ${ms(st.ms)} in ${st.calls} calls: ${st.statement}`);
   },
   start: async () => {
     const s = benchStart();

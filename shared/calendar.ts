@@ -21,6 +21,13 @@ export function addDays(date: CalendarDate, days: number): CalendarDate {
   return `${pad(t.getUTCFullYear(), 4)}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
 }
 
+/** The month 'YYYY-MM' `count` months after `month` (before it when negative). */
+export function addMonths(month: string, count: number): string {
+  const [y = 1970, m = 1] = month.split('-').map(Number);
+  const index = y * 12 + (m - 1) + count;
+  return `${pad(Math.floor(index / 12), 4)}-${pad((index % 12) + 1)}`;
+}
+
 /** Whole days from one calendar date to another (negative when `to` is earlier). */
 export function daysBetween(from: string, to: string): number {
   const start = Date.parse(`${from.slice(0, 10)}T00:00:00Z`);

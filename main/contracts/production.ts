@@ -2,7 +2,7 @@
 // month they are stayed (a stay across months counts in each, its price shared by its nights); arrivals, guests
 // and the answer wait count in the month of check-in. Revenue is kept per sold currency and converted at the
 // hotel's rates; a currency without a rate leaves the converted total unknown rather than wrong.
-import { addDays, startsWithCalendarDate } from '../../shared/calendar';
+import { addDays, addMonths, startsWithCalendarDate } from '../../shared/calendar';
 import {
   LONGEST_COUNTED_STAY,
   type ExchangeRates,
@@ -13,19 +13,13 @@ import {
   type ProductionView,
 } from '../../shared/domain';
 
-const pad = (n: number): string => String(n).padStart(2, '0');
-
 /** `count` months from `from`, in order. */
 export function monthsFrom(from: Month, count: number): Month[] {
-  const [year = 1970, month = 1] = from.split('-').map(Number);
-  return Array.from({ length: count }, (_, i) => {
-    const m = month - 1 + i;
-    return `${year + Math.floor(m / 12)}-${pad((m % 12) + 1)}`;
-  });
+  return Array.from({ length: count }, (_, i) => addMonths(from, i));
 }
 
 /** The first night of the month after `month`. */
-const monthAfter = (month: Month): string => `${monthsFrom(month, 2)[1] ?? month}-01`;
+const monthAfter = (month: Month): string => `${addMonths(month, 1)}-01`;
 
 /**
  * A stay counts its first 62 nights at most, as its allotment does (LONGEST_COUNTED_STAY): tour-operator stays are

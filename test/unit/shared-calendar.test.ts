@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   addDays,
+  addMonths,
   calendarDateOf,
   dayNumber,
   daysBetween,
@@ -12,6 +13,13 @@ import {
 } from '../../shared/calendar';
 
 describe('shared calendar', () => {
+  it('adds months across years, both ways', () => {
+    expect(addMonths('2026-11', 3)).toBe('2027-02');
+    expect(addMonths('2027-01', -1)).toBe('2026-12');
+    expect(addMonths('2027-03', -15)).toBe('2025-12');
+    expect(addMonths('2027-12', 0)).toBe('2027-12');
+  });
+
   it('adds days across months, years and leap days', () => {
     expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');

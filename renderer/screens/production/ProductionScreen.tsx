@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExchangeRates, ProductionView, RatesProblem } from '../../../shared/domain';
+import { addMonths } from '../../../shared/calendar';
 import { ask } from '../../api';
 import { ErrorNote } from '../../components/ErrorNote';
 import { WindowSteps, pageSteps } from '../../components/WindowSteps';
@@ -16,13 +17,6 @@ import '../../styles/office-screen.css';
 import './production.css';
 
 const MONTH_CHOICES = [1, 3, 6, 12] as const;
-
-/** The month `count` months after `month` ('YYYY-MM'). */
-function shift(month: string, count: number): string {
-  const [y = 1970, m = 1] = month.split('-').map(Number);
-  const index = y * 12 + (m - 1) + count;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
-}
 
 interface Props {
   refreshToken: number;
@@ -78,8 +72,8 @@ export function ProductionScreen({ refreshToken, today }: Props) {
       .finally(() => setBusy(false));
   };
 
-  const step = (direction: -1 | 1) => setFrom((f) => shift(f, direction * months));
-  const last = shift(from, months - 1);
+  const step = (direction: -1 | 1) => setFrom((f) => addMonths(f, direction * months));
+  const last = addMonths(from, months - 1);
   const sold = view ? view.total.revenue.map((r) => r.currency) : [];
   return (
     <section

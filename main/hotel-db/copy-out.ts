@@ -3,7 +3,7 @@
 // this Resdesk's schema, so the backup tools check it, a desk can open it, and `resdesk move-data` moves it into a
 // new hotel database. The tables move-data copies in (move-tables.ts) are read at ONE snapshot (a repeatable-read,
 // read-only transaction, through cursors so a large hotel is never held in memory whole) and written in one
-// SQLite transaction; what the file derives itself is rebuilt (the check marks by its triggers, the tally by
+// SQLite transaction; what the file derives itself is rebuilt (every reservation marked for its check keys, the tally by
 // recountTally, the allotment counts by recountAllotmentNights, the search index by reindexSearch). Every table's rows are counted in the file after;
 // the snapshot's watermark lets a desk's own copy (local-copy.ts) take only what changed since.
 import type { Database } from 'better-sqlite3';
@@ -12,6 +12,8 @@ import { Store } from '../store';
 import { recountTally } from '../store/reservations';
 import { recountAllotmentNights } from '../store/allotment-nights';
 import { reindexSearch } from '../store/search';
+import { checkKeyOps } from '../store/check-keys';
+import { runSqlite } from '../store/engines/run-sqlite';
 import { readSnapshot, sharedColumns, streamRows, type CopySnapshot } from './copy-rows';
 import { quoted } from './move-source';
 import { movedTables } from './move-tables';
@@ -65,6 +67,7 @@ export async function copyHotelDatabase(
       reindexSearch(store.db);
       recountTally(store.db);
       recountAllotmentNights(store.db);
+      runSqlite(store.db, checkKeyOps.markAllPending());
       store.db.exec('COMMIT');
     } catch (error) {
       if (store.db.inTransaction) store.db.exec('ROLLBACK');

@@ -19,6 +19,7 @@ import { recountTally } from '../store/reservations';
 import { allotmentNightOps } from '../store/allotment-nights';
 import { runSqlite } from '../store/engines/run-sqlite';
 import { reindexSearchOf } from '../store/search';
+import { checkKeyOps } from '../store/check-keys';
 import { copyHotelDatabase } from './copy-out';
 import { readSnapshot, sharedColumns, streamRows, type CopySnapshot } from './copy-rows';
 import { quoted } from './move-source';
@@ -161,7 +162,8 @@ export class HotelCopy {
       let rows = 0;
       let removed = 0;
       const reservations: number[] = [];
-      // Reservations new to the copy: counted into its allotment nights (its triggers move what changes or goes).
+      // Reservations new to the copy: counted into its allotment nights and marked for their check keys (its triggers
+      // move what changes or goes).
       const added: number[] = [];
       const known = db.prepare<[unknown], number>('SELECT 1 FROM reservations WHERE id = ?').pluck();
       db.exec('BEGIN IMMEDIATE');
@@ -193,6 +195,7 @@ export class HotelCopy {
         reindexSearchOf(db, reservations);
         if (reservations.length > 0 || removed > 0) recountTally(db);
         runSqlite(db, allotmentNightOps.countInserted(added));
+        runSqlite(db, checkKeyOps.markPending(added));
         db.exec('COMMIT');
       } catch (error) {
         if (db.inTransaction) db.exec('ROLLBACK');

@@ -31,7 +31,7 @@ export class DerivedRows {
     this.counts.search += search.rowCount ?? 0;
     // Their nights in the operators' allotment counts (the import counts what it inserts; a move is an import).
     await client.query(moveCountSql, [JSON.stringify(ids)]);
-    // The insert trigger queues them too; said here so the move does not depend on it.
+    // Keyed by the desk with the checks of its version (no insert trigger marks a reservation).
     await client.query(
       `INSERT INTO check_keys_pending (reservation_id) SELECT unnest($1::bigint[]) ON CONFLICT DO NOTHING`,
       [ids],

@@ -51,6 +51,32 @@ const deleteOf = (table: 'check_vouchers' | 'check_guests' | 'check_keys_pending
   preparedPerEngine((p: { ids: string }, engine) =>
     q.deleteFrom(table).where(sql<boolean>`reservation_id IN ${jsonListValues(engine, p.ids, 'bigint')}`),
   );
+const markPending = preparedPerEngine((p: { ids: string }, engine) =>
+  q
+    .insertInto('check_keys_pending')
+    .columns(['reservation_id'])
+    .expression(
+      engine === 'sqlite'
+        ? sql<{ reservation_id: number }>`SELECT value FROM json_each(${p.ids}) WHERE true`
+        : sql<{
+            reservation_id: number;
+          }>`SELECT CAST(value AS bigint) FROM json_array_elements_text(CAST(${p.ids} AS json)) AS value`,
+    )
+    .onConflict((c) => c.column('reservation_id').doNothing()),
+);
+const markAllPending = prepared(() =>
+  q
+    .insertInto('check_keys_pending')
+    .columns(['reservation_id'])
+    .expression(
+      q
+        .selectFrom('reservations')
+        .select('id')
+        .where(sql<boolean>`true`),
+    ) // SQLite's upsert needs a WHERE
+    .onConflict((c) => c.column('reservation_id').doNothing()),
+);
+
 const deleteVouchers = deleteOf('check_vouchers');
 const deleteGuests = deleteOf('check_guests');
 const deletePending = deleteOf('check_keys_pending');
@@ -151,6 +177,19 @@ export const checkKeyOps = {
   ): Op<void> {
     for (let start = 0; start < rows.length; start += WRITTEN_CHUNK)
       yield* writeKeys(rows.slice(start, start + WRITTEN_CHUNK), keysOf);
+  },
+
+  /**
+   * Marks reservations whose keys must be computed (keyed before the checks next ask): whoever inserts a reservation
+   * without keying it says so here, since no insert trigger does.
+   */
+  *markPending(ids: readonly number[]): Op<void> {
+    if (ids.length > 0) yield* run(markPending({ ids: JSON.stringify(ids) }));
+  },
+
+  /** Marks every reservation (a file filled by copying rows in). */
+  *markAllPending(): Op<void> {
+    yield* run(markAllPending({}));
   },
 
   /** Every (agency, normalized voucher) that more than one active reservation holds. */

@@ -329,6 +329,8 @@ function* storeBatch(
       }
       // Before any update of them (their update trigger moves counts this adds).
       yield* allotmentNightOps.countInserted(inserted);
+      // Keyed at the end of the batch when the keys are given; else marked for the checks to key.
+      if (!options.checkKeys) yield* checkKeyOps.markPending(inserted);
       // PostgreSQL: another desk inserted these meanwhile and has committed (the insert waited for it).
       const theirs = toInsert.filter((x) => !currentOf.has(x.r.keyField)).map((x) => x.r.keyField);
       if (theirs.length > 0) {

@@ -13,7 +13,9 @@
 // - "user" is quoted: a reserved word in PostgreSQL;
 // - settings.value is checked with a cast to json (not jsonb: jsonb refuses the escape \u0000 that
 //   JSON.stringify writes for a NUL, and SQLite's json_valid accepts it);
-// - a YYYY-MM-DD check is a regular expression instead of GLOB.
+// - a YYYY-MM-DD check is a regular expression instead of GLOB;
+// - the derived tables (check keys, pending marks, search text) keep no foreign key: PostgreSQL checks one with a
+//   query per row inserted, SQLite with a lookup it hardly feels.
 import { sharedDeskAreas } from './postgres-migrations/001-shared-desk-areas';
 import { storeTables } from './postgres-migrations/002-store-tables';
 import { answering } from './postgres-migrations/003-answering';
@@ -23,6 +25,7 @@ import { checkKeysPerStatement } from './postgres-migrations/006-check-keys-per-
 import { contracts } from './postgres-migrations/007-contracts';
 import { allotmentNights } from './postgres-migrations/008-allotment-nights';
 import { stopSaleNotices } from './postgres-migrations/009-stop-sale-notices';
+import { keysMarkedByWriters } from './postgres-migrations/010-keys-marked-by-writers';
 
 export interface PostgresMigration {
   version: number;
@@ -41,4 +44,5 @@ export const postgresMigrations: readonly PostgresMigration[] = [
   { version: 7, name: 'contracts', sql: contracts },
   { version: 8, name: 'allotment-nights', sql: allotmentNights },
   { version: 9, name: 'stop-sale-notices', sql: stopSaleNotices },
+  { version: 10, name: 'keys-marked-by-writers', sql: keysMarkedByWriters },
 ];

@@ -14,6 +14,7 @@ import { checkKeysMigration } from './012-check-keys';
 import { contractsMigration } from './013-contracts';
 import { allotmentNightsMigration } from './014-allotment-nights';
 import { stopSaleNoticesMigration } from './015-stop-sale-notices';
+import { keysMarkedByWritersMigration } from './016-keys-marked-by-writers';
 
 /** Ordered: a migration's version is its position in this list plus one. */
 export const migrations: readonly Migration[] = [
@@ -32,4 +33,5 @@ export const migrations: readonly Migration[] = [
   contractsMigration,
   allotmentNightsMigration,
   stopSaleNoticesMigration,
+  keysMarkedByWritersMigration,
 ];

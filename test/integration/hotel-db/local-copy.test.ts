@@ -52,6 +52,21 @@ async function shown(store: DeskStore, keys: readonly string[]) {
   };
 }
 
+/** Reservations in the copy, and those neither keyed nor marked to be (no insert trigger marks them). */
+function unkeyed(copy: HotelCopy): { reservations: number; unmarked: number } {
+  copy.closeReader();
+  const store = copy.openReader();
+  if (!store) throw new Error('no copy to read');
+  return (
+    store.db
+      .prepare<[], { reservations: number; unmarked: number }>(
+        `SELECT count(*) AS reservations, count(*) FILTER (WHERE NOT EXISTS (
+         SELECT 1 FROM check_keys_pending p WHERE p.reservation_id = r.id)) AS unmarked FROM reservations r`,
+      )
+      .get() ?? { reservations: -1, unmarked: -1 }
+  );
+}
+
 describe("a desk's own copy of the hotel's data", () => {
   it('is taken whole, then only what changed, and reads as the hotel database does', async () => {
     const copy = new HotelCopy(tempFolder());
@@ -65,6 +80,8 @@ describe("a desk's own copy of the hotel's data", () => {
       return readOnlyCopy(sqliteDeskStore(store));
     };
     expect(await shown(reader(), keys)).toEqual(await shown(hotel, keys));
+    // Every reservation copied in is marked for its check keys, which the desk computes on reading.
+    expect(unkeyed(copy)).toEqual({ reservations: 200, unmarked: 0 });
 
     // Nothing changed: nothing is read again.
     copy.closeReader();
@@ -131,6 +148,7 @@ describe("a desk's own copy of the hotel's data", () => {
     const all = [...keys, ...later.map((r) => r.keyField)];
     expect(await shown(reader(), all)).toEqual(await shown(hotel, all));
     expect((await reader().listStopSales()).map((s) => s.id)).toEqual([kept.id]);
+    expect(unkeyed(copy)).toEqual({ reservations: 230, unmarked: 0 });
     // The same reservations changed again (their check marks still set in the copy): written over once more.
     await hotel.importBatch(
       changed.map((r) => ({

@@ -161,8 +161,23 @@ describe("the hotel's database away", () => {
 
     // The database as the Resdesk before this one left it: one schema version behind.
     const previous = postgresMigrations.length - 1;
-    // The newest migration undone: no stop-sale notices.
-    await query(url, 'DROP TABLE stop_sale_notices;');
+    // The newest migration undone: new reservations marked by a trigger, the derived tables' foreign keys back.
+    await query(
+      url,
+      `CREATE FUNCTION reservations_check_keys_added() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN
+         INSERT INTO check_keys_pending (reservation_id) SELECT id FROM added ON CONFLICT DO NOTHING;
+         RETURN NULL;
+       END $$;
+       CREATE TRIGGER reservations_check_keys_insert AFTER INSERT ON reservations
+         REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION reservations_check_keys_added();
+       ${['check_guests', 'check_vouchers', 'check_keys_pending', 'reservation_search']
+         .map(
+           (t) =>
+             `ALTER TABLE ${t} ADD FOREIGN KEY (reservation_id) REFERENCES reservations (id) ON DELETE CASCADE;`,
+         )
+         .join('\n')}`,
+    );
     await query(url, `UPDATE resdesk_meta SET value = '${previous}' WHERE key = 'schema_version'`);
     const counts = async (u: string) =>
       (

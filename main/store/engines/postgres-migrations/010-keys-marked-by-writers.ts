@@ -1,0 +1,13 @@
+// A new reservation's check keys are written, or marked pending, by whoever inserts it (SQLite's 016); the keys,
+// the pending marks and the search text are derived tables the store rebuilds, so they keep no foreign key: each
+// was a lookup of the reservation per row inserted (a third of a first sync's server time went to these and the
+// insert trigger). Their lookups join reservations, so a row left behind by a reservation removed by hand is never
+// read.
+export const keysMarkedByWriters = `
+DROP TRIGGER reservations_check_keys_insert ON reservations;
+DROP FUNCTION reservations_check_keys_added();
+ALTER TABLE check_guests DROP CONSTRAINT check_guests_reservation_id_fkey;
+ALTER TABLE check_vouchers DROP CONSTRAINT check_vouchers_reservation_id_fkey;
+ALTER TABLE check_keys_pending DROP CONSTRAINT check_keys_pending_reservation_id_fkey;
+ALTER TABLE reservation_search DROP CONSTRAINT reservation_search_reservation_id_fkey;
+`;

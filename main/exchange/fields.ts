@@ -27,10 +27,20 @@ export function text(item: WireObject, name: string): string {
   return textOrNull(item, name) ?? '';
 }
 
+/**
+ * A text either store can hold: PostgreSQL refuses a NUL in text (and the whole page with it), and half a UTF-16
+ * pair has no UTF-8; each becomes U+FFFD. The item's own text, kept as its version, keeps what came.
+ */
+function storable(value: string): string {
+  return value.isWellFormed() && !value.includes('\u0000')
+    ? value
+    : value.toWellFormed().replaceAll('\u0000', '\uFFFD');
+}
+
 export function textOrNull(item: WireObject, name: string): string | null {
   const value = field(item, name);
   if (value === undefined || value === null) return null;
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return storable(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   // An XML element holding only attributes or an empty JSON object reads as empty text.
   if (isWireObject(value) && Object.keys(value).length === 0) return '';

@@ -9,6 +9,9 @@ import { reservationKeys } from '../../../main/checks';
 import { checkKeyOps } from '../../../main/store/check-keys';
 import { importOps, type ImportResult } from '../../../main/store/reservations';
 import { generateReservations, makeReservation } from '../../unit/store/fixtures';
+import { fixture } from '../../unit/exchange/fixtures';
+import { decodeReservationStream } from '../../../main/exchange/reservation-file';
+import { Readable } from 'node:stream';
 import { bothEngines, engineNames, type EngineUnderTest } from './engines';
 
 const T1 = '2026-06-01T08:00:00.000Z';
@@ -98,6 +101,33 @@ describe.each(engineNames)('a page at a time on %s', (name) => {
       expect(afterPage).toEqual(await contents(e));
       expect(whole.setAside).toBe(1);
     });
+
+  it('stores an item whose texts hold a NUL or half a UTF-16 pair: U+FFFD in its fields, its own text kept', async () => {
+    const [good] = JSON.parse(fixture('reservations-list.json').replace(/^\uFEFF/, '')) as Record<
+      string,
+      unknown
+    >[];
+    const item = JSON.stringify({
+      ...good,
+      PmsStatus: 1,
+      Note: 'late \u0000 arrival \ud800',
+      Customers: [{ Name: '\u0000KAYA AYSE', Age: 34 }],
+    });
+    expect(item).toContain('\\u0000');
+    expect(item).toContain('\\ud800');
+    const pages: Reservation[][] = [];
+    await decodeReservationStream(Readable.from([`[${item}]`]), async (batch) => {
+      pages.push(batch);
+    });
+    const result = await e.write(importOps.batch(pages.flat(), T1, { checkKeys: reservationKeys }));
+    expect(result.new).toHaveLength(1);
+    const [row] = await e.rows(
+      `SELECT r.note, r.lead_guest, v.snapshot_json FROM reservations r
+         JOIN reservation_versions v ON v.reservation_id = r.id`,
+    );
+    expect(row).toMatchObject({ note: 'late \uFFFD arrival \uFFFD', snapshot_json: item });
+    expect(String((row as { lead_guest: string }).lead_guest)).toMatch(/^\uFFFD/);
+  });
 
   it('keys what it stores in its own transaction: nothing pending, the keys the checks would compute', async () => {
     const items = generateReservations(300, 3);

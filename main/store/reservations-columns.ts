@@ -112,6 +112,31 @@ export function reservationValues(r: Reservation, changeKind: string, receivedAt
 /** A reservations row as the import writes it (every column but the id and the decision state). */
 export type ReservationRow = Required<Omit<Insertable<ReservationsTable>, 'id' | 'decision_state'>>;
 
+type NumberColumn = {
+  [C in keyof ReservationRow]: ReservationRow[C] extends number | null ? C : never;
+}[keyof ReservationRow];
+
+/**
+ * PostgreSQL's type of each number column the import writes (any other is text), for a row read by position from
+ * a JSON array. Checked against the table's types: a number column added fails to compile here until it is listed.
+ */
+export const reservationNumberTypes: Record<NumberColumn, 'bigint' | 'integer' | 'double precision'> = {
+  log_id: 'bigint',
+  pms_status: 'integer',
+  partner_id: 'bigint',
+  nights: 'integer',
+  room_count: 'integer',
+  adults: 'integer',
+  childs: 'integer',
+  infants: 'integer',
+  pax: 'integer',
+  extra_bed: 'integer',
+  fis_no: 'bigint',
+  quota_type: 'integer',
+  reservation_status: 'integer',
+  sold_price: 'double precision',
+};
+
 // Aliases quoted: PostgreSQL folds an unquoted name to lower case (keyField would come back as keyfield).
 const selectList = (fields: readonly (readonly [string, string])[], alias: string): string =>
   fields.map(([f, c]) => (f === c ? `${alias}.${c}` : `${alias}.${c} AS "${f}"`)).join(', ');

@@ -10,6 +10,7 @@ import { prepared } from './engines/prepared';
 import { rowsPerEngine, sqlPerEngine } from './engines/sql-per-engine';
 import {
   placeholders,
+  reservationNumberTypes,
   reservationWriteColumns,
   type ReservationRow,
   type Scalar,
@@ -256,27 +257,24 @@ export const enqueueAckUnlessAcknowledged = prepared((p: { logId: number; servic
 // The statements below take a whole page (or a run of it) at once: on the hotel's database every statement is a
 // round trip, and one per reservation made a first sync mostly waiting on the network. Each list is bound as ONE
 // JSON text, so the statement's text does not vary with the page's length (SQLite keeps one prepared statement per
-// text, run-sqlite.ts). SQLite reads arrays by position (`value ->> i`); PostgreSQL reads the reservations' rows
-// with json_populate_recordset, which types each column as the table does, and the smaller lists by position with
-// casts.
+// text, run-sqlite.ts). Both engines read arrays by position (`value ->> i`), PostgreSQL with casts to the columns'
+// types.
 
 const quoted = (column: string): string => `"${column}"`;
 const writeColumns = reservationWriteColumns.map(quoted).join(', ');
 
-/** One row per reservation, keyed by column name (PostgreSQL's json_populate_recordset reads them so). */
-function rowsAsObjects(rows: readonly Values[]): string {
-  return JSON.stringify(
-    rows.map((values) => {
-      const row: Record<string, Scalar> = {};
-      reservationWriteColumns.forEach((column, i) => {
-        row[column] = values[i] ?? null;
-      });
-      const id = values[reservationWriteColumns.length];
-      if (id !== undefined) row['id'] = id;
-      return row;
-    }),
-  );
-}
+/**
+ * PostgreSQL's reading of a row of reservationValues from a JSON array `v` (an update's id after them): each value by
+ * position, cast to its column's type. Arrays, not objects keyed by column: building and writing 20,000 objects of
+ * some fifty keys cost a first sync 0.3 s of the desk's CPU, the arrays a tenth of that.
+ */
+const columnsByPosition = reservationWriteColumns
+  .map((column, i) => {
+    const type = (reservationNumberTypes as Record<string, string | undefined>)[column];
+    return type ? `CAST(v ->> ${i} AS ${type})` : `v ->> ${i}`;
+  })
+  .join(', ');
+const idAfterColumns = `CAST(v ->> ${reservationWriteColumns.length} AS bigint)`;
 
 /** Rows as a JSON array of arrays, for SQLite's `value ->> i`. */
 const rowsAsArrays = (rows: readonly (readonly unknown[])[]): string => JSON.stringify(rows);
@@ -297,9 +295,9 @@ export const insertReservations = (rows: readonly Values[]) =>
     },
     () => ({
       sql: `INSERT INTO reservations (${writeColumns})
-        SELECT ${writeColumns} FROM json_populate_recordset(NULL::reservations, CAST(? AS json))
+        SELECT ${columnsByPosition} FROM jsonb_array_elements(CAST(? AS jsonb)) AS e(v)
         ON CONFLICT (key_field) DO NOTHING RETURNING id, key_field AS "keyField"`,
-      params: [rowsAsObjects(rows)],
+      params: [rowsAsArrays(rows)],
     }),
   );
 
@@ -312,11 +310,9 @@ export const updateReservations = (rows: readonly Values[]) =>
       rows,
     },
     () => ({
-      sql: `UPDATE reservations AS r SET ${reservationWriteColumns
-        .map((column) => `${quoted(column)} = u.${quoted(column)}`)
-        .join(', ')}
-        FROM json_populate_recordset(NULL::reservations, CAST(? AS json)) AS u WHERE r.id = u.id`,
-      params: [rowsAsObjects(rows)],
+      sql: `UPDATE reservations AS r SET (${writeColumns}) = (${columnsByPosition})
+        FROM jsonb_array_elements(CAST(? AS jsonb)) AS e(v) WHERE r.id = ${idAfterColumns}`,
+      params: [rowsAsArrays(rows)],
     }),
   );
 

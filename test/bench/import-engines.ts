@@ -21,7 +21,7 @@ import { DeskChecks } from '../../main/operations/checks';
 import { Store } from '../../main/store';
 import { sqliteDeskStore } from '../../main/store/engines/desk-store';
 import { importOps } from '../../main/store/reservations';
-import { createDatabase, startPostgres, type TestPostgres } from '../harness/postgres';
+import { createDatabase, dropDatabase, startPostgres, type TestPostgres } from '../harness/postgres';
 import { generateReservations } from '../unit/store/fixtures';
 import { makeFiles } from './files';
 import { cpuNow } from './import-once';
@@ -107,6 +107,8 @@ async function intoPostgres(server: TestPostgres, file: string): Promise<Run> {
     }
   } finally {
     await pool.end();
+    // Its autovacuum would otherwise run beside the next run and be counted as that run's server time.
+    await dropDatabase(server, url);
   }
 }
 

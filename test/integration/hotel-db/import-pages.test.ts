@@ -129,6 +129,13 @@ describe.each(engineNames)('a page at a time on %s', (name) => {
     expect(String((row as { lead_guest: string }).lead_guest)).toMatch(/^\uFFFD/);
   });
 
+  it('refuses a snapshot that is not JSON text rather than store it split wrongly (PostgreSQL splits a page of them)', async () => {
+    const odd = { ...makeReservation({ keyField: 'RS|1', logId: 77 }), itemJson: '{"a":"x\u001ey"}' };
+    if (name === 'postgres')
+      await expect(e.write(importOps.batch([odd], T1))).rejects.toThrow(/record separator/);
+    else expect((await e.write(importOps.batch([odd], T1))).new).toEqual(['RS|1']);
+  });
+
   it('keys what it stores in its own transaction: nothing pending, the keys the checks would compute', async () => {
     const items = generateReservations(300, 3);
     await e.write(importOps.batch(items.slice(0, 200), T1, { checkKeys: reservationKeys }));

@@ -25,7 +25,7 @@ export class DerivedRows {
     const texts = inserted.map((r) => searchText(r));
     const search = await client.query(
       `INSERT INTO reservation_search (reservation_id, folded)
-       SELECT * FROM unnest($1::bigint[], $2::text[]) ON CONFLICT DO NOTHING`,
+       SELECT * FROM unnest($1::bigint[], $2::tsvector[]) ON CONFLICT DO NOTHING`,
       [ids, texts],
     );
     this.counts.search += search.rowCount ?? 0;

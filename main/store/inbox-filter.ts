@@ -116,7 +116,7 @@ export function filterClause(filter: InboxFilter, options: FilterOptions = {}): 
     const ts = filter.search === undefined ? null : tsQueryExpression(filter.search);
     if (ts !== null) {
       conditions.push(`r.id IN (SELECT reservation_id FROM reservation_search
-        WHERE to_tsvector('simple', folded) @@ to_tsquery('simple', ?))`);
+        WHERE folded @@ CAST(? AS tsquery))`);
       params.push(ts);
     }
     return { where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', params };

@@ -147,7 +147,7 @@ function totalSql(
         }
       : {
           sql: `SELECT count(*) AS n FROM reservation_search
-                WHERE to_tsvector('simple', folded) @@ to_tsquery('simple', ?)`,
+                WHERE folded @@ CAST(? AS tsquery)`,
           params: [match?.ts ?? ''],
         };
   }

@@ -1,7 +1,7 @@
 // The import's queries (reservations.ts), one definition for both engines, prepared: they run for every item of
 // every batch (engines/prepared.ts). Where the engines differ the builder is called per engine
 // (engines/per-engine.ts): the row locks PostgreSQL needs because two desks may import at once, the LogId list
-// bound as JSON text, and the search index (FTS5 on SQLite, a table of folded text on PostgreSQL).
+// bound as JSON text, and the search index (FTS5 on SQLite, a tsvector of its words on PostgreSQL).
 import { sql } from 'kysely';
 import { q } from './engines/op';
 import { rawQuery } from './engines/raw-query';
@@ -182,7 +182,7 @@ export const dropRaw = prepared((p: { id: number }) =>
   q.deleteFrom('reservation_raw').where('reservation_id', '=', p.id),
 );
 
-/** A reservation's search text, new or replacing its old one: SQLite's FTS5 table, PostgreSQL's folded text. */
+/** A reservation's search text, new or replacing its old one: SQLite's FTS5 table, PostgreSQL's words. */
 export const putSearch = preparedPerEngine((p: { id: number; text: string; words: string }, engine) =>
   engine === 'postgres'
     ? q
@@ -396,7 +396,7 @@ export const writeSearch = (rows: readonly (readonly [number, string, string])[]
     },
     () => ({
       sql: `INSERT INTO reservation_search (reservation_id, folded)
-        SELECT CAST(v ->> 0 AS bigint), v ->> 1 FROM jsonb_array_elements(CAST(? AS jsonb)) AS e(v)
+        SELECT CAST(v ->> 0 AS bigint), CAST(v ->> 1 AS tsvector) FROM jsonb_array_elements(CAST(? AS jsonb)) AS e(v)
         ON CONFLICT (reservation_id) DO UPDATE SET folded = excluded.folded`,
       params: [JSON.stringify(rows.map(([id, , words]) => [id, words]))],
     }),

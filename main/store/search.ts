@@ -10,11 +10,12 @@
 // "müller" finds "MUELLER" too. Changing what the index holds needs a migration that re-indexes
 // (migrations/011-search-spellings.ts).
 //
-// On PostgreSQL the same words sit in reservation_search.folded, searched through a GIN index on
-// to_tsvector('simple', folded) (no stemming, no stop words). What it holds is the words FTS5 indexes, joined
-// by spaces: PostgreSQL's parser would read the folded text's punctuation its own way ("ege/401519" as one
+// On PostgreSQL the same words sit in reservation_search.folded, a tsvector under a GIN index, and a query is a
+// tsquery of the same words: both are read as written (a cast, never to_tsvector / to_tsquery), so a lexeme is
+// exactly a word FTS5 indexes. PostgreSQL's parser would read the folded text its own way ("ege/401519" as one
 // file-path token, "sun.travel" as a host name), where unicode61 splits at every character that is not a
 // letter or digit. The folding stays here, in JS, for both: PostgreSQL's own case rules depend on the server.
+// Words are letters and digits only, so they need no quoting in either.
 import type { Database } from 'better-sqlite3';
 import { sql, type RawBuilder } from 'kysely';
 import type { Reservation } from '../../shared/domain';
@@ -152,7 +153,7 @@ export function matchExpression(query: string): string | null {
 }
 
 /**
- * The to_tsquery expression for what the receptionist typed (PostgreSQL): the same terms as matchExpression,
+ * The tsquery for what the receptionist typed (PostgreSQL): the same terms as matchExpression,
  * each word a prefix (`isi:*`), spellings of one word OR-ed, terms AND-ed. Null when nothing searchable was
  * typed. Words are letters and digits only, so no quoting is needed.
  */
@@ -170,7 +171,7 @@ export function tsQueryExpression(query: string): string | null {
 export interface SearchMatch {
   /** SQLite's FTS5 MATCH expression. */
   fts: string;
-  /** PostgreSQL's to_tsquery('simple', …) expression. */
+  /** PostgreSQL's tsquery. */
   ts: string;
 }
 
@@ -191,7 +192,7 @@ export function searchConditionFor(
 ): RawBuilder<boolean> {
   return engine === 'postgres'
     ? sql<boolean>`r.id IN (SELECT reservation_id FROM reservation_search
-        WHERE to_tsvector('simple', folded) @@ to_tsquery('simple', ${match.ts}))`
+        WHERE folded @@ CAST(${match.ts} AS tsquery))`
     : sql<boolean>`r.id IN (SELECT rowid FROM reservation_search WHERE reservation_search MATCH ${match.fts})`;
 }
 
@@ -219,7 +220,7 @@ const matchCount = preparedPerEngine((p: SearchMatch, engine) =>
     ? q
         .selectFrom('reservation_search')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where(sql<boolean>`to_tsvector('simple', folded) @@ to_tsquery('simple', ${p.ts})`)
+        .where(sql<boolean>`folded @@ CAST(${p.ts} AS tsquery)`)
     : rawQuery(
         sql<{
           n: number;

@@ -107,7 +107,8 @@ export interface ReservationTallyTable {
 }
 
 /**
- * PostgreSQL's search table: the same folded text SQLite's FTS5 table holds (search.ts). SQLite's
+ * PostgreSQL's search table: the words SQLite's FTS5 table holds (search.ts), as a tsvector written as the text
+ * of its words. SQLite's
  * reservation_search is an FTS5 table (rowid, text); its queries are written per engine (search-engines.ts),
  * so this type is PostgreSQL's only.
  */

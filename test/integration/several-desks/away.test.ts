@@ -162,7 +162,7 @@ describe("the hotel's database away", () => {
     // The database as the Resdesk before this one left it: one schema version behind.
     const previous = postgresMigrations.length - 1;
     // The newest migration undone: new reservations marked by a trigger, the derived tables' foreign keys back, the
-    // search words text under an index of to_tsvector.
+    // search words text under an index of to_tsvector, the versions' texts compressed.
     await query(
       url,
       `CREATE FUNCTION reservations_check_keys_added() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -181,7 +181,8 @@ describe("the hotel's database away", () => {
        DROP INDEX reservation_search_words;
        ALTER TABLE reservation_search ALTER COLUMN folded TYPE text COLLATE "C"
          USING array_to_string(tsvector_to_array(folded), ' ');
-       CREATE INDEX reservation_search_words ON reservation_search USING gin (to_tsvector('simple', folded));`,
+       CREATE INDEX reservation_search_words ON reservation_search USING gin (to_tsvector('simple', folded));
+       ALTER TABLE reservation_versions RESET (toast_tuple_target);`,
     );
     await query(url, `UPDATE resdesk_meta SET value = '${previous}' WHERE key = 'schema_version'`);
     const counts = async (u: string) =>

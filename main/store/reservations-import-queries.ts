@@ -261,6 +261,7 @@ export const enqueueAckUnlessAcknowledged = prepared((p: { logId: number; servic
 // types.
 
 const quoted = (column: string): string => `"${column}"`;
+const KEY_FIELD_AT = reservationWriteColumns.indexOf('key_field');
 const writeColumns = reservationWriteColumns.map(quoted).join(', ');
 
 /**
@@ -290,8 +291,9 @@ export const insertReservations = (rows: readonly Values[]) =>
   rowsPerEngine<{ id: number; keyField: string }>(
     {
       sql: `INSERT INTO reservations (${writeColumns}) VALUES (${placeholders(reservationWriteColumns.length)})
-        ON CONFLICT (key_field) DO NOTHING RETURNING id, key_field AS "keyField"`,
+        ON CONFLICT (key_field) DO NOTHING`,
       rows,
+      inserted: (i, id) => ({ id, keyField: rows[i]?.[KEY_FIELD_AT] }),
     },
     () => ({
       sql: `INSERT INTO reservations (${writeColumns})
@@ -332,8 +334,9 @@ export const insertVersions = (rows: readonly (readonly [number, number, ChangeK
   rowsPerEngine<{ logId: number }>(
     {
       sql: `INSERT INTO reservation_versions (log_id, reservation_id, change_kind, received_at, snapshot_json)
-        VALUES (?, ?, ?, ?, ?) ON CONFLICT (log_id) DO NOTHING RETURNING log_id AS "logId"`,
+        VALUES (?, ?, ?, ?, ?) ON CONFLICT (log_id) DO NOTHING`,
       rows,
+      inserted: (i) => ({ logId: rows[i]?.[0] }),
     },
     // A snapshot is JSON text (reservations-snapshot.ts), which never holds a raw control character: the page's
     // snapshots go as one text, separated by the record separator U+001E and split by the server. Sent as JSON

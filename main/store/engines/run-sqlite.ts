@@ -19,8 +19,16 @@ function statement(db: Database, sql: string): Statement<unknown[], unknown> {
   return s;
 }
 
-function executeEach(db: Database, { sql, rows }: EachRow): Outcome {
+function executeEach(db: Database, { sql, rows, inserted }: EachRow): Outcome {
   const s = statement(db, sql);
+  if (inserted) {
+    const returned: unknown[] = [];
+    rows.forEach((row, i) => {
+      const { changes, lastInsertRowid } = s.run(...row);
+      if (changes > 0) returned.push(inserted(i, Number(lastInsertRowid)));
+    });
+    return { rows: returned, changes: returned.length };
+  }
   if (s.reader) {
     const returned: unknown[] = [];
     for (const row of rows) for (const r of s.all(...row)) returned.push(r);

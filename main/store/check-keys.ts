@@ -118,9 +118,12 @@ const shared = prepared(() =>
  */
 const WRITTEN_CHUNK = 2000;
 
-/** Replaces the keys of these reservations by those `keysOf` gives, and clears their pending marks. */
+/**
+ * Replaces the keys of these reservations by those `keysOf` gives, and clears their pending marks. A reservation
+ * `added` in the caller's transaction has neither keys nor a mark to clear (no insert trigger marks one).
+ */
 function* writeKeys(
-  rows: readonly { id: number; known: KnownReservation }[],
+  rows: readonly { id: number; known: KnownReservation; added?: boolean }[],
   keysOf: (r: KnownReservation) => StoredCheckKeys,
 ): Op<void> {
   if (rows.length === 0) return;
@@ -132,12 +135,15 @@ function* writeKeys(
     if (keys.day !== null)
       for (const guest of keys.guests) guests.push([id, guest.person, guest.birth, keys.day]);
   }
-  const ids = JSON.stringify(rows.map((r) => r.id));
-  yield* run(deleteVouchers({ ids }));
-  yield* run(deleteGuests({ ids }));
+  const kept = rows.filter((r) => r.added !== true);
+  const ids = JSON.stringify(kept.map((r) => r.id));
+  if (kept.length > 0) {
+    yield* run(deleteVouchers({ ids }));
+    yield* run(deleteGuests({ ids }));
+  }
   if (vouchers.length > 0) yield* run(insertVouchers(vouchers));
   if (guests.length > 0) yield* run(insertGuests(guests));
-  yield* run(deletePending({ ids }));
+  if (kept.length > 0) yield* run(deletePending({ ids }));
 }
 
 /** The check keys' operations, one definition for both engines (engines/op.ts). */
@@ -169,10 +175,10 @@ export const checkKeyOps = {
   /**
    * Computes the keys of reservations the caller has just written, from the values it wrote, and clears their
    * marks: the import keys its own rows in its own transaction (holding keysTurn), so the first question after it
-   * finds nothing to key. Each id once, with the values its row holds now.
+   * finds nothing to key. Each id once, with the values its row holds now, `added` when the caller inserted it.
    */
   *keyWritten(
-    rows: readonly { id: number; known: KnownReservation }[],
+    rows: readonly { id: number; known: KnownReservation; added: boolean }[],
     keysOf: (r: KnownReservation) => StoredCheckKeys,
   ): Op<void> {
     for (let start = 0; start < rows.length; start += WRITTEN_CHUNK)

@@ -164,8 +164,8 @@ type Outcome =
   | { unchanged: true }
   | { setAside: UnreadableReservation };
 
-/** A row the batch wrote: its check keys are computed from these values at the end of the batch. */
-type Written = Map<number, Reservation>;
+/** A row the batch wrote (`added`: inserted by it): its check keys are computed from these values at its end. */
+type Written = Map<number, { r: Reservation; added: boolean }>;
 
 /**
  * Stores a batch (importOps.batch): decided by the database, so that two desks importing at once (PostgreSQL)
@@ -367,12 +367,13 @@ function* storeBatch(
       if (cur.inserted) {
         countNew(r, kind);
         search(cur.id, r, false);
-        written.set(cur.id, r);
+        written.set(cur.id, { r, added: true });
         outcomes[i] = { list: kind, keyField: r.keyField };
       } else if (r.logId > cur.logId) {
         updates.push([...reservationValues(r, kind, receivedAt), cur.id]);
         search(cur.id, r, true);
-        written.set(cur.id, r);
+        // Its update trigger may have marked it, even if this batch inserted it: cleared when keyed.
+        written.set(cur.id, { r, added: false });
         outcomes[i] = { list: kind, keyField: r.keyField };
       } else {
         // An older version arriving late is history, never the current state.
@@ -423,7 +424,7 @@ function* storeBatch(
   }
   if (options.checkKeys && written.size > 0)
     yield* checkKeyOps.keyWritten(
-      [...written.entries()].map(([id, r]) => ({ id, known: knownOfReservation(r) })),
+      [...written.entries()].map(([id, { r, added }]) => ({ id, known: knownOfReservation(r), added })),
       options.checkKeys,
     );
   yield* unreadableOps.record(setAside, receivedAt);

@@ -60,6 +60,9 @@ function page(): { before: Reservation[]; items: Reservation[] } {
   const bV2 = { ...b, logId: 201, nights: 9, checkOut: '2026-07-19', pmsStatus: 2 };
   const bV3 = { ...b, logId: 202, pmsStatus: 3 };
   const reused = makeReservation({ keyField: 'C|1', logId: 200 });
+  // New in the page, then changed in it (its keys too): keyed once, with no mark left behind.
+  const d = makeReservation({ keyField: 'D|1', logId: 300, voucherNo: 'VD-1' });
+  const dV2 = { ...d, logId: 301, voucherNo: 'VD-2' };
   const items = [
     ...base.slice(2, 4),
     aAnswered,
@@ -72,6 +75,8 @@ function page(): { before: Reservation[]; items: Reservation[] } {
     { ...base[5]!, logId: 9001 },
     { ...base[5]!, logId: 9000, nights: 3 },
     base[1]!,
+    d,
+    dV2,
   ];
   return { before, items };
 }

@@ -83,20 +83,24 @@ function quickCheck(
 
 type Shape = Map<string, string>;
 
-/** Each table of Resdesk's (not SQLite's own, not FTS5's shadow tables) with its columns, in order. */
+/**
+ * Each table of Resdesk's (not SQLite's own, not FTS5's shadow tables) with its columns, in order, and each of its
+ * indexes and triggers by name (a migration may change only those), keyed "table name", "index name", "trigger name".
+ */
 function tableShape(db: BetterSqlite3.Database): Shape {
   const shape: Shape = new Map();
-  const tables = db
-    .prepare<[], string>(
-      `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
-       AND name NOT LIKE 'reservation_search_%' ORDER BY name`,
+  const entries = db
+    .prepare<[], { type: string; name: string }>(
+      `SELECT type, name FROM sqlite_master WHERE type IN ('table', 'index', 'trigger')
+       AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'reservation_search_%' ORDER BY type, name`,
     )
-    .pluck()
     .all();
-  for (const table of tables)
+  for (const { type, name } of entries)
     shape.set(
-      table,
-      db.prepare<[string], string>('SELECT name FROM pragma_table_info(?)').pluck().all(table).join(','),
+      `${type} ${name}`,
+      type === 'table'
+        ? db.prepare<[string], string>('SELECT name FROM pragma_table_info(?)').pluck().all(name).join(',')
+        : '',
     );
   return shape;
 }
@@ -125,12 +129,12 @@ function shapeAt(version: number): Shape {
 
 /** The first difference between a file's tables and those of its version, in words; null when none. */
 function shapeDifference(found: Shape, expected: Shape): string | null {
-  for (const [table, columns] of expected) {
-    const have = found.get(table);
-    if (have === undefined) return `no table ${table}`;
-    if (have !== columns) return `table ${table} has other columns`;
+  for (const [entry, columns] of expected) {
+    const have = found.get(entry);
+    if (have === undefined) return `no ${entry}`;
+    if (have !== columns) return `${entry} has other columns`;
   }
-  for (const table of found.keys()) if (!expected.has(table)) return `a table ${table} it should not have`;
+  for (const entry of found.keys()) if (!expected.has(entry)) return `a ${entry} it should not have`;
   return null;
 }
 

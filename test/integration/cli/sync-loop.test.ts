@@ -90,8 +90,15 @@ describe('resdesk sync until stopped, and list in key order', () => {
   it.each([2, 3])(
     'Ctrl+C to the whole process group %i times during a cycle: the cycle ends safely, exit 0 within 10 s',
     async (times) => {
-      // A service of its own, so its first cycle is long and everything it acknowledged is this file's.
-      const own = await startPracticeService({ port: 0, reservations: 3000, seed: 9, fileReadyAfterMs: 20 });
+      // A service of its own, so everything it acknowledged is this file's; its list file is ready only after a
+      // second, so the first cycle is still in flight when the signals arrive, however late a busy machine sends
+      // them (an import alone is over in a few hundred milliseconds).
+      const own = await startPracticeService({
+        port: 0,
+        reservations: 3000,
+        seed: 9,
+        fileReadyAfterMs: 1000,
+      });
       const fresh = path.join(temp.dir, `signals-${times}.db`);
       let signalledAt = 0;
       const run = await runResdesk(
@@ -100,7 +107,7 @@ describe('resdesk sync until stopped, and list in key order', () => {
           detached: true,
           onStart: (child) => {
             child.stdout?.once('data', () => {
-              // The first cycle (1200 reservations into a new file) is in flight once the loop says it started.
+              // The first cycle (3000 reservations into a new file) is in flight once the loop says it started.
               signalledAt = Date.now();
               for (let i = 0; i < times; i++)
                 setTimeout(() => child.pid && process.kill(-child.pid, 'SIGINT'), i * 40);

@@ -2,7 +2,7 @@
 // pending marks the triggers leave, and looked up per checked reservation. The keys themselves are the
 // checks' (main/checks/reservation-keys.ts), handed in as a function: the store knows no check.
 // One definition for both engines (engines/op.ts); what differs (a table lock, JSON rows) is per engine below.
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { all, first, q, run, type Op } from './engines/op';
 import { prepared } from './engines/prepared';
 import { jsonListValues, preparedPerEngine } from './engines/per-engine';
@@ -51,31 +51,17 @@ const deleteOf = (table: 'check_vouchers' | 'check_guests' | 'check_keys_pending
   preparedPerEngine((p: { ids: string }, engine) =>
     q.deleteFrom(table).where(sql<boolean>`reservation_id IN ${jsonListValues(engine, p.ids, 'bigint')}`),
   );
+// A WHERE either way: SQLite's upsert after a SELECT needs one.
+const markAmong = (where: RawBuilder<boolean>) =>
+  q
+    .insertInto('check_keys_pending')
+    .columns(['reservation_id'])
+    .expression(q.selectFrom('reservations').select('id').where(where))
+    .onConflict((c) => c.column('reservation_id').doNothing());
 const markPending = preparedPerEngine((p: { ids: string }, engine) =>
-  q
-    .insertInto('check_keys_pending')
-    .columns(['reservation_id'])
-    .expression(
-      engine === 'sqlite'
-        ? sql<{ reservation_id: number }>`SELECT value FROM json_each(${p.ids}) WHERE true`
-        : sql<{
-            reservation_id: number;
-          }>`SELECT CAST(value AS bigint) FROM json_array_elements_text(CAST(${p.ids} AS json)) AS value`,
-    )
-    .onConflict((c) => c.column('reservation_id').doNothing()),
+  markAmong(sql<boolean>`id IN ${jsonListValues(engine, p.ids, 'bigint')}`),
 );
-const markAllPending = prepared(() =>
-  q
-    .insertInto('check_keys_pending')
-    .columns(['reservation_id'])
-    .expression(
-      q
-        .selectFrom('reservations')
-        .select('id')
-        .where(sql<boolean>`true`),
-    ) // SQLite's upsert needs a WHERE
-    .onConflict((c) => c.column('reservation_id').doNothing()),
-);
+const markAllPending = prepared(() => markAmong(sql<boolean>`true`));
 
 const deleteVouchers = deleteOf('check_vouchers');
 const deleteGuests = deleteOf('check_guests');
@@ -135,15 +121,15 @@ function* writeKeys(
     if (keys.day !== null)
       for (const guest of keys.guests) guests.push([id, guest.person, guest.birth, keys.day]);
   }
-  const kept = rows.filter((r) => r.added !== true);
-  const ids = JSON.stringify(kept.map((r) => r.id));
-  if (kept.length > 0) {
+  const rekeyed = rows.filter((r) => r.added !== true);
+  const ids = JSON.stringify(rekeyed.map((r) => r.id));
+  if (rekeyed.length > 0) {
     yield* run(deleteVouchers({ ids }));
     yield* run(deleteGuests({ ids }));
   }
   if (vouchers.length > 0) yield* run(insertVouchers(vouchers));
   if (guests.length > 0) yield* run(insertGuests(guests));
-  if (kept.length > 0) yield* run(deletePending({ ids }));
+  if (rekeyed.length > 0) yield* run(deletePending({ ids }));
 }
 
 /** The check keys' operations, one definition for both engines (engines/op.ts). */

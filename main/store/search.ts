@@ -20,15 +20,18 @@ import type { Database } from 'better-sqlite3';
 import { sql, type RawBuilder } from 'kysely';
 import type { Reservation } from '../../shared/domain';
 import { foldText, foldingsOf } from '../../shared/text-fold';
+import {
+  foldedOnce,
+  foldedPiece,
+  plainAscii,
+  type FoldedPiece,
+  rawWordPattern,
+  wordPattern,
+} from './search-pieces';
 import { all, first, q, type Op } from './engines/op';
 import { rawQuery } from './engines/raw-query';
 import { runSqlite } from './engines/run-sqlite';
 import { preparedPerEngine, type EngineName } from './engines/per-engine';
-
-const wordPattern = /[\p{L}\p{N}]+/gu;
-// What a word is before folding: letters with their marks (a decomposed "a\u0308" is one word) and digits.
-const rawWordPattern = /[\p{L}\p{M}\p{N}]+/gu;
-const plainAscii = /^[\t\n\r -~]*$/;
 
 /** The words of a text after folding, as the unicode61 tokenizer would split them (letters and digits). */
 export function searchWords(text: string): string[] {
@@ -44,31 +47,14 @@ export interface SearchParts {
   keyField: string;
 }
 
-/** Other spellings of the words of a text (German, Latin for Cyrillic), folded, not already in `seen`. */
-function otherSpellings(text: string, seen: Set<string>, out: string[]): void {
-  if (plainAscii.test(text)) return;
-  for (const raw of text.match(rawWordPattern) ?? []) {
-    if (plainAscii.test(raw)) continue;
-    for (const form of foldingsOf(raw).slice(1))
-      for (const word of form.match(wordPattern) ?? [])
-        if (!seen.has(word)) {
-          seen.add(word);
-          out.push(word);
-        }
-  }
-}
-
 /**
  * A voucher's digits as typed without its prefix: each digit run ("EGE401519" → "401519") and the run
  * without its leading zeros ("TRV-0012345" → "12345").
  */
-function voucherDigits(voucherNo: string, seen: Set<string>, out: string[]): void {
+function voucherDigits(voucherNo: string, words: readonly string[], out: string[]): void {
   for (const run of voucherNo.match(/\d+/g) ?? [])
     for (const digits of [run, run.replace(/^0+/, '')])
-      if (digits !== '' && !seen.has(digits)) {
-        seen.add(digits);
-        out.push(digits);
-      }
+      if (digits !== '' && !words.includes(digits) && !out.includes(digits)) out.push(digits);
 }
 
 /** What the search index holds for one reservation: SQLite's text, and its words for PostgreSQL. */
@@ -79,19 +65,36 @@ export interface SearchEntry {
   words: string;
 }
 
+/** Adds the pieces of `text` (split at plain spaces) to `out`, each folded by `fold`. */
+function addPieces(text: string, fold: (piece: string) => FoldedPiece, out: FoldedPiece[]): void {
+  for (const piece of text.split(' ')) out.push(fold(piece));
+}
+
 /** What the search index holds for one reservation: folded text, then the other spellings. */
 export function searchEntryOfParts(parts: SearchParts): SearchEntry {
-  const written = [...parts.names, parts.voucherNo, parts.tourOpCode, parts.tourOpName, parts.keyField].join(
-    ' ',
-  );
-  const folded = foldText(written);
+  // A piece at a time (search-pieces.ts), the same as folding the whole text; the names' pieces remembered.
+  // Plain loops: this runs for every reservation an import stores.
+  const pieces: FoldedPiece[] = [];
+  for (const name of parts.names) addPieces(name, foldedPiece, pieces);
+  addPieces(parts.voucherNo, foldedOnce, pieces);
+  addPieces(parts.tourOpCode, foldedPiece, pieces);
+  addPieces(parts.tourOpName, foldedPiece, pieces);
+  addPieces(parts.keyField, foldedOnce, pieces);
+  const words: string[] = [];
+  const folded: string[] = [];
+  for (const piece of pieces) {
+    folded.push(piece.folded);
+    for (const word of piece.words) words.push(word);
+  }
+  // A few dozen words at most: looked up in the lists themselves, cheaper than building a Set each time.
   const extra: string[] = [];
-  const words = folded.match(wordPattern) ?? [];
-  const seen = new Set(words);
-  otherSpellings(written, seen, extra);
-  voucherDigits(parts.voucherNo, seen, extra);
-  const all = extra.length === 0 ? words : [...words, ...extra];
-  return { text: extra.length === 0 ? folded : `${folded} ${extra.join(' ')}`, words: all.join(' ') };
+  for (const piece of pieces)
+    for (const word of piece.others) if (!words.includes(word) && !extra.includes(word)) extra.push(word);
+  voucherDigits(parts.voucherNo, words, extra);
+  const text = folded.join(' ');
+  if (extra.length === 0) return { text, words: words.join(' ') };
+  const more = extra.join(' ');
+  return { text: `${text} ${more}`, words: words.length === 0 ? more : `${words.join(' ')} ${more}` };
 }
 
 /** What SQLite's search index holds for one reservation: folded text, then the other spellings. */

@@ -1,6 +1,8 @@
 // Decodes a stream of reservations (the large-result file, XML or JSON, envelope or bare list) while it
-// downloads: bytes → text → items → Reservation batches. Each batch is awaited before more is read, so a
-// slow database write slows the download instead of filling memory.
+// downloads: bytes → text → items → Reservation batches. Batches are stored one at a time, in order; while one is
+// being stored the next is read and decoded, and reading waits there until the store is done, so a slow database
+// write slows the download instead of filling memory (two batches at most). On the hotel's database, where a
+// batch's writes are round trips and the server's work, the desk decodes the next page meanwhile.
 import { CancelledError, MalformedResponseError, safeExcerpt } from './errors';
 import { createDocumentReader, DocumentSyntaxError } from './document';
 import { dataItems, envelopeParts } from './envelope';
@@ -44,6 +46,8 @@ export async function decodeReservationStream(
   const decoder = createBodyTextDecoder(options.contentType, operation);
   let batch: Reservation[] = [];
   let count = 0;
+  /** The batch being stored, if any: observed (awaited) before the next is handed out and at the end. */
+  let storing: Promise<void> | undefined;
 
   const take = async (items: WireValue[]) => {
     for (const item of items) {
@@ -58,8 +62,11 @@ export async function decodeReservationStream(
     if (batch.length === 0) return;
     const full = batch;
     batch = [];
+    await storing;
     if (options.signal?.aborted) throw new CancelledError(operation);
-    await onBatch(full);
+    storing = onBatch(full);
+    // A failure is thrown where it is awaited (above, or at the end), not reported as unhandled meanwhile.
+    storing.catch(() => undefined);
   };
 
   let head = '';
@@ -84,7 +91,14 @@ export async function decodeReservationStream(
       await take(dataItems([], summary));
     }
     await flush();
+    await storing;
   } catch (error) {
+    // Nothing runs on after this returns: the batch in flight is finished first, and its failure came first.
+    const stored = await storing?.then(
+      () => null,
+      (failure: unknown) => ({ failure }),
+    );
+    if (stored) throw stored.failure;
     if (error instanceof DocumentSyntaxError)
       throw new MalformedResponseError(
         `a list of reservations (${error.why})`,

@@ -56,15 +56,24 @@ describe('streaming reservation decoding', () => {
     expect(strip(xml.all)).toEqual(strip(json.all));
   });
 
-  it('hands out batches of at most batchSize and waits for each before reading on', async () => {
-    const item = (n: number) =>
-      `{"KeyField":"k${n}","LogId":${n},"ServiceId":"s","ConfirmationStatus":"W","CheckIn":"2025-01-0${(n % 9) + 1}T00:00:00","CheckOut":"2025-02-01T00:00:00"}`;
+  const item = (n: number) =>
+    `{"KeyField":"k${n}","LogId":${n},"ServiceId":"s","ConfirmationStatus":"W","CheckIn":"2025-01-0${(n % 9) + 1}T00:00:00","CheckOut":"2025-02-01T00:00:00"}`;
+  const listOf = (total: number) => `[${Array.from({ length: total }, (_, n) => item(n)).join(',')}]`;
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 2));
+
+  it('stores batches of at most batchSize one at a time, reading the next meanwhile but never further', async () => {
     const total = 23;
-    const text = `[${Array.from({ length: total }, (_, n) => item(n)).join(',')}]`;
-    const events: string[] = [];
+    const text = listOf(total);
+    // Where each item ends in the text: how far reading may have gone.
+    const ends = Array.from({ length: total }, (_, n) => text.indexOf(item(n)) + item(n).length);
+    const events: { what: 'start' | 'end'; read: number }[] = [];
+    let read = 0;
+    let readWhileStoring = 0;
+    let storing = false;
     async function* slowly() {
       for (let at = 0; at < text.length; at += 40) {
-        events.push('read');
+        if (storing) readWhileStoring++;
+        read = Math.min(text.length, at + 40);
         yield text.slice(at, at + 40);
       }
     }
@@ -72,22 +81,57 @@ describe('streaming reservation decoding', () => {
     const { count } = await decodeReservationStream(
       slowly(),
       async (batch) => {
-        events.push('batch-start');
+        events.push({ what: 'start', read });
+        storing = true;
         sizes.push(batch.length);
-        await new Promise((resolve) => setTimeout(resolve, 2));
-        events.push('batch-end');
+        await pause();
+        storing = false;
+        events.push({ what: 'end', read });
       },
       { batchSize: 5 },
     );
     expect(count).toBe(total);
     expect(sizes).toEqual([5, 5, 5, 5, 3]);
-    // No read ever happens while a batch is being handled.
-    let inBatch = false;
-    for (const event of events) {
-      if (event === 'batch-start') inBatch = true;
-      if (event === 'batch-end') inBatch = false;
-      if (event === 'read') expect(inBatch).toBe(false);
-    }
+    // One at a time, in order: every start is followed by its end before the next start.
+    expect(events.map((e) => e.what)).toEqual(sizes.flatMap(() => ['start', 'end']));
+    // The next batch is read while one is stored ...
+    expect(readWhileStoring).toBeGreaterThan(0);
+    // ... but no further: by the end of batch k, reading stopped within one chunk of the next batch's last item.
+    events
+      .filter((e) => e.what === 'end')
+      .forEach((e, k) =>
+        expect(e.read).toBeLessThanOrEqual((ends[Math.min(total, 5 * (k + 2)) - 1] ?? 0) + 40),
+      );
+  });
+
+  it('stops at a batch that fails: nothing after it is handed out, its failure is what is thrown', async () => {
+    const handed: number[] = [];
+    const failure = new Error('the database refused the batch');
+    const decoding = decodeReservationStream(
+      piecesOf(new TextEncoder().encode(listOf(23)), () => 64),
+      async (batch) => {
+        handed.push(batch.length);
+        await pause();
+        if (handed.length === 2) throw failure;
+      },
+      { batchSize: 5 },
+    );
+    await expect(decoding).rejects.toBe(failure);
+    expect(handed).toEqual([5, 5]);
+  });
+
+  it('a file that breaks off while a batch is stored returns only once that batch is done', async () => {
+    let done = 0;
+    const decoding = decodeReservationStream(
+      piecesOf(new TextEncoder().encode(listOf(7).slice(0, -30)), () => 64),
+      async () => {
+        await pause();
+        done++;
+      },
+      { batchSize: 5 },
+    );
+    await expect(decoding).rejects.toBeInstanceOf(MalformedResponseError);
+    expect(done).toBe(1);
   });
 
   it('reports an envelope with IsSuccessful false as the service error', async () => {

@@ -110,7 +110,7 @@ export function reservationValues(r: Reservation, changeKind: string, receivedAt
 }
 
 /** A reservations row as the import writes it (every column but the id and the decision state). */
-export type ReservationRow = Required<Omit<Insertable<ReservationsTable>, 'id' | 'decision_state'>>;
+type ReservationRow = Required<Omit<Insertable<ReservationsTable>, 'id' | 'decision_state'>>;
 
 type NumberColumn = {
   [C in keyof ReservationRow]: ReservationRow[C] extends number | null ? C : never;

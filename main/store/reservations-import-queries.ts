@@ -1,27 +1,19 @@
-// The import's queries (reservations.ts), one definition for both engines, prepared: they run for every item of
-// every batch (engines/prepared.ts). Where the engines differ the builder is called per engine
-// (engines/per-engine.ts): the row locks PostgreSQL needs because two desks may import at once, the LogId list
-// bound as JSON text, and the search index (FTS5 on SQLite, a tsvector of its words on PostgreSQL).
+// The import's queries (reservations.ts), one definition for both engines. Most take a whole page (or a run of it)
+// at once (below); the few kept per item are prepared (engines/prepared.ts). Where the engines differ the builder
+// is called per engine (engines/per-engine.ts): the row locks PostgreSQL needs because two desks may import at
+// once, the lists bound as JSON text, and the search index (FTS5 on SQLite, a tsvector of its words on PostgreSQL).
 import { sql } from 'kysely';
 import { q } from './engines/op';
-import { rawQuery } from './engines/raw-query';
-import { jsonListValues, preparedPerEngine, type EngineName } from './engines/per-engine';
+import { jsonListValues, preparedPerEngine } from './engines/per-engine';
 import { prepared } from './engines/prepared';
 import { rowsPerEngine, sqlPerEngine } from './engines/sql-per-engine';
 import {
   placeholders,
   reservationNumberTypes,
   reservationWriteColumns,
-  type ReservationRow,
   type Scalar,
 } from './reservations-columns';
 import type { ChangeKind } from '../../shared/domain';
-
-/** The current row of a reservation; locked on PostgreSQL, so the decision made on it holds until commit. */
-export const current = preparedPerEngine((p: { key: string }, engine: EngineName) => {
-  const query = q.selectFrom('reservations').select(['id', 'log_id as logId']).where('key_field', '=', p.key);
-  return engine === 'postgres' ? query.forUpdate() : query;
-});
 
 /** Which of a batch's LogIds are stored: one statement per batch (most LogIds of a pull are new). */
 export const storedAmong = preparedPerEngine((p: { logIds: string }, engine) =>
@@ -97,39 +89,6 @@ export const snapshotOf = prepared((p: { logId: number }) =>
   q.selectFrom('reservation_versions').select('snapshot_json as snapshot').where('log_id', '=', p.logId),
 );
 
-// A row's values by position (reservationValues, the order of reservationWriteColumns), the id after them for
-// an update: an array is built per row several times faster than an object of some fifty named columns, and a
-// stand-in named "0", "1"… reads it the same way.
-type Values = readonly Scalar[];
-
-/** The stand-ins of a prepared query, by column name, in column order. */
-function columnsOf(p: Values): ReservationRow {
-  const row: Record<string, unknown> = {};
-  reservationWriteColumns.forEach((column, i) => {
-    row[column] = p[i];
-  });
-  // Every column of ReservationRow is in reservationWriteColumns (reservations-columns.ts).
-  return row as ReservationRow;
-}
-
-/** Inserts the reservation unless another desk just did (PostgreSQL); no row back then. */
-export const insertReservation = prepared((p: Values) =>
-  q
-    .insertInto('reservations')
-    .values(columnsOf(p))
-    .onConflict((c) => c.column('key_field').doNothing())
-    .returning('id'),
-);
-
-/** The row's values (reservationValues) with its id after them. */
-export const updateReservation = prepared(
-  (p: Values) =>
-    q
-      .updateTable('reservations')
-      .set(columnsOf(p))
-      .where('id', '=', p[reservationWriteColumns.length] as number), // a stand-in: read as is, never converted
-);
-
 /** The fields the service moves on in place under the same LogId (reservations-identity.ts, ANSWER_FIELDS). */
 export const updateAnswer = prepared(
   (p: {
@@ -154,21 +113,6 @@ export const updateAnswer = prepared(
       .where('id', '=', p.id),
 );
 
-/** A version, once: a LogId another desk stored meanwhile (PostgreSQL) changes nothing (0 rows). */
-export const insertVersion = prepared(
-  (p: { logId: number; id: number; kind: ChangeKind; at: string; snapshot: string }) =>
-    q
-      .insertInto('reservation_versions')
-      .values({
-        log_id: p.logId,
-        reservation_id: p.id,
-        change_kind: p.kind,
-        received_at: p.at,
-        snapshot_json: p.snapshot,
-      })
-      .onConflict((c) => c.column('log_id').doNothing()),
-);
-
 export const putRaw = prepared((p: { id: number; raw: string }) =>
   q
     .insertInto('reservation_raw')
@@ -178,82 +122,11 @@ export const putRaw = prepared((p: { id: number; raw: string }) =>
     ),
 );
 
-export const dropRaw = prepared((p: { id: number }) =>
-  q.deleteFrom('reservation_raw').where('reservation_id', '=', p.id),
-);
-
-/** A reservation's search text, new or replacing its old one: SQLite's FTS5 table, PostgreSQL's words. */
-export const putSearch = preparedPerEngine((p: { id: number; text: string; words: string }, engine) =>
-  engine === 'postgres'
-    ? q
-        .insertInto('reservation_search')
-        .values({ reservation_id: p.id, folded: p.words })
-        .onConflict((c) =>
-          c.column('reservation_id').doUpdateSet((eb) => ({ folded: eb.ref('excluded.folded') })),
-        )
-    : rawQuery(sql`INSERT OR REPLACE INTO reservation_search (rowid, text) VALUES (${p.id}, ${p.text})`),
-);
-/** A new reservation's search text: FTS5 takes a plain insert faster than a replace. */
-export const insertSearch = preparedPerEngine((p: { id: number; text: string; words: string }, engine) =>
-  engine === 'postgres'
-    ? q.insertInto('reservation_search').values({ reservation_id: p.id, folded: p.words })
-    : rawQuery(sql`INSERT INTO reservation_search (rowid, text) VALUES (${p.id}, ${p.text})`),
-);
-
-/** New reservations counted into the tally (the triggers count updates and deletes). */
-export const addToTally = prepared(
-  (p: { checkIn: string; agencyId: string; kind: string; status: string; n: number }) =>
-    q
-      .insertInto('reservation_tally')
-      .values({
-        check_in: p.checkIn,
-        agency_id: p.agencyId,
-        change_kind: p.kind,
-        confirmation_status: p.status,
-        n: p.n,
-      })
-      .onConflict((c) =>
-        c
-          .columns(['check_in', 'agency_id', 'change_kind', 'confirmation_status'])
-          .doUpdateSet((eb) => ({ n: eb(eb.ref('reservation_tally.n'), '+', eb.ref('excluded.n')) })),
-      ),
-);
-
-export const enqueueAck = prepared((p: { logId: number; serviceId: string }) =>
-  q
-    .insertInto('pending_acknowledgements')
-    .values({ log_id: p.logId, service_id: p.serviceId })
-    .onConflict((c) => c.column('log_id').doNothing()),
-);
-
-/** Queues a LogId unless the service already accepted it (reconcile lists hold every reservation). */
-export const enqueueAckUnlessAcknowledged = prepared((p: { logId: number; serviceId: string }) =>
-  q
-    .insertInto('pending_acknowledgements')
-    .columns(['log_id', 'service_id'])
-    .expression(
-      // Typed: PostgreSQL takes a bare parameter in a select list as text.
-      q
-        .selectNoFrom([
-          sql<number>`CAST(${p.logId} AS bigint)`.as('log_id'),
-          sql<string>`CAST(${p.serviceId} AS text)`.as('service_id'),
-        ])
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('reservation_versions')
-                .select(sql.lit(1).as('one'))
-                .where('log_id', '=', p.logId)
-                .where('acknowledged_at', 'is not', null),
-            ),
-          ),
-        ),
-    )
-    .onConflict((c) => c.column('log_id').doNothing()),
-);
-
 // ---- A page at a time ----
+// A row's values by position (reservationValues, the order of reservationWriteColumns), the id after them for an
+// update: an array is built per row several times faster than an object of some fifty named columns.
+type Values = readonly Scalar[];
+
 // The statements below take a whole page (or a run of it) at once: on the hotel's database every statement is a
 // round trip, and one per reservation made a first sync mostly waiting on the network. Each list is bound as ONE
 // JSON text, so the statement's text does not vary with the page's length (SQLite keeps one prepared statement per

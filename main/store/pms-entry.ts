@@ -180,11 +180,6 @@ export function toEnterCounts(db: Database): ToEnterCounts {
   return { ...counts };
 }
 
-/** What changed between the version the PMS holds and the current one. */
-export function changesSinceEntered(db: Database, enteredLogId: number, currentLogId: number): FieldChange[] {
-  return runSqlite(db, pmsEntryOps.changesSince(enteredLogId, currentLogId));
-}
-
 /** What the PMS still lacks, oldest check-in first, with what changed for updates and cancellations. */
 export function listToEnter(db: Database, offset: number, limit: number): ToEnterPage {
   // One read transaction: the page, its unmapped codes and the counts see the same database.

@@ -161,9 +161,6 @@ export function guestsOfJson(text: string): Guest[] {
   });
 }
 
-/** SELECT list (the `guests` view, alias g) giving a row shaped like a Guest. */
-export const guestSelectList = selectList(guestFields, 'g');
-
 /**
  * A guest's value in SQL for a guest taken from `json_each(r.guests_json) AS <alias>`: where a query joins
  * the guests of each reservation with LEFT JOIN, the `guests` view (itself a join) cannot be flattened

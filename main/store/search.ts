@@ -203,16 +203,6 @@ export function searchConditionFor(
 export const searchCondition =
   'r.id IN (SELECT rowid FROM reservation_search WHERE reservation_search MATCH ?)';
 
-/** How many reservations a MATCH expression finds (cheap: read from the index alone). */
-export function countMatches(db: Database, match: string): number {
-  return (
-    db
-      .prepare<[string], number>('SELECT count(*) FROM reservation_search WHERE reservation_search MATCH ?')
-      .pluck()
-      .get(match) ?? 0
-  );
-}
-
 /** KeyFields of reservations matching the query, in check-in order, at most `limit`. */
 export function searchKeyFields(db: Database, query: string, limit = 50): string[] {
   return runSqlite(db, searchOps.keyFields(query, limit));

@@ -3,7 +3,6 @@
 // already stored as something else (another reservation, another ServiceId, other content) is set aside in
 // that transaction too and never queued: one odd item must not fail the batch, nor every batch after it.
 import type { Database } from 'better-sqlite3';
-import { sql } from 'kysely';
 import {
   changeKindOfPmsStatus,
   type ChangeKind,
@@ -11,9 +10,7 @@ import {
   type Reservation,
   type UnreadableReservation,
 } from '../../shared/domain';
-import { all, changed, first, q, run, type Op } from './engines/op';
-import { prepared } from './engines/prepared';
-import { rawQuery } from './engines/raw-query';
+import { all, changed, first, run, type Op } from './engines/op';
 import { writeSqlite } from './engines/run-sqlite';
 import { reservationValues, type Scalar } from './reservations-columns';
 import {
@@ -24,7 +21,6 @@ import {
   insertReservations,
   insertVersions,
   putRaw,
-  snapshotOf,
   storedAmong,
   storedVersion,
   type StoredVersionRow,
@@ -33,8 +29,10 @@ import {
   updateReservations,
   writeSearch,
 } from './reservations-import-queries';
-import { decodeSnapshot, encodeSnapshot } from './reservations-snapshot';
-import { answerMovedOn, versionConflict, type VersionConflict } from './reservations-identity';
+import { encodeSnapshot } from './reservations-snapshot';
+import { answerMovedOn } from './reservations-identity';
+import { conflictWith, setAsideItem } from './reservations-set-aside';
+import { rebuildSearchWhenWorn } from './search-wear';
 import { unreadableOps } from './unreadable';
 import { searchEntryOf } from './search';
 import { checkKeyOps, keysTurn, type StoredCheckKeys } from './check-keys';
@@ -72,70 +70,6 @@ export interface ImportOptions {
    * left to key; without it they stay marked pending and are keyed when the checks next ask.
    */
   checkKeys?: (r: KnownReservation) => StoredCheckKeys;
-}
-
-// A replaced search row leaves its old entries behind in SQLite's FTS5 index as tombstones that every later
-// match must step over: after 20k changes among 100k reservations a name search took 14 ms instead of 5. Once
-// the replacements since the last rebuild reach a tenth of the reservations, the index is rebuilt in one piece
-// (about 0.5 s at 100k, so some 20 µs per change). Counted per connection: after a restart the count starts
-// again, which only delays the next rebuild. SQLite only: PostgreSQL's GIN index is kept by its own vacuum.
-const REBUILD_SHARE = 0.1;
-const REBUILD_MINIMUM = 1000;
-const replacedSinceRebuild = new WeakMap<Database, number>();
-const reservationCount = prepared(() =>
-  q.selectFrom('reservations').select((eb) => eb.fn.countAll<number>().as('n')),
-);
-const optimizeSearch = prepared(() =>
-  rawQuery(sql`INSERT INTO reservation_search (reservation_search) VALUES ('optimize')`),
-);
-
-/** Why `r` is not the stored version with its LogId, or null when it is (its answer may have moved on). */
-function* conflictWith(known: StoredVersionRow, r: Reservation): Op<VersionConflict | null> {
-  if (known.keyField !== r.keyField) return { reason: 'log-id-reused', field: 'KeyField' };
-  // The same text is the same version: no need to read the stored one (a repeated list, a reconcile).
-  if (known.sameText === 1) return null;
-  const row = yield* first(snapshotOf({ logId: r.logId }));
-  let stored: Reservation;
-  try {
-    stored = decodeSnapshot(row?.snapshot ?? '');
-  } catch {
-    // A stored text that cannot be read cannot vouch for the new one: shown, not taken as the same.
-    return { reason: 'content-differs', field: 'LogId' };
-  }
-  return versionConflict(stored, r);
-}
-
-function setAsideItem(
-  r: Reservation,
-  conflict: VersionConflict,
-  known: StoredVersionRow,
-  operation: string,
-): UnreadableReservation {
-  const expected =
-    conflict.field === 'KeyField'
-      ? `a LogId of its own: ${r.logId} is stored for reservation ${known.keyField}`
-      : conflict.field === 'ServiceId'
-        ? `the ServiceId LogId ${r.logId} was stored with`
-        : `what LogId ${r.logId} held when it was stored (a change comes with a new LogId)`;
-  return {
-    operation,
-    field: conflict.field,
-    expected,
-    keyField: r.keyField,
-    logId: r.logId,
-    serviceId: r.serviceId,
-    text: r.itemJson ?? JSON.stringify(r), // built by hand: every field, raw inside
-    reason: conflict.reason,
-  };
-}
-
-function* rebuildSearchWhenWorn(db: Database, replaced: number): Op<void> {
-  if (replaced === 0) return;
-  const total = (replacedSinceRebuild.get(db) ?? 0) + replaced;
-  const rebuild =
-    total >= REBUILD_MINIMUM && total >= ((yield* first(reservationCount({})))?.n ?? 0) * REBUILD_SHARE;
-  if (rebuild) yield* run(optimizeSearch({}));
-  replacedSinceRebuild.set(db, rebuild ? 0 : total);
 }
 
 /** What a batch did, and how many search rows it replaced (SQLite rebuilds its worn index from that). */

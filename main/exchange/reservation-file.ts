@@ -48,9 +48,12 @@ export async function decodeReservationStream(
   let count = 0;
   /** The batch being stored, if any: observed (awaited) before the next is handed out and at the end. */
   let storing: Promise<void> | undefined;
+  /** Set when the batch being stored failed: reading stops at the next item, setting nothing more aside. */
+  let storeFailed = false;
 
   const take = async (items: WireValue[]) => {
     for (const item of items) {
+      if (storeFailed) await storing;
       const reservation = readReservation(item, operation, options.onUnreadable);
       if (reservation === null) continue;
       batch.push(reservation);
@@ -65,13 +68,16 @@ export async function decodeReservationStream(
     await storing;
     if (options.signal?.aborted) throw new CancelledError(operation);
     storing = onBatch(full);
-    // A failure is thrown where it is awaited (above, or at the end), not reported as unhandled meanwhile.
-    storing.catch(() => undefined);
+    // A failure is thrown where it is awaited (here, in take, or at the end), not reported as unhandled meanwhile.
+    storing.catch(() => {
+      storeFailed = true;
+    });
   };
 
   let head = '';
   try {
     for await (const chunk of chunks) {
+      if (storeFailed) await storing;
       if (options.signal?.aborted) throw new CancelledError(operation);
       const text = typeof chunk === 'string' ? chunk : decoder.write(chunk);
       if (head.length < 200) head += text.slice(0, 200);

@@ -4,8 +4,8 @@
 //
 // Folding is the same piece by piece as over the whole text: every step of foldText works per character or
 // within a word, and a plain space is left alone by all of them and ends every context they look at (the final
-// sigma's), so foldText(a + ' ' + b) === foldText(a) + ' ' + foldText(b). test/unit/store/search.test.ts holds
-// the pieces to the whole.
+// sigma's), so foldText(a + ' ' + b) === foldText(a) + ' ' + foldText(b). test/unit/store/search-pieces.test.ts
+// holds the pieces to the whole.
 import { foldText, foldingsOf } from '../../shared/text-fold';
 
 /** What one piece of a reservation's search text adds to its entry. */
@@ -47,13 +47,17 @@ function foldAscii(piece: string): FoldedPiece {
 export function foldedPiece(piece: string): FoldedPiece {
   let found = kept.get(piece);
   if (found === undefined) {
-    found = plainAscii.test(piece) ? foldAscii(piece) : foldAnew(piece);
+    // Kept as a copy of its own: the piece may be a slice of a whole chunk of the file (V8 shares the text of a
+    // substring), which the memo would otherwise hold in memory for as long as it keeps the piece.
+    const own = JSON.parse(JSON.stringify(piece)) as string;
+    found = foldedOnce(own);
     if (kept.size >= PIECES_KEPT) kept.clear();
-    kept.set(piece, found);
+    kept.set(own, found);
   }
   return found;
 }
 
 /** One piece of a text unlike any other (a KeyField, a voucher): folded, not kept. */
-export const foldedOnce = (piece: string): FoldedPiece =>
-  plainAscii.test(piece) ? foldAscii(piece) : foldAnew(piece);
+export function foldedOnce(piece: string): FoldedPiece {
+  return plainAscii.test(piece) ? foldAscii(piece) : foldAnew(piece);
+}

@@ -118,12 +118,19 @@ export interface SetAside {
   onUnreadable: (item: UnreadableReservation) => void;
   /** Rejects with the store's error if keeping an item failed. Awaited before each batch and at the end. */
   settled: () => Promise<void>;
+  /**
+   * Runs the read, then waits for what it set aside, also when the read failed: nothing of it is written after
+   * this returns. The read's own failure comes first; else the store's, if keeping an item failed.
+   */
+  around: <T>(read: () => Promise<T>) => Promise<T>;
 }
 
 /**
  * Keeps each unreadable item in the store, in the order given, and counts it in the summary once kept.
  * The store is asynchronous and the client's callback is not, so the writes are chained; the read waits
- * for them before it stores the next batch and before it reports anything, as when they were synchronous.
+ * for them before it stores the next batch and before it reports anything. They may run beside the batch
+ * before being stored (the client decodes the next batch meanwhile): on the hotel's database each is a
+ * transaction of its own on another connection, and the import never reads what they write.
  */
 export function setAsideInto(store: PullStore, summary: PullSummary, now: () => Date): SetAside {
   let kept: Promise<void> = Promise.resolve();
@@ -138,6 +145,14 @@ export function setAsideInto(store: PullStore, summary: PullSummary, now: () => 
       kept.catch(() => undefined);
     },
     settled: () => kept,
+    around: async (read) => {
+      const result = await read().catch(async (error: unknown) => {
+        await kept.catch(() => undefined);
+        throw error;
+      });
+      await kept;
+      return result;
+    },
   };
 }
 
@@ -201,22 +216,23 @@ export async function pullReservations(
   summary.acknowledged += await reportStored(client, store, options);
   const receivedBefore = summary.received;
   const aside = setAsideInto(store, summary, options.now);
-  await client.fetchReservations(
-    {
-      ...options.window,
-      isSendRequired: true,
-      signal: options.signal,
-      onUnreadable: aside.onUnreadable,
-    },
-    async (batch) => {
-      await aside.settled();
-      const result = await storeBatch(store, batch, summary, options);
-      options.onBatchStored?.(result);
-      // Reported once the list is read; but a file that changed under the sync stops it at once.
-      store.localFile?.checkDatabaseFile();
-    },
+  await aside.around(() =>
+    client.fetchReservations(
+      {
+        ...options.window,
+        isSendRequired: true,
+        signal: options.signal,
+        onUnreadable: aside.onUnreadable,
+      },
+      async (batch) => {
+        await aside.settled();
+        const result = await storeBatch(store, batch, summary, options);
+        options.onBatchStored?.(result);
+        // Reported once the list is read; but a file that changed under the sync stops it at once.
+        store.localFile?.checkDatabaseFile();
+      },
+    ),
   );
-  await aside.settled();
   summary.acknowledged += await reportStored(client, store, options);
   compactAfterLargeRead(store, summary, receivedBefore);
   return summary;

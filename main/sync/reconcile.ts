@@ -77,23 +77,24 @@ async function readList(
   seen?: Set<string>,
 ): Promise<void> {
   const aside = setAsideInto(store, summary, options.now);
-  await client.fetchReservations(
-    {
-      ...window,
-      ...(status ? { status } : {}),
-      isSendRequired: false,
-      signal: options.signal,
-      onUnreadable: aside.onUnreadable,
-    },
-    async (batch) => {
-      await aside.settled();
-      for (const item of batch) seen?.add(item.keyField);
-      // These lists hold every reservation, reported or not: only LogIds never reported are queued.
-      await storeBatch(store, batch, summary, { ...options, acknowledgeAgain: false });
-      store.localFile?.checkDatabaseFile();
-    },
+  await aside.around(() =>
+    client.fetchReservations(
+      {
+        ...window,
+        ...(status ? { status } : {}),
+        isSendRequired: false,
+        signal: options.signal,
+        onUnreadable: aside.onUnreadable,
+      },
+      async (batch) => {
+        await aside.settled();
+        for (const item of batch) seen?.add(item.keyField);
+        // These lists hold every reservation, reported or not: only LogIds never reported are queued.
+        await storeBatch(store, batch, summary, { ...options, acknowledgeAgain: false });
+        store.localFile?.checkDatabaseFile();
+      },
+    ),
   );
-  await aside.settled();
 }
 
 /** The three lists over one window. */

@@ -120,6 +120,27 @@ describe('streaming reservation decoding', () => {
     expect(handed).toEqual([5, 5]);
   });
 
+  it('stops reading once the batch being stored has failed: nothing after it is set aside', async () => {
+    const unreadable = (n: number) => `{"KeyField":"u${n}","LogId":${n},"ServiceId":"s","Adults":"two"}`;
+    const items = [item(0), item(1), unreadable(2), unreadable(3), unreadable(4), item(5), item(6)];
+    // One item a chunk, as a slow download hands them.
+    async function* slowly() {
+      for (const [n, text] of items.entries()) {
+        await pause();
+        yield `${n === 0 ? '[' : ','}${text}`;
+      }
+      yield ']';
+    }
+    const setAside: number[] = [];
+    const failure = new Error('the database refused the batch');
+    const decoding = decodeReservationStream(slowly(), () => Promise.reject(failure), {
+      batchSize: 2,
+      onUnreadable: (u) => void setAside.push(u.logId ?? -1),
+    });
+    await expect(decoding).rejects.toBe(failure);
+    expect(setAside).toEqual([]);
+  });
+
   it('a file that breaks off while a batch is stored returns only once that batch is done', async () => {
     let done = 0;
     const decoding = decodeReservationStream(

@@ -99,6 +99,42 @@ describe('unreadable items over an asynchronous store', () => {
     expect(await desk.getReservation('K1')).toBeNull();
     store.close();
   });
+
+  it('a read that fails still waits for what it was setting aside: nothing is written after the pull ends', async () => {
+    const store = Store.open(':memory:');
+    const desk = sqliteDeskStore(store);
+    const failure = new Error('the connection dropped');
+    let kept = 0;
+    const slow: PullStore = {
+      localFile: null,
+      importBatch: (items, at, options) => desk.importBatch(items, at, options),
+      recordUnreadable: async (items, at) => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await desk.recordUnreadable(items, at);
+        kept += items.length;
+      },
+      pendingAcknowledgements: () => desk.pendingAcknowledgements(),
+      markAcknowledged: (serviceId, logIds) => desk.markAcknowledged(serviceId, logIds),
+    };
+    const breaking: Pick<SyncClient, 'fetchReservations' | 'postSentLogIds'> = {
+      fetchReservations: async (params) => {
+        params.onUnreadable?.(unreadable(100));
+        throw failure;
+      },
+      postSentLogIds: async () => undefined,
+    };
+    const summary = emptySummary();
+    const error = await pullReservations(
+      breaking as SyncClient,
+      slow,
+      { window: WINDOW, now: () => new Date('2026-06-01T08:00:00Z'), partnerId: 1001 },
+      summary,
+    ).catch((e: unknown) => e);
+    expect(error).toBe(failure);
+    expect(kept).toBe(1);
+    expect(summary.unreadable).toBe(1);
+    store.close();
+  });
 });
 
 describe('sqliteDeskStore', () => {

@@ -5,7 +5,8 @@
 //    (on PostgreSQL this process's and the server's) and in wall time;
 //  - statements per imported reservation on PostgreSQL (every query a pg client sent, BEGIN and COMMIT included);
 //  - the first inbox page with its checks after a first sync of 100,000, against the bare page;
-//  - the whole JSON first sync of 20,000 in a process of its own against the bare floor (import.ts);
+//  - the whole JSON first sync of 20,000 in a process of its own against the bare floor, also in a process of its
+//    own (floor.ts);
 //  - then, for whoever works on it, where the server's time goes: each statement's (pg-statements.ts).
 import { execFileSync } from 'node:child_process';
 import { createReadStream, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -25,7 +26,7 @@ import { createDatabase, dropDatabase, startPostgres, type TestPostgres } from '
 import { generateReservations } from '../unit/store/fixtures';
 import { makeFiles } from './files';
 import { cpuNow } from './import-once';
-import { sameRowsLowerBound } from './import';
+import { floorInOwnProcess } from './floor';
 import { statementTimes, type StatementTime } from './pg-statements';
 
 const median = (v: number[]): number => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? 0;
@@ -222,7 +223,7 @@ export async function benchImportEngines(
         { encoding: 'utf8' },
       );
       whole.push(JSON.parse(out.trim().split('\n').pop() ?? '{}') as { cpuMs: number; processCpuMs: number });
-      floor.push(sameRowsLowerBound(json, path.join(dir, 'floor.db'), false).cpuMs);
+      floor.push(floorInOwnProcess(json, path.join(dir, 'floor.db')).cpuMs);
     }
     const statements = await statementTimes(server, json);
     const wholeCpu = median(whole.map((w) => w.cpuMs));

@@ -14,8 +14,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import { makeFiles } from './files';
-import { cpuNow, importFile } from './import-once';
-import { guestColumnFields, reservationColumnFields } from '../../main/store/reservations-columns';
+import { sameRowsLowerBound } from './floor';
+import { importFile } from './import-once';
 
 const median = (v: number[]): number => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? 0;
 
@@ -31,53 +31,6 @@ interface WireItem {
   VoucherNo?: string;
   Customers?: WireGuest[];
 }
-
-/**
- * The floor the target names: parse the whole file at once, then insert each reservation's
- * scalar fields and each guest's fields with two bare prepared statements into tables without keys,
- * indexes, triggers or search index. What the import does beyond this is its own cost: streaming, typed
- * decoding, the raw item kept as JSON, the version history, indexes, search, acknowledgement queue.
- * `withItemJson` adds the raw item's JSON.stringify to each row: the floor of earlier runs, which hid half
- * of the gap, kept as a diagnostic.
- */
-export function sameRowsLowerBound(
-  file: string,
-  dbFile: string,
-  withItemJson: boolean,
-): { ms: number; cpuMs: number } {
-  for (const s of ['', '-wal', '-shm']) rmSync(dbFile + s, { force: true });
-  const db = new BetterSqlite3(dbFile);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  const wire = (field: string): string => field.charAt(0).toUpperCase() + field.slice(1);
-  const rFields = reservationColumnFields.map(wire);
-  const gFields = guestColumnFields.map(wire);
-  const cols = (n: number) => Array.from({ length: n }, (_, i) => `c${i}`).join(', ');
-  const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
-  const rColumns = rFields.length + (withItemJson ? 1 : 0);
-  db.exec(`CREATE TABLE r (${cols(rColumns)})`);
-  db.exec(`CREATE TABLE g (${cols(gFields.length + 2)})`);
-  const insertR = db.prepare<unknown[]>(`INSERT INTO r VALUES (${marks(rColumns)})`);
-  const insertG = db.prepare<unknown[]>(`INSERT INTO g VALUES (${marks(gFields.length + 2)})`);
-  const start = performance.now();
-  const cpuStart = cpuNow();
-  const parsed = JSON.parse(readFileSync(file, 'utf8')) as { Data?: WireRecord[] } | WireRecord[];
-  const items = Array.isArray(parsed) ? parsed : (parsed.Data ?? []);
-  db.transaction(() => {
-    for (const it of items) {
-      const values = rFields.map((f) => it[f] ?? null);
-      if (withItemJson) values.push(JSON.stringify(it));
-      const id = insertR.run(values).lastInsertRowid;
-      const guests = Array.isArray(it.Customers) ? (it.Customers as WireRecord[]) : [];
-      guests.forEach((c, i) => insertG.run([id, i, ...gFields.map((f) => c[f] ?? null)]));
-    }
-  })();
-  const ms = performance.now() - start;
-  const cpuMs = cpuNow() - cpuStart;
-  db.close();
-  return { ms, cpuMs };
-}
-type WireRecord = Record<string, string | number | null | object>;
 
 /** The narrower floor of earlier runs (six reservation fields, four guest fields), printed for comparison. */
 function lowerBound(file: string, dbFile: string): number {

@@ -130,7 +130,7 @@ const parts: Record<string, Part> = {
       extra <= 300,
     );
     line(
-      `whole JSON first sync of ${b.reservations} (own process, keyed) / bare floor ≤ 3x, CPU`,
+      `whole JSON first sync of ${b.reservations} (own process, keyed) / bare floor (own process) ≤ 3x, CPU`,
       `${b.whole.ratio.toFixed(2)}x (${ms(b.whole.cpuMs)} vs floor ${ms(b.whole.floorCpuMs)}; the process from its start ${ms(b.whole.processCpuMs)})`,
       b.whole.ratio <= 3,
     );

@@ -181,7 +181,7 @@ async function firstPageAfterSync(
 export async function benchImportEngines(
   reservations = 20_000,
   inboxReservations = 100_000,
-  runs = 3,
+  runs = 5,
 ): Promise<ImportEnginesBench> {
   const dir = mkdtempSync(path.join(tmpdir(), 'resdesk-import-engines-'));
   const server = await startPostgres();

@@ -30,6 +30,12 @@ import { floorInOwnProcess } from './floor';
 import { statementTimes, type StatementTime } from './pg-statements';
 
 const median = (v: number[]): number => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? 0;
+/**
+ * The median of the ratios of runs taken side by side: the shared machine's pace drifts by a sixth between minutes,
+ * and a pair measured back to back shares it, where two medians may come from different minutes.
+ */
+const pairedRatio = (top: number[], bottom: number[]): number =>
+  median(top.map((t, i) => t / (bottom[i] ?? Number.NaN)));
 const AT = '2026-06-01T08:00:00.000Z';
 const TODAY = new Date(2026, 5, 15, 12);
 const keyed = { checkKeys: reservationKeys };
@@ -233,15 +239,24 @@ export async function benchImportEngines(
       runs,
       sqlite: s,
       postgres: p,
-      cpuRatio: p.cpuMs / s.cpuMs,
-      wallRatio: p.ms / s.ms,
+      cpuRatio: pairedRatio(
+        postgres.map((r) => r.cpuMs),
+        sqlite.map((r) => r.cpuMs),
+      ),
+      wallRatio: pairedRatio(
+        postgres.map((r) => r.ms),
+        sqlite.map((r) => r.ms),
+      ),
       statementsPerReservation: p.statements / count,
       inbox,
       whole: {
         cpuMs: wholeCpu,
         processCpuMs: median(whole.map((w) => w.processCpuMs)),
         floorCpuMs: floorCpu,
-        ratio: wholeCpu / floorCpu,
+        ratio: pairedRatio(
+          whole.map((w) => w.cpuMs),
+          floor,
+        ),
       },
       statements,
     };

@@ -106,7 +106,7 @@ const parts: Record<string, Part> = {
     );
     const ms = (n: number) => `${Math.round(n)} ms`;
     console.log(
-      `import-engines: first sync of ${b.reservations} reservations (JSON file, pages of 2000, check keys in the import), medians of ${b.runs}`,
+      `import-engines: first sync of ${b.reservations} reservations (JSON file, pages of 2000, check keys in the import), medians of ${b.runs}; each ratio the median of its side-by-side pairs`,
     );
     line(
       'first sync PostgreSQL / SQLite ≤ 1.5x, CPU (PostgreSQL: this process and the server)',

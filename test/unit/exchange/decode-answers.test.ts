@@ -1,3 +1,4 @@
+import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { decodeItems, readAnswer } from '../../../main/exchange/answer';
 import { decodeReservation } from '../../../main/exchange/decode-reservation';
@@ -103,6 +104,18 @@ describe('reservation answers', () => {
     expect(copy.raw).toEqual(item);
     expect(copy.itemJson).toBeUndefined();
     expect(JSON.parse(decoded.itemJson ?? 'null')).toEqual(item);
+  });
+
+  it("keeps every decoded reservation in V8's fast properties, all of one shape", () => {
+    // A getter written in the object literal once made each reservation a dictionary: every later read of its
+    // fields (the store's values, keys, search text) was a hash lookup. V8's own test helpers tell the shapes apart.
+    setFlagsFromString('--allow-natives-syntax');
+    const shapes = new Function('a', 'b', 'return [%HasFastProperties(a), %HaveSameMap(a, b)]') as (
+      a: object,
+      b: object,
+    ) => [boolean, boolean];
+    const [first, second] = reservations('reservations-envelope.json');
+    expect(first && second && shapes(first, second)).toEqual([true, true]);
   });
 
   it('decodes bare lists: BOM + JSON array, prefixed XML with CDATA and one item', () => {

@@ -80,10 +80,14 @@ const insertVouchers = (rows: readonly unknown[][]) =>
   );
 const insertGuests = (rows: readonly unknown[][]) =>
   rowsPerEngine<never>(
-    { sql: 'INSERT INTO check_guests (reservation_id, person, birth, day) VALUES (?, ?, ?, ?)', rows },
+    {
+      sql: 'INSERT INTO check_guests (reservation_id, position, person, birth, day) VALUES (?, ?, ?, ?, ?)',
+      rows,
+    },
     () => ({
-      sql: `INSERT INTO check_guests (reservation_id, person, birth, day)
-        SELECT CAST(v ->> 0 AS bigint), v ->> 1, CAST(v ->> 2 AS bigint), CAST(v ->> 3 AS bigint)
+      sql: `INSERT INTO check_guests (reservation_id, position, person, birth, day)
+        SELECT CAST(v ->> 0 AS bigint), CAST(v ->> 1 AS integer), v ->> 2, CAST(v ->> 3 AS bigint),
+          CAST(v ->> 4 AS bigint)
         FROM jsonb_array_elements(CAST(? AS jsonb)) AS e(v)`,
       params: [JSON.stringify(rows)],
     }),
@@ -119,7 +123,9 @@ function* writeKeys(
     const keys = keysOf(known);
     if (keys.voucher !== null) vouchers.push([id, known.agencyId, keys.voucher]);
     if (keys.day !== null)
-      for (const guest of keys.guests) guests.push([id, guest.person, guest.birth, keys.day]);
+      keys.guests.forEach((guest, position) =>
+        guests.push([id, position, guest.person, guest.birth, keys.day]),
+      );
   }
   const rekeyed = rows.filter((r) => r.added !== true);
   const ids = JSON.stringify(rekeyed.map((r) => r.id));

@@ -4,7 +4,8 @@
 // SQLite and would cost a round trip each to the hotel's database across the LAN (hundreds of ms a page).
 // The statements are written per engine where they read the JSON (each engine its own functions); the rest is
 // the same text. A stay is looked up with a correlated subquery (ORDER BY … LIMIT 1 on the guest index, as one
-// question alone would be), so a common name costs an index seek, not a scan of all its stays.
+// question alone would be): an index seek to the person's stays before the day, read newest first in the index
+// itself (the birth is its last column), never a scan of all the reservations.
 import { sqlPerEngine } from './engines/sql-per-engine';
 import { all, type Op } from './engines/op';
 import type { EngineName } from './engines/per-engine';

@@ -26,6 +26,7 @@ import { contracts } from './postgres-migrations/007-contracts';
 import { allotmentNights } from './postgres-migrations/008-allotment-nights';
 import { stopSaleNotices } from './postgres-migrations/009-stop-sale-notices';
 import { keysMarkedByWriters } from './postgres-migrations/010-keys-marked-by-writers';
+import { checkGuestsByReservation } from './postgres-migrations/011-check-guests-by-reservation';
 
 export interface PostgresMigration {
   version: number;
@@ -45,4 +46,5 @@ export const postgresMigrations: readonly PostgresMigration[] = [
   { version: 8, name: 'allotment-nights', sql: allotmentNights },
   { version: 9, name: 'stop-sale-notices', sql: stopSaleNotices },
   { version: 10, name: 'keys-marked-by-writers', sql: keysMarkedByWriters },
+  { version: 11, name: 'check-guests-by-reservation', sql: checkGuestsByReservation },
 ];

@@ -119,6 +119,8 @@ export interface ReservationSearchTable {
 
 export interface CheckGuestsTable {
   reservation_id: number;
+  /** The guest's place among the reservation's keyed guests, from 0. */
+  position: number;
   person: string;
   birth: number | null;
   day: number;

@@ -15,6 +15,7 @@ import { contractsMigration } from './013-contracts';
 import { allotmentNightsMigration } from './014-allotment-nights';
 import { stopSaleNoticesMigration } from './015-stop-sale-notices';
 import { keysMarkedByWritersMigration } from './016-keys-marked-by-writers';
+import { checkGuestsByReservationMigration } from './017-check-guests-by-reservation';
 
 /** Ordered: a migration's version is its position in this list plus one. */
 export const migrations: readonly Migration[] = [
@@ -34,4 +35,5 @@ export const migrations: readonly Migration[] = [
   allotmentNightsMigration,
   stopSaleNoticesMigration,
   keysMarkedByWritersMigration,
+  checkGuestsByReservationMigration,
 ];

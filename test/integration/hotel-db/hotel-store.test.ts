@@ -110,6 +110,30 @@ describe('migrations', () => {
     expect(await tables(p)).toEqual([]);
     expect(await migrateHotelDb(p)).toEqual({ from: 0, to: postgresMigrations.length });
   });
+
+  it('11 keeps the guest keys stored before it, numbered in their order, with one index for the stays', async () => {
+    const p = pool(await freshDatabase());
+    await migrateHotelDb(p, postgresMigrations.slice(0, 10));
+    await p.query(`INSERT INTO check_guests (reservation_id, person, birth, day) VALUES
+      (8, 'yilmaz ayse', 19800101, 20260710), (7, 'kaya hans', NULL, 20260712),
+      (8, 'yilmaz ayse', 19800101, 20260710), (7, 'kaya anna', 20100505, 20260712)`);
+    expect(await migrateHotelDb(p)).toEqual({ from: 10, to: postgresMigrations.length });
+    const rows = await p.query({
+      text: `SELECT CAST(reservation_id AS integer), position, person, CAST(birth AS integer), CAST(day AS integer)
+        FROM check_guests ORDER BY 1, 2`,
+      rowMode: 'array',
+    });
+    expect(rows.rows).toEqual([
+      [7, 0, 'kaya hans', null, 20260712],
+      [7, 1, 'kaya anna', 20100505, 20260712],
+      [8, 0, 'yilmaz ayse', 19800101, 20260710],
+      [8, 1, 'yilmaz ayse', 19800101, 20260710],
+    ]);
+    const indexes = await p.query<{ name: string }>(
+      "SELECT indexname AS name FROM pg_indexes WHERE tablename = 'check_guests' ORDER BY 1",
+    );
+    expect(indexes.rows.map((r) => r.name)).toEqual(['check_guests_by_person', 'check_guests_pkey']);
+  });
 });
 
 describe('a desk writing to the shared database', () => {

@@ -131,7 +131,7 @@ describe('the pre-confirm checks on the hotel database', () => {
       ).rows,
       guests: (
         await pool.query(
-          'SELECT reservation_id, person, birth, day FROM check_guests ORDER BY reservation_id, person, birth, day',
+          'SELECT reservation_id, position, person, birth, day FROM check_guests ORDER BY reservation_id, position',
         )
       ).rows,
     });

@@ -111,7 +111,7 @@ describe('migrations', () => {
     expect(await migrateHotelDb(p)).toEqual({ from: 0, to: postgresMigrations.length });
   });
 
-  it('11 keeps the guest keys stored before it, numbered in their order, with one index for the stays', async () => {
+  it('11 keeps the guest keys stored before it, numbered, with one index for the stays', async () => {
     const p = pool(await freshDatabase());
     await migrateHotelDb(p, postgresMigrations.slice(0, 10));
     await p.query(`INSERT INTO check_guests (reservation_id, person, birth, day) VALUES

@@ -28,7 +28,7 @@ const TABLES = [
   `SELECT check_in, agency_id, change_kind, confirmation_status, CAST(n AS integer) AS n FROM reservation_tally
      WHERE n <> 0 ORDER BY check_in, agency_id, change_kind, confirmation_status`,
   'SELECT reservation_id, agency_id, voucher FROM check_vouchers ORDER BY reservation_id',
-  'SELECT reservation_id, person, birth, day FROM check_guests ORDER BY reservation_id, person, birth',
+  'SELECT reservation_id, position, person, birth, day FROM check_guests ORDER BY reservation_id, position',
   'SELECT reservation_id FROM check_keys_pending ORDER BY reservation_id',
   'SELECT key_field, reason FROM set_aside_items ORDER BY key_field, reason',
 ];

@@ -161,29 +161,19 @@ describe("the hotel's database away", () => {
 
     // The database as the Resdesk before this one left it: one schema version behind.
     const previous = postgresMigrations.length - 1;
-    // The newest migration undone: new reservations marked by a trigger, the derived tables' foreign keys back, the
-    // search words text under an index of to_tsvector, the versions' texts compressed.
+    // The newest migration undone: the guest keys without their positions, under the three indexes they had.
     await query(
       url,
-      `CREATE FUNCTION reservations_check_keys_added() RETURNS trigger LANGUAGE plpgsql AS $$
-       BEGIN
-         INSERT INTO check_keys_pending (reservation_id) SELECT id FROM added ON CONFLICT DO NOTHING;
-         RETURN NULL;
-       END $$;
-       CREATE TRIGGER reservations_check_keys_insert AFTER INSERT ON reservations
-         REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION reservations_check_keys_added();
-       ${['check_guests', 'check_vouchers', 'check_keys_pending', 'reservation_search']
-         .map(
-           (t) =>
-             `ALTER TABLE ${t} ADD FOREIGN KEY (reservation_id) REFERENCES reservations (id) ON DELETE CASCADE;`,
-         )
-         .join('\n')}
-       DROP INDEX reservation_search_words;
-       ALTER TABLE reservation_search ALTER COLUMN folded TYPE text COLLATE "C"
-         USING array_to_string(tsvector_to_array(folded), ' ');
-       CREATE INDEX reservation_search_words ON reservation_search USING gin (to_tsvector('simple', folded));
-       ALTER TABLE reservation_versions RESET (toast_tuple_target);`,
+      `ALTER TABLE check_guests DROP CONSTRAINT check_guests_pkey, DROP COLUMN position;
+       DROP INDEX check_guests_by_person;
+       CREATE INDEX check_guests_by_birth ON check_guests (person, birth, day, reservation_id);
+       CREATE INDEX check_guests_by_person ON check_guests (person, day, reservation_id);
+       CREATE INDEX check_guests_of_reservation ON check_guests (reservation_id);`,
     );
+    const guestKeys = async (u: string) =>
+      (await query(u, 'SELECT count(*)::int AS n FROM check_guests')).rows[0] as { n: number };
+    const keysBefore = (await guestKeys(url)).n;
+    expect(keysBefore).toBeGreaterThan(0);
     await query(url, `UPDATE resdesk_meta SET value = '${previous}' WHERE key = 'schema_version'`);
     const counts = async (u: string) =>
       (
@@ -204,6 +194,7 @@ describe("the hotel's database away", () => {
     expect(taken).toHaveLength(1);
     const version = await query(url, `SELECT value FROM resdesk_meta WHERE key = 'schema_version'`);
     expect(version.rows[0]).toEqual({ value: String(postgresMigrations.length) });
+    expect((await guestKeys(url)).n).toBe(keysBefore);
     // The copy restores every row, into a new database.
     const restored = await freshDatabase(server);
     const pool = openHotelPool({ url: restored });

@@ -172,7 +172,13 @@ describe('the update check against a feed on 127.0.0.1', () => {
     answering = false;
     time.advance(INSTALL_RETRY_MS);
     // The desk stops cleanly, then electron-updater replaces the AppImage, runs it, and quits.
-    await until(() => existsSync(installedMarker) && app.quitCalls > 0);
+    // The new version's shell creates the marker before it writes its line: wait for the whole line.
+    await until(
+      () =>
+        existsSync(installedMarker) &&
+        readFileSync(installedMarker, 'utf8').endsWith('\n') &&
+        app.quitCalls > 0,
+    );
     expect(stopped()).toBe(1);
     expect(readFileSync(appImage)).toEqual(newVersion);
     expect(readFileSync(installedMarker, 'utf8').trim()).toBe('true');

@@ -1,4 +1,5 @@
-// A reservation's guest keys are numbered by their position (SQLite's 017): the key (reservation, position) is the
+// A reservation's guest keys are numbered (SQLite's 017; the keys kept from before in the order the table holds
+// them, which is not always the order they were written, and nothing reads it): the key (reservation, position) is the
 // index a re-key or a removal reads, and the stays question has one index, the guest's day and reservation before
 // the birth, instead of two.
 export const checkGuestsByReservation = `

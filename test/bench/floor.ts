@@ -1,11 +1,10 @@
 // The floor the import's benchmarks measure against (import.ts, import-engines.ts). `floor.ts <file> <db>` measures
 // it in a process of its own and prints JSON {ms, cpuMs}: the whole first sync is measured in a process of its own
 // (import-once.ts), and its floor is measured the same way, from a fresh heap and unwarmed code alike.
-import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import { cpuNow } from './import-once';
+import { inOwnProcess } from './own-process';
 import { guestColumnFields, reservationColumnFields } from '../../main/store/reservations-columns';
 
 /**
@@ -56,14 +55,8 @@ export function sameRowsLowerBound(
 type WireRecord = Record<string, string | number | null | object>;
 
 /** The floor of `file`, measured in a process of its own. */
-export function floorInOwnProcess(file: string, dbFile: string): { ms: number; cpuMs: number } {
-  const out = execFileSync(
-    process.execPath,
-    ['--import', 'tsx', fileURLToPath(import.meta.url), file, dbFile],
-    { encoding: 'utf8' },
-  );
-  return JSON.parse(out.trim().split('\n').pop() ?? '{}') as { ms: number; cpuMs: number };
-}
+export const floorInOwnProcess = (file: string, dbFile: string): { ms: number; cpuMs: number } =>
+  inOwnProcess(new URL(import.meta.url), [file, dbFile]);
 
 const [file, dbFile] = process.argv.slice(2);
 if (file && dbFile && process.argv[1]?.endsWith('floor.ts'))

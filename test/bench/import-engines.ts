@@ -8,11 +8,9 @@
 //  - the whole JSON first sync of 20,000 in a process of its own against the bare floor, also in a process of its
 //    own (floor.ts);
 //  - then, for whoever works on it, where the server's time goes: each statement's (pg-statements.ts).
-import { execFileSync } from 'node:child_process';
 import { createReadStream, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { reservationKeys } from '../../main/checks';
 import { decodeReservationStream } from '../../main/exchange/reservation-file';
@@ -27,6 +25,7 @@ import { generateReservations } from '../unit/store/fixtures';
 import { makeFiles } from './files';
 import { cpuNow } from './import-once';
 import { floorInOwnProcess } from './floor';
+import { inOwnProcess } from './own-process';
 import { statementTimes, type StatementTime } from './pg-statements';
 
 const median = (v: number[]): number => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? 0;
@@ -216,19 +215,13 @@ export async function benchImportEngines(
     const whole: { cpuMs: number; processCpuMs: number }[] = [];
     const floor: number[] = [];
     for (let i = 0; i < runs; i++) {
-      const out = execFileSync(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          fileURLToPath(new URL('./import-once.ts', import.meta.url)),
+      whole.push(
+        inOwnProcess<{ cpuMs: number; processCpuMs: number }>(new URL('./import-once.ts', import.meta.url), [
           json,
           dbFile,
           '--keyed',
-        ],
-        { encoding: 'utf8' },
+        ]),
       );
-      whole.push(JSON.parse(out.trim().split('\n').pop() ?? '{}') as { cpuMs: number; processCpuMs: number });
       floor.push(floorInOwnProcess(json, path.join(dir, 'floor.db')).cpuMs);
     }
     const statements = await statementTimes(server, json);

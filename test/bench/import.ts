@@ -7,15 +7,15 @@
 //  - (reported only: the XML import against the JSON import and against Python's ElementTree iterparse
 //    merely reading the same file; their goals were retired with the hand-written XML extractor);
 //  - peak memory of a 100k import ≤ 1.25 × the peak of a 20k import (each in its own process).
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import { makeFiles } from './files';
 import { sameRowsLowerBound } from './floor';
 import { importFile } from './import-once';
+import { inOwnProcess } from './own-process';
 
 const median = (v: number[]): number => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? 0;
 
@@ -97,12 +97,8 @@ function pythonPeer(file: string, runs: number): PythonPeer | null {
 }
 
 function peakRss(file: string, dbFile: string): number {
-  const out = execFileSync(
-    process.execPath,
-    ['--import', 'tsx', fileURLToPath(new URL('./import-once.ts', import.meta.url)), file, dbFile],
-    { encoding: 'utf8' },
-  );
-  return (JSON.parse(out.trim().split('\n').pop() ?? '{}') as { peakRssMB: number }).peakRssMB;
+  return inOwnProcess<{ peakRssMB: number }>(new URL('./import-once.ts', import.meta.url), [file, dbFile])
+    .peakRssMB;
 }
 
 export interface ImportBench {

@@ -16,6 +16,7 @@ import { allotmentNightsMigration } from './014-allotment-nights';
 import { stopSaleNoticesMigration } from './015-stop-sale-notices';
 import { keysMarkedByWritersMigration } from './016-keys-marked-by-writers';
 import { checkGuestsByReservationMigration } from './017-check-guests-by-reservation';
+import { searchWithoutPrefixesMigration } from './018-search-without-prefixes';
 
 /** Ordered: a migration's version is its position in this list plus one. */
 export const migrations: readonly Migration[] = [
@@ -36,4 +37,5 @@ export const migrations: readonly Migration[] = [
   stopSaleNoticesMigration,
   keysMarkedByWritersMigration,
   checkGuestsByReservationMigration,
+  searchWithoutPrefixesMigration,
 ];

@@ -73,6 +73,22 @@ describe('migration 018 (search without prefix indexes)', () => {
       AT,
     );
     expect(searchKeyFields(db, 'çe şu')).toEqual(['1001|8003|1']);
+
+    // A changed reservation's old words go (the table deletes a replaced row's entries).
+    importBatch(
+      db,
+      [
+        makeReservation({
+          keyField: '1001|8002|1',
+          logId: 4,
+          pmsStatus: 2,
+          guests: [makeGuest('KAYA EMRE', '1001|8002|1')],
+        }),
+      ],
+      AT,
+    );
+    expect(searchKeyFields(db, 'schaefer')).toEqual([]);
+    expect(searchKeyFields(db, 'ka em')).toEqual(['1001|8002|1']);
     db.close();
   });
 });

@@ -86,22 +86,28 @@ type Shape = Map<string, string>;
 /**
  * Each table of Resdesk's (not SQLite's own, not FTS5's shadow tables) with its columns, in order, and each of its
  * indexes and triggers by name (a migration may change only those), keyed "table name", "index name", "trigger name".
+ * A virtual table (the FTS5 search index) also by its definition: a migration may change only its options.
  */
 function tableShape(db: BetterSqlite3.Database): Shape {
   const shape: Shape = new Map();
   const entries = db
-    .prepare<[], { type: string; name: string }>(
-      `SELECT type, name FROM sqlite_master WHERE type IN ('table', 'index', 'trigger')
+    .prepare<[], { type: string; name: string; sql: string | null }>(
+      `SELECT type, name, sql FROM sqlite_master WHERE type IN ('table', 'index', 'trigger')
        AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'reservation_search_%' ORDER BY type, name`,
     )
     .all();
-  for (const { type, name } of entries)
+  for (const { type, name, sql } of entries) {
+    if (type !== 'table') {
+      shape.set(`${type} ${name}`, '');
+      continue;
+    }
+    const columns = db.prepare<[string], string>('SELECT name FROM pragma_table_info(?)').pluck().all(name);
+    const isVirtual = sql !== null && /^CREATE\s+VIRTUAL\s+TABLE\b/i.test(sql);
     shape.set(
-      `${type} ${name}`,
-      type === 'table'
-        ? db.prepare<[string], string>('SELECT name FROM pragma_table_info(?)').pluck().all(name).join(',')
-        : '',
+      `table ${name}`,
+      isVirtual ? `${columns.join(',')} ${sql.replace(/\s+/g, ' ')}` : columns.join(','),
     );
+  }
   return shape;
 }
 
@@ -132,7 +138,7 @@ function shapeDifference(found: Shape, expected: Shape): string | null {
   for (const [entry, columns] of expected) {
     const have = found.get(entry);
     if (have === undefined) return `no ${entry}`;
-    if (have !== columns) return `${entry} has other columns`;
+    if (have !== columns) return `${entry} has other columns or options`;
   }
   for (const entry of found.keys()) if (!expected.has(entry)) return `a ${entry} it should not have`;
   return null;

@@ -29,12 +29,21 @@ import { inOwnProcess } from './own-process';
 import { statementTimes, type StatementTime } from './pg-statements';
 
 const median = (v: number[]): number => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? 0;
+/** A ratio measured in pairs: the median of the pairs' ratios, and their lowest and highest (how steady the run was). */
+export interface PairedRatio {
+  ratio: number;
+  lowest: number;
+  highest: number;
+}
+
 /**
  * The median of the ratios of runs taken side by side: the shared machine's pace drifts by a sixth between minutes,
  * and a pair measured back to back shares it, where two medians may come from different minutes.
  */
-const pairedRatio = (top: number[], bottom: number[]): number =>
-  median(top.map((t, i) => t / (bottom[i] ?? Number.NaN)));
+function pairedRatio(top: number[], bottom: number[]): PairedRatio {
+  const ratios = top.map((t, i) => t / (bottom[i] ?? Number.NaN));
+  return { ratio: median(ratios), lowest: Math.min(...ratios), highest: Math.max(...ratios) };
+}
 const AT = '2026-06-01T08:00:00.000Z';
 const TODAY = new Date(2026, 5, 15, 12);
 const keyed = { checkKeys: reservationKeys };
@@ -123,8 +132,8 @@ export interface ImportEnginesBench {
   runs: number;
   sqlite: { ms: number; cpuMs: number };
   postgres: { ms: number; cpuMs: number; statements: number };
-  cpuRatio: number;
-  wallRatio: number;
+  cpuRatio: PairedRatio;
+  wallRatio: PairedRatio;
   statementsPerReservation: number;
   inbox: {
     reservations: number;
@@ -133,7 +142,7 @@ export interface ImportEnginesBench {
     firstMs: number;
     pendingAfter: number;
   };
-  whole: { cpuMs: number; processCpuMs: number; floorCpuMs: number; ratio: number };
+  whole: { cpuMs: number; processCpuMs: number; floorCpuMs: number; ratio: PairedRatio };
   /** Server time per statement of one more PostgreSQL import (null: no pg_stat_statements on this server). */
   statements: StatementTime[] | null;
 }

@@ -209,6 +209,8 @@ export interface SyncStatus {
   lastSuccessAt: string | null;
   nextPollAt: string | null;
   syncing: boolean;
+  /** Listed reservations the sync now running has read and stored so far; 0 when none runs (a long read shows it). */
+  readSoFar: number;
   queuedDecisions: number;
   lastError: string | null;
   practiceMode: boolean;

@@ -89,6 +89,8 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
   let desk: Desk | null = null;
   let poller: Poller | null = null;
   let pollerState: PollerState | null = null;
+  /** Listed reservations the running sync has read so far (its progress messages). */
+  let readSoFar = 0;
   /** Several desks: this desk works in the hotel's shared database; null: in its own file. */
   let shared: SharedRuntime | null = null;
   const messages = createMessages('tr');
@@ -173,6 +175,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
       lastSuccessAt: s?.lastSuccessAt ?? null,
       nextPollAt: s?.nextPollAt ?? null,
       syncing: s?.syncing ?? false,
+      readSoFar: s?.syncing === true ? readSoFar : 0,
       queuedDecisions: h ? h.queued : workStore().queuedDecisionCount(),
       lastError: s?.lastError ?? null,
       practiceMode: setup().practiceMode,
@@ -246,6 +249,10 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
       logger: ports.logger,
       now,
       onPulled: emitPulled,
+      onProgress: (read) => {
+        readSoFar = read;
+        events.emit('syncStatus', status());
+      },
       onDecision: emitDecision,
       importWorker: ports.importWorker,
       language: s.language,
@@ -258,6 +265,8 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
       retryBetween: () => current.retryWaiting(),
       now,
       onState: (state) => {
+        // A cycle's count starts again with the next one.
+        if (state.syncing !== pollerState?.syncing) readSoFar = 0;
         pollerState = state;
         hotel()?.refresh();
         events.emit('syncStatus', status());

@@ -11,9 +11,12 @@ import { askedWait, classifyFailure, describeFailure } from '../kernel/describe-
 import { pullInThisThread } from '../sync/cycle';
 import { emptySummary } from '../sync/pull';
 import { keyingImports } from '../operations/keyed-imports';
-import type { PullJob, PullJobMessage } from '../sync/worker-pull';
+import type { PullJob, PullJobMessage, PullProgressMessage } from '../sync/worker-pull';
 
-async function run(job: PullJob & { password: string }): Promise<PullJobMessage> {
+async function run(
+  job: PullJob & { password: string },
+  progress: (message: PullProgressMessage) => void,
+): Promise<PullJobMessage> {
   const store = Store.open(job.dbFile);
   const client = createExchangeClient({
     baseUrl: job.serviceUrl,
@@ -35,6 +38,8 @@ async function run(job: PullJob & { password: string }): Promise<PullJobMessage>
       summary,
       job.partnerId,
       job.mode,
+      undefined,
+      (read) => progress({ progress: read }),
     );
     return { ok: true, summary };
   } catch (error) {
@@ -53,5 +58,7 @@ async function run(job: PullJob & { password: string }): Promise<PullJobMessage>
 
 if (parentPort) {
   const port = parentPort;
-  void run(workerData as PullJob & { password: string }).then((message) => port.postMessage(message));
+  void run(workerData as PullJob & { password: string }, (message) => port.postMessage(message)).then(
+    (message) => port.postMessage(message),
+  );
 }

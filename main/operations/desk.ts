@@ -15,7 +15,7 @@ import type { CheckInWindow } from '../sync/checkin-window';
 import { pushDecisions, type PushSummary } from '../sync/push';
 import type { PhaseMode, ReconcilePlan } from '../sync/reconcile';
 import { SAFE_MODE_KEY } from '../sync/another-reader';
-import { emptySummary, type PullSummary } from '../sync/pull';
+import { emptySummary, type OnProgress, type PullSummary } from '../sync/pull';
 import { askedWait, classifyFailure, describeFailure } from '../kernel/describe-error';
 import type { Messages } from '../kernel/messages';
 import type { Logger } from '../kernel/core-types';
@@ -49,6 +49,8 @@ export interface DeskOptions {
   logger?: Logger;
   now?: () => Date;
   onPulled?: (summary: PullSummary) => void;
+  /** Told after each stored batch how many listed reservations the running sync has read so far. */
+  onProgress?: OnProgress;
   onDecision?: (keyField: string) => void;
   /** Run imports in a worker thread (the app); absent: in this thread (CLI, tests). */
   importWorker?: WorkerScript;
@@ -155,6 +157,7 @@ export class Desk {
       partnerId: this.options.connection.partnerId,
       push: this.pushOptions(),
       onPulled: this.options.onPulled,
+      onProgress: this.options.onProgress,
       pullPhase: this.pullPhase(),
       log: (line) => this.options.logger?.warn(line),
       exclusivePush: (push) => this.exclusivePush(push),
@@ -258,14 +261,26 @@ export class Desk {
       reconcile: ReconcilePlan | null,
       into: PullSummary,
       mode: PhaseMode,
+      onProgress: OnProgress,
     ): Promise<void> => {
       const firstSync = (await store.getSetting<string | null>(CONNECTED_KEY, null)) === null;
       if (reconcile?.kind === 'full' || firstSync) {
         this.lastPullInWorker = true;
-        return worker(window, reconcile, into, mode);
+        return worker(window, reconcile, into, mode, onProgress);
       }
       const log = (line: string) => this.options.logger?.warn(line);
-      await pullInThisThread(this.client, store, window, reconcile, this.now, into, partnerId, mode, log);
+      await pullInThisThread(
+        this.client,
+        store,
+        window,
+        reconcile,
+        this.now,
+        into,
+        partnerId,
+        mode,
+        log,
+        onProgress,
+      );
     };
   }
 

@@ -1,7 +1,7 @@
 // One sync cycle, in the order that keeps the desk honest: report what is stored, send what the
 // receptionist decided, pull what is new, then (now and then) reconcile statuses and refresh reference data.
 import { checkInWindow, type CheckInWindow } from './checkin-window';
-import { emptySummary, pullReservations, type PullSummary } from './pull';
+import { emptySummary, pullReservations, type OnProgress, type PullSummary } from './pull';
 import { pushDecisions, type PushOptions, type PushStore, type PushSummary } from './push';
 import {
   ORDINARY_PHASE,
@@ -34,6 +34,8 @@ export interface CycleOptions {
   fullReadEveryMs?: number;
   referenceEveryMs?: number;
   onPulled?: (summary: PullSummary) => void;
+  /** Told after each stored batch how many listed reservations this cycle has read so far. */
+  onProgress?: OnProgress;
   /**
    * Runs the heavy part (list → decode → store → acknowledge, and the reconcile lists) elsewhere, e.g.
    * in a worker thread with its own connection, so the app's main thread never waits on an import.
@@ -44,6 +46,7 @@ export interface CycleOptions {
     reconcile: ReconcilePlan | null,
     into: PullSummary,
     mode: PhaseMode,
+    onProgress: OnProgress,
   ) => Promise<void>;
   /** One line for the desk's log (the sign of another reader). */
   log?: (line: string) => void;
@@ -98,11 +101,11 @@ export async function runCycle(
     const reconcile = await reconcilePlan(store, now, window, options);
     const phase =
       options.pullPhase ??
-      (async (w: CheckInWindow, r: ReconcilePlan | null, into: PullSummary, m: PhaseMode) => {
-        await pullInThisThread(client, store, w, r, options.now, into, options.partnerId, m, options.log);
+      (async (w: CheckInWindow, r: ReconcilePlan | null, into: PullSummary, m: PhaseMode, p: OnProgress) => {
+        await pullInThisThread(client, store, w, r, options.now, into, options.partnerId, m, options.log, p);
       });
     // Filled in as it goes: what was stored before a failure is still announced (catch below).
-    await phase(window, reconcile, pulled, mode);
+    await phase(window, reconcile, pulled, mode, (read) => options.onProgress?.(read));
     if (reconcile)
       await store.setSetting(reconcile.kind === 'full' ? RECONCILE_KEY : BOUNDED_KEY, now.toISOString());
     options.onPulled?.(pulled);
@@ -159,8 +162,9 @@ export async function pullInThisThread(
   partnerId: number,
   mode: PhaseMode = ORDINARY_PHASE,
   log?: (line: string) => void,
+  onProgress?: OnProgress,
 ): Promise<PullSummary> {
-  const options = { window, now, partnerId, safeMode: mode.safeMode };
+  const options = { window, now, partnerId, safeMode: mode.safeMode, onProgress };
   if (reconcile === null) return pullReservations(client, store, options, into);
   // A full read replaces the pull, so nothing it stores says the pull missed it: never watched.
   if (reconcile.kind === 'full') return reconcileStatuses(client, store, options, into);

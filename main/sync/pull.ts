@@ -54,6 +54,8 @@ export interface PullOptions {
   signal?: AbortSignal;
   /** Called after each committed batch (progress, notifications of huge imports). */
   onBatchStored?: (result: ImportResult) => void;
+  /** Told after each stored batch how many listed reservations the cycle has read so far (the status bar's count). */
+  onProgress?: OnProgress;
   /** Store but report nothing (another-reader.ts): the LogIds stay queued for when it is off. */
   safeMode?: boolean;
 }
@@ -156,6 +158,9 @@ export function setAsideInto(store: PullStore, summary: PullSummary, now: () => 
   };
 }
 
+/** Told how many listed reservations a sync has read (and stored) so far. */
+export type OnProgress = (read: number) => void;
+
 /**
  * Stores one batch and counts it into `summary`: another hotel's items and impossible counts are set aside
  * first (pull-screen.ts), the rest go to the store, which sets aside what its stored LogIds contradict.
@@ -164,7 +169,7 @@ export async function storeBatch(
   store: PullStore,
   batch: Reservation[],
   summary: PullSummary,
-  options: { now: () => Date; partnerId: number; acknowledgeAgain?: boolean },
+  options: { now: () => Date; partnerId: number; acknowledgeAgain?: boolean; onProgress?: OnProgress },
 ): Promise<ImportResult> {
   summary.received += batch.length;
   const at = options.now().toISOString();
@@ -180,6 +185,7 @@ export async function storeBatch(
   );
   mergeInto(summary, result);
   summary.unreadable += result.setAside ?? 0;
+  options.onProgress?.(summary.received);
   return result;
 }
 

@@ -25,6 +25,7 @@ import {
   reportStored,
   setAsideInto,
   storeBatch,
+  type OnProgress,
   type PullStore,
   type PullSummary,
 } from './pull';
@@ -64,6 +65,7 @@ interface ReconcileOptions {
   signal?: AbortSignal;
   /** Store, report nothing (another-reader.ts). */
   safeMode?: boolean;
+  onProgress?: OnProgress;
 }
 
 /** Reads one list over one window, storing what differs; reports nothing (the caller does). */

@@ -6,7 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import type { UiLanguage, WireFormat } from '../../shared/domain';
 import type { CheckInWindow } from './checkin-window';
-import { addSummary, type PullSummary } from './pull';
+import { addSummary, type OnProgress, type PullSummary } from './pull';
 import type { PhaseMode, ReconcilePlan } from './reconcile';
 import type { FailureKind } from './push';
 import { RemoteSyncError } from './remote-error';
@@ -37,10 +37,14 @@ export interface PullJob {
   batchSize?: number;
 }
 
-/** A failure still carries what was stored before it, so the main thread can announce it. */
+/**
+ * The worker's last word: a failure still carries what was stored before it, so the main thread can announce it.
+ * Before it, a progress message after each stored batch (how many listed reservations were read so far).
+ */
 export type PullJobMessage =
   | { ok: true; summary: PullSummary }
   | { ok: false; kind: FailureKind; message: string; summary: PullSummary; waitMs?: number | null };
+export type PullProgressMessage = { progress: number };
 
 export function workerPullPhase(
   script: WorkerScript,
@@ -50,13 +54,19 @@ export function workerPullPhase(
   reconcile: ReconcilePlan | null,
   into: PullSummary,
   mode: PhaseMode,
+  onProgress: OnProgress,
 ) => Promise<void> {
-  return async (window, reconcile, into, mode) => {
+  return async (window, reconcile, into, mode, onProgress) => {
     const data = { ...(await job()), window, reconcile, mode };
     return new Promise<void>((resolve, reject) => {
       const worker = new Worker(script.path, { workerData: data, execArgv: script.execArgv ?? [] });
       let settled = false;
-      worker.once('message', (message: PullJobMessage) => {
+      worker.on('message', (message: PullJobMessage | PullProgressMessage) => {
+        if (settled) return;
+        if ('progress' in message) {
+          onProgress(message.progress);
+          return;
+        }
         settled = true;
         addSummary(into, message.summary);
         if (message.ok) resolve();

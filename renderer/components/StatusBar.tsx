@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { SetAsideCounts } from '../../shared/domain';
 import type { SyncStatus } from '../../shared/ipc';
 import { currentLanguage } from '../i18n';
-import { formatInstant } from '../i18n/format';
+import { formatCount, formatInstant } from '../i18n/format';
 import { ErrorNote } from './ErrorNote';
 import { TalkingPc } from './HotelLine';
 
@@ -68,7 +68,13 @@ export function StatusBar({ status, onSyncNow, syncError }: Props) {
           {t('status.nextPoll')}: {formatInstant(status.nextPollAt, lng)}
         </span>
       )}
-      {status.syncing && <span className="syncing">{t('status.syncing')}</span>}
+      {status.syncing && (
+        <span className="syncing" data-testid="syncing">
+          {status.readSoFar > 0
+            ? t('status.syncingRead', { read: formatCount(status.readSoFar, lng) })
+            : t('status.syncing')}
+        </span>
+      )}
       <span data-testid="queued" className={status.queuedDecisions > 0 ? 'queued' : ''}>
         {t('status.queued', { count: status.queuedDecisions })}
       </span>

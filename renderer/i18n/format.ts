@@ -127,6 +127,9 @@ export function formatMoney(amount: number, currency: string, language: UiLangua
   }
 }
 
+/** A count with thousands separated as the language writes them: 4.000 / 4,000. */
+export const formatCount = (n: number, language: UiLanguage): string => n.toLocaleString(locale(language));
+
 /** A calendar date's weekday, short, in the UI language: Pzt / Mon. */
 export function formatWeekday(date: string, language: UiLanguage): string {
   const d = calendarParts(date);

@@ -200,6 +200,7 @@ export function createFakeDesk(options: FakeDeskOptions): FakeDesk {
     lastSuccessAt: new Date().toISOString(),
     nextPollAt: new Date(Date.now() + 60_000).toISOString(),
     syncing: false,
+    readSoFar: 0,
     queuedDecisions: 0,
     lastError: null,
     practiceMode: setup.practiceMode,

@@ -212,6 +212,7 @@ describe('reception screens (in-memory core)', () => {
       lastSuccessAt: new Date().toISOString(),
       nextPollAt: null,
       syncing: false,
+      readSoFar: 0,
       queuedDecisions: 0,
       lastError: null,
       practiceMode: true,
@@ -223,6 +224,14 @@ describe('reception screens (in-memory core)', () => {
     await announcer.filter({ hasText: 'Servis bağlantısı kesildi.' }).waitFor();
     desk.emit('syncStatus', { ...line, online: true });
     await announcer.filter({ hasText: 'Servis bağlantısı yeniden kuruldu.' }).waitFor();
+    // A long read says how far it has come; before its first batch, and for a short poll, only that it checks.
+    const syncing = page.getByTestId('syncing');
+    desk.emit('syncStatus', { ...line, online: true, syncing: true });
+    await syncing.filter({ hasText: 'Rezervasyonlar kontrol ediliyor…' }).waitFor();
+    desk.emit('syncStatus', { ...line, online: true, syncing: true, readSoFar: 4000 });
+    await syncing.filter({ hasText: 'Rezervasyonlar alınıyor… şu ana kadar 4.000 rezervasyon' }).waitFor();
+    desk.emit('syncStatus', { ...line, online: true });
+    await syncing.waitFor({ state: 'detached' });
     desk.emit('openReservation', { keyField: 'K4' });
     await page.locator('[data-testid="reservation"][data-key="K4"]').waitFor();
     expect(await page.getByTestId('history').textContent()).toContain('12.07 → 14.07');
@@ -247,6 +256,7 @@ describe('reception screens (in-memory core)', () => {
       lastSuccessAt: new Date().toISOString(),
       nextPollAt: null,
       syncing: false,
+      readSoFar: 0,
       queuedDecisions: 0,
       lastError: null,
       practiceMode: true,

@@ -30,6 +30,7 @@ describe('core in practice mode', () => {
   let dir: string;
   let core: Core;
   const changed: Events['reservationsChanged'][] = [];
+  const statuses: Events['syncStatus'][] = [];
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'resdesk-core-'));
@@ -42,6 +43,7 @@ describe('core in practice mode', () => {
       },
     );
     core.on('reservationsChanged', (e) => changed.push(e));
+    core.on('syncStatus', (s) => statuses.push(s));
     await core.start();
   });
 
@@ -78,6 +80,9 @@ describe('core in practice mode', () => {
     const cells = seasons.flatMap((v) => v.rows.flatMap((row) => row.cells));
     expect(cells.some((cell) => cell !== null && cell.free <= 0)).toBe(true);
     expect(changed.reduce((n, e) => n + e.keyFields.length, 0)).toBe(80);
+    // While the first read ran, the status bar was told how many it had read; once it ended, nothing.
+    expect(statuses.some((s) => s.syncing && s.readSoFar >= 80)).toBe(true);
+    expect(statuses.filter((s) => !s.syncing).every((s) => s.readSoFar === 0)).toBe(true);
     const status = await core.handlers.getStatus({});
     expect(status.online).toBe(true);
     expect(status.practiceMode).toBe(true);

@@ -13,6 +13,8 @@ describe('import in a worker thread', () => {
   let service: PracticeService;
   let temp: ReturnType<typeof tempDir>;
   let desk: Desk;
+  /** What the sync said of its progress, batch by batch. */
+  const progress: number[] = [];
 
   beforeAll(async () => {
     service = await startPracticeService({ port: 0, reservations: 2500, seed: 9, fileReadyAfterMs: 50 });
@@ -29,6 +31,7 @@ describe('import in a worker thread', () => {
       },
       messages: createMessages('en'),
       importWorker: script,
+      onProgress: (read) => progress.push(read),
     });
   });
   afterAll(async () => {
@@ -63,6 +66,39 @@ describe('import in a worker thread', () => {
     expect(ticks).toBeGreaterThan(10);
     // The main connection reads the worker's writes at once (WAL).
     expect(desk.store.inboxCounts({}).total).toBe(2500);
+    // The worker said after each stored batch how far it had come, up to all it read.
+    expect(progress.length).toBeGreaterThanOrEqual(2);
+    expect(progress.every((read, i) => i === 0 || read > (progress[i - 1] ?? 0))).toBe(true);
+    expect(progress.at(-1)).toBe(report.pulled.received);
+    expect(report.pulled.received).toBeGreaterThanOrEqual(2500);
+  });
+
+  it('says its progress the same way when it reads in this thread', async () => {
+    const read: number[] = [];
+    const here = new Desk({
+      store: Store.open(path.join(temp.dir, 'here.db')),
+      dataDir: path.join(temp.dir, 'here'),
+      connection: {
+        serviceUrl: service.url,
+        user: 'demo',
+        partnerId: 1001,
+        format: 'xml',
+        getPassword: async () => 'demo',
+      },
+      messages: createMessages('en'),
+      onProgress: (n) => read.push(n),
+    });
+    try {
+      const report = await here.sync();
+      expect(report.error).toBeNull();
+      expect(reservationCount(here.store)).toBe(2500);
+      expect(read.length).toBeGreaterThanOrEqual(2);
+      expect(read.every((n, i) => i === 0 || n > (read[i - 1] ?? 0))).toBe(true);
+      expect(read.at(-1)).toBe(report.pulled.received);
+    } finally {
+      await here.close();
+      here.store.close();
+    }
   });
 
   it('reports a failure in the worker as a plain sentence', async () => {

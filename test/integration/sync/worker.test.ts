@@ -15,6 +15,13 @@ describe('import in a worker thread', () => {
   let desk: Desk;
   /** What the sync said of its progress, batch by batch. */
   const progress: number[] = [];
+  const connection = () => ({
+    serviceUrl: service.url,
+    user: 'demo',
+    partnerId: 1001,
+    format: 'xml' as const,
+    getPassword: async () => 'demo',
+  });
 
   beforeAll(async () => {
     service = await startPracticeService({ port: 0, reservations: 2500, seed: 9, fileReadyAfterMs: 50 });
@@ -22,13 +29,7 @@ describe('import in a worker thread', () => {
     desk = new Desk({
       store: Store.open(path.join(temp.dir, 'desk.db')),
       dataDir: temp.dir,
-      connection: {
-        serviceUrl: service.url,
-        user: 'demo',
-        partnerId: 1001,
-        format: 'xml',
-        getPassword: async () => 'demo',
-      },
+      connection: connection(),
       messages: createMessages('en'),
       importWorker: script,
       onProgress: (read) => progress.push(read),
@@ -78,13 +79,7 @@ describe('import in a worker thread', () => {
     const here = new Desk({
       store: Store.open(path.join(temp.dir, 'here.db')),
       dataDir: path.join(temp.dir, 'here'),
-      connection: {
-        serviceUrl: service.url,
-        user: 'demo',
-        partnerId: 1001,
-        format: 'xml',
-        getPassword: async () => 'demo',
-      },
+      connection: connection(),
       messages: createMessages('en'),
       onProgress: (n) => read.push(n),
     });

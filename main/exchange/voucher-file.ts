@@ -48,15 +48,14 @@ export async function saveVoucher(
   signal?: AbortSignal,
 ): Promise<void> {
   const temporary = `${destinationPath}.${randomBytes(6).toString('hex')}.part`;
+  const file = createWriteStream(temporary);
   try {
-    await pipeline(
-      body,
-      new VoucherCheck(operation),
-      createWriteStream(temporary),
-      ...(signal ? [{ signal }] : []),
-    );
+    await pipeline(body, new VoucherCheck(operation), file, ...(signal ? [{ signal }] : []));
     await rename(temporary, destinationPath);
   } catch (error) {
+    // A pipeline that fails at once may fail while the file is still being opened: it would be created after
+    // the removal and left behind. The file is removed once it is closed.
+    if (!file.closed) await new Promise<void>((closed) => file.once('close', () => closed()));
     await unlink(temporary).catch(() => undefined);
     throw error;
   }

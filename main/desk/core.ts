@@ -251,7 +251,14 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
       onPulled: emitPulled,
       onProgress: (read) => {
         readSoFar = read;
-        events.emit('syncStatus', status());
+        // Only shown: a status that cannot be made now must not stop the read that told it.
+        try {
+          events.emit('syncStatus', status());
+        } catch (error) {
+          ports.logger.warn('sync progress not shown', {
+            error: error instanceof Error ? error.message : '',
+          });
+        }
       },
       onDecision: emitDecision,
       importWorker: ports.importWorker,

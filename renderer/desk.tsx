@@ -53,6 +53,8 @@ export function Desk({ setup, onSetupChanged, onLanguage }: Props) {
   const tRef = useRef(t);
   tRef.current = t;
   const wasOnline = useRef<boolean | null>(null);
+  /** What the running sync had read at its last status: each batch it stores is shown as it lands. */
+  const readBefore = useRef(0);
 
   const open = useCallback((keyField: string | null, intent: OpenIntent) => {
     nonce.current += 1;
@@ -75,6 +77,9 @@ export function Desk({ setup, onSetupChanged, onLanguage }: Props) {
       }),
       onDeskEvent('syncStatus', (next) => {
         setStatus(next);
+        // A long first read fills the inbox batch by batch; what arrived is announced once, when it ends.
+        if (next.readSoFar > readBefore.current) setRefreshToken((x) => x + 1);
+        readBefore.current = next.readSoFar;
         if (wasOnline.current !== null && wasOnline.current !== next.online)
           setAnnouncement(tRef.current(next.online ? 'announce.online' : 'announce.offline'));
         wasOnline.current = next.online;

@@ -228,8 +228,11 @@ describe('reception screens (in-memory core)', () => {
     const syncing = page.getByTestId('syncing');
     desk.emit('syncStatus', { ...line, online: true, syncing: true });
     await syncing.filter({ hasText: 'Rezervasyonlar kontrol ediliyor…' }).waitFor();
+    const listedBefore = callsOf(desk, 'listReservations').length;
     desk.emit('syncStatus', { ...line, online: true, syncing: true, readSoFar: 4000 });
     await syncing.filter({ hasText: 'Rezervasyonlar alınıyor… şu ana kadar 4.000 rezervasyon' }).waitFor();
+    // The inbox is read again as each batch lands, before the read ends.
+    await expect.poll(() => callsOf(desk, 'listReservations').length).toBeGreaterThan(listedBefore);
     desk.emit('syncStatus', { ...line, online: true });
     await syncing.waitFor({ state: 'detached' });
     desk.emit('openReservation', { keyField: 'K4' });

@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ProductionFigures, ProductionView } from '../../../shared/domain';
 import { currentLanguage } from '../../i18n';
-import { formatMoney, formatMonth } from '../../i18n/format';
+import { formatCount, formatMoney, formatMonth } from '../../i18n/format';
 import { waitText } from './wait-text';
 
 const hasFigures = (f: ProductionFigures): boolean =>
@@ -16,7 +16,7 @@ interface Props {
 export function ProductionTable({ view }: Props) {
   const { t } = useTranslation();
   const lng = currentLanguage();
-  const count = (n: number) => n.toLocaleString(lng === 'tr' ? 'tr-TR' : 'en-GB');
+  const count = (n: number) => formatCount(n, lng);
   const currency = view.rates.hotelCurrency;
 
   const row = (label: string, f: ProductionFigures, total: boolean, key: string) => (

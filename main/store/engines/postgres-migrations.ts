@@ -27,6 +27,7 @@ import { allotmentNights } from './postgres-migrations/008-allotment-nights';
 import { stopSaleNotices } from './postgres-migrations/009-stop-sale-notices';
 import { keysMarkedByWriters } from './postgres-migrations/010-keys-marked-by-writers';
 import { checkGuestsByReservation } from './postgres-migrations/011-check-guests-by-reservation';
+import { countsUpdatedInPlace } from './postgres-migrations/012-counts-updated-in-place';
 
 export interface PostgresMigration {
   version: number;
@@ -47,4 +48,5 @@ export const postgresMigrations: readonly PostgresMigration[] = [
   { version: 9, name: 'stop-sale-notices', sql: stopSaleNotices },
   { version: 10, name: 'keys-marked-by-writers', sql: keysMarkedByWriters },
   { version: 11, name: 'check-guests-by-reservation', sql: checkGuestsByReservation },
+  { version: 12, name: 'counts-updated-in-place', sql: countsUpdatedInPlace },
 ];

@@ -13,6 +13,7 @@ import { fixture } from '../../unit/exchange/fixtures';
 import { decodeReservationStream } from '../../../main/exchange/reservation-file';
 import { Readable } from 'node:stream';
 import { bothEngines, engineNames, type EngineUnderTest } from './engines';
+import { runPostgres } from '../../../main/hotel-db/run-postgres';
 
 const T1 = '2026-06-01T08:00:00.000Z';
 const T2 = '2026-06-01T09:00:00.000Z';
@@ -205,6 +206,38 @@ describe('the counts on PostgreSQL', () => {
       expect(updated.length).toBeGreaterThan(500);
       expect(moved).toEqual([]);
     } finally {
+      await e.close();
+    }
+  });
+});
+
+describe('the statements on PostgreSQL', () => {
+  // Prepared once per connection and named by their text (run-postgres.ts): pages of any length must use the same
+  // texts, or each page would leave prepared statements behind on the server for as long as the connection lives.
+  it('are prepared once per connection, the same few for pages of any length', async () => {
+    const e = await engines.open('postgres');
+    const client = await engines.postgres.pool.connect();
+    try {
+      const prepared = async (): Promise<string[]> =>
+        (
+          await client.query<{ statement: string }>(
+            'SELECT statement FROM pg_prepared_statements ORDER BY statement',
+          )
+        ).rows.map((row) => row.statement);
+      const items = generateReservations(1300, 5);
+      const importPage = async (page: Reservation[]): Promise<void> => {
+        await client.query('BEGIN');
+        await runPostgres(client, importOps.batch(page, T1, { checkKeys: reservationKeys }));
+        await client.query('COMMIT');
+      };
+      await importPage(items.slice(0, 500));
+      const afterFirst = await prepared();
+      await importPage(items.slice(500));
+      expect(afterFirst.length).toBeGreaterThan(5);
+      expect(await prepared()).toEqual(afterFirst);
+      expect(await e.rows('SELECT CAST(count(*) AS integer) AS n FROM reservations')).toEqual([{ n: 1300 }]);
+    } finally {
+      client.release();
       await e.close();
     }
   });

@@ -1,10 +1,10 @@
 // What a moved reservation brings with it in the target that is not copied but derived from its row, as the
-// desk's import derives it: its search text (the store's own folding, so the hotel database finds exactly what
+// desk's import derives it: its search words (the store's own folding, so the hotel database finds exactly what
 // the desk found), its count in reservation_tally and in allotment_nights, and a mark in check_keys_pending so the desk computes its
 // pre-confirm check keys (check_guests has no key to copy idempotently; the keys are the checks', not the store's).
 import type pg from 'pg';
 import { moveCountSql } from '../store/allotment-nights';
-import { searchTextOfParts } from '../store/search';
+import { searchEntryOfParts } from '../store/search';
 import { comparable, type Row } from './move-rows';
 
 export interface DerivedCounts {
@@ -22,11 +22,11 @@ export class DerivedRows {
   async add(client: pg.ClientBase, inserted: readonly Row[]): Promise<void> {
     if (inserted.length === 0) return;
     const ids = inserted.map((r) => comparable(r.id));
-    const texts = inserted.map((r) => searchText(r));
+    const words = inserted.map((r) => searchWords(r));
     const search = await client.query(
       `INSERT INTO reservation_search (reservation_id, folded)
        SELECT * FROM unnest($1::bigint[], $2::tsvector[]) ON CONFLICT DO NOTHING`,
-      [ids, texts],
+      [ids, words],
     );
     this.counts.search += search.rowCount ?? 0;
     // Their nights in the operators' allotment counts (the import counts what it inserts; a move is an import).
@@ -62,15 +62,19 @@ export class DerivedRows {
   }
 }
 
-/** The reservation's search text from its row, as reindexSearch reads it: guest names first in guests_json. */
-function searchText(r: Row): string {
+/**
+ * The reservation's search words from its row, as the import writes them (search.ts searchEntryOfParts): guest
+ * names first in guests_json. The words, not SQLite's text: the text keeps punctuation ("o'brien-smith,"), which is
+ * no word a search finds and which PostgreSQL's tsvector may refuse outright.
+ */
+function searchWords(r: Row): string {
   const guests = JSON.parse(String(r.guests_json)) as unknown[];
   const names = guests.map((g) => (Array.isArray(g) && typeof g[0] === 'string' ? g[0] : ''));
-  return searchTextOfParts({
+  return searchEntryOfParts({
     names,
     voucherNo: String(r.voucher_no),
     tourOpCode: String(r.tour_op_code),
     tourOpName: String(r.tour_op_name),
     keyField: String(r.key_field),
-  });
+  }).words;
 }

@@ -92,10 +92,32 @@ export function searchEntryOfParts(parts: SearchParts): SearchEntry {
     for (const word of piece.others) if (!words.includes(word) && !extra.includes(word)) extra.push(word);
   voucherDigits(parts.voucherNo, words, extra);
   const text = folded.join(' ');
-  if (extra.length === 0) return { text, words: words.join(' ') };
+  if (extra.length === 0) return { text, words: lexemes(words.join(' ')) };
   const more = extra.join(' ');
-  return { text: `${text} ${more}`, words: words.length === 0 ? more : `${words.join(' ')} ${more}` };
+  return {
+    text: `${text} ${more}`,
+    words: lexemes(words.length === 0 ? more : `${words.join(' ')} ${more}`),
+  };
 }
+
+/**
+ * PostgreSQL keeps a word of at most 2,046 bytes in a tsvector or tsquery and refuses a longer one, and with it
+ * the whole write or search. There a word is kept and looked up by its first 500 characters (at most 1,500
+ * bytes), stored or typed alike, so a typed beginning of it still finds it. SQLite's FTS5 keeps any length.
+ */
+const LONGEST_WORD = 500;
+const longWord = /[^ ]{501,}/g;
+
+/** A word cut to LONGEST_WORD characters, never between the halves of a surrogate pair. */
+function lexeme(word: string): string {
+  if (word.length <= LONGEST_WORD) return word;
+  const last = word.charCodeAt(LONGEST_WORD - 1);
+  return word.slice(0, last >= 0xd800 && last <= 0xdbff ? LONGEST_WORD - 1 : LONGEST_WORD);
+}
+
+/** Space-separated words, each cut as lexeme does (no word is that long in a real reservation). */
+const lexemes = (words: string): string =>
+  words.length <= LONGEST_WORD ? words : words.replace(longWord, lexeme);
 
 /** What SQLite's search index holds for one reservation: folded text, then the other spellings. */
 export const searchTextOfParts = (parts: SearchParts): string => searchEntryOfParts(parts).text;
@@ -165,7 +187,9 @@ export function tsQueryExpression(query: string): string | null {
   if (terms.length === 0) return null;
   return terms
     .map((spellings) =>
-      spellings.length === 1 ? `${spellings[0]}:*` : `(${spellings.map((w) => `${w}:*`).join(' | ')})`,
+      spellings.length === 1
+        ? `${lexeme(spellings[0] ?? '')}:*`
+        : `(${spellings.map((w) => `${lexeme(w)}:*`).join(' | ')})`,
     )
     .join(' & ');
 }

@@ -12,7 +12,8 @@ import { migrateHotelDb, openHotelPool } from '../../../main/hotel-db';
 import { MoveRefused, moveDeskData, type MoveReport } from '../../../main/hotel-db/move-data';
 import { movedTables } from '../../../main/hotel-db/move-tables';
 import { Store } from '../../../main/store';
-import { searchTextOf } from '../../../main/store/search';
+import { searchEntryOf } from '../../../main/store/search';
+import { makeGuest, makeReservation } from '../../unit/store/fixtures';
 import { createDatabase, startPostgres, type TestPostgres } from '../../harness/postgres';
 import { runResdesk } from '../../harness/resdesk-cli';
 import { tempDir } from '../sync/helpers';
@@ -140,7 +141,7 @@ describe('moving a desk with history into the hotel database', () => {
     await target.pool.query('DELETE FROM activity WHERE id = $1', [added.rows[0]?.id]);
   });
 
-  it('indexes every reservation for search with the text the desk indexes, and finds a guest by a folded word', async () => {
+  it('indexes every reservation for search with the words the import writes, and finds a guest by a folded word', async () => {
     expect(await count(target.pool, 'reservation_search')).toBe(sqliteCount('reservations'));
     const store = Store.open(deskFile);
     try {
@@ -154,11 +155,11 @@ describe('moving a desk with history into the hotel database', () => {
       for (const key of keys) {
         const r = store.getReservation(key);
         if (!r) throw new Error(`no reservation ${key}`);
-        expect(byKey.get(key)).toEqual([...new Set(searchTextOf(r).split(' '))].sort());
+        expect(byKey.get(key)).toEqual([...new Set(searchEntryOf(r).words.split(' '))].sort());
       }
       const someone = store.getReservation(keys[0] ?? '');
       if (!someone) throw new Error('no reservation moved');
-      const word = searchTextOf(someone).split(' ')[0] ?? '';
+      const word = searchEntryOf(someone).words.split(' ')[0] ?? '';
       const found = await target.pool.query<{ key_field: string }>(
         `SELECT r.key_field FROM reservation_search s JOIN reservations r ON r.id = s.reservation_id
           WHERE s.folded @@ CAST($1 AS tsquery)`,
@@ -188,6 +189,38 @@ describe('moving a desk with history into the hotel database', () => {
       .sort(byText);
     expect(tally.rows.map((r) => Object.values(r).map(norm)).sort(byText)).toEqual(expected);
     expect(await count(target.pool, 'check_keys_pending')).toBe(sqliteCount('reservations'));
+  });
+
+  it("finds a moved guest by each word of a name with punctuation, which PostgreSQL's tsvector would misread", async () => {
+    const copy = path.join(temp.dir, 'punctuation.db');
+    desk.exec(`VACUUM INTO '${copy.replace(/'/g, "''")}'`);
+    const store = Store.open(copy);
+    const key = '1001|PUNCT-1|1';
+    store.importBatch(
+      [
+        makeReservation({
+          keyField: key,
+          logId: 990_001,
+          voucherNo: 'R:12/y:a',
+          guests: [makeGuest("O'Brien-Smith, John", key)],
+        }),
+      ],
+      '2026-07-01T09:00:00.000Z',
+    );
+    store.close();
+    const other = await freshDatabase();
+    await moveDeskData({ from: copy, to: other.pool });
+    for (const word of ['brien', 'smith', 'john', 'r', '12'])
+      expect(
+        (
+          await other.pool.query<{ key_field: string }>(
+            `SELECT r.key_field FROM reservation_search s JOIN reservations r ON r.id = s.reservation_id
+              WHERE s.folded @@ CAST($1 AS tsquery) AND r.key_field = $2`,
+            [`${word}:*`, key],
+          )
+        ).rows,
+        word,
+      ).toEqual([{ key_field: key }]);
   });
 
   it('copies nothing the second time, and still finds every row', async () => {

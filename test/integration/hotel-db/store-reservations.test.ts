@@ -177,6 +177,28 @@ describe.each(engineNames)('reservations on %s', (name) => {
     );
   });
 
+  it('stores and finds a word too long for a PostgreSQL lexeme, typed in full or by its beginning', async () => {
+    // PostgreSQL refuses a tsvector or tsquery word over 2,046 bytes, and the whole write or search with it.
+    const long = `V${'7'.repeat(2999)}`;
+    const turkish = 'Ş'.repeat(1200);
+    // Cut at 500 characters, a pair's halves are kept together.
+    const paired = `${'a'.repeat(499)}${'\u{20000}'.repeat(3)}`;
+    await importing(
+      [
+        makeReservation({
+          keyField: 'long',
+          logId: 1,
+          voucherNo: long,
+          guests: [makeGuest(`${turkish} KAYA ${paired}`, 'long')],
+        }),
+      ],
+      T1,
+    );
+    for (const typed of [long, long.slice(0, 499), 'v777', turkish, 'şşşş kaya', `${long} kaya`, paired])
+      expect(await e.read(searchOps.keyFields(typed)), typed.slice(0, 20)).toEqual(['long']);
+    expect(await e.read(searchOps.keyFields(`${long}8`))).toEqual(name === 'sqlite' ? [] : ['long']);
+  });
+
   it('finds a Turkish name typed with or without its dots, and a voucher by its digits', async () => {
     const k = '1001|V-9|1';
     await importing(

@@ -195,7 +195,8 @@ async function firstPageAfterSync(
 export async function benchImportEngines(
   reservations = 20_000,
   inboxReservations = 100_000,
-  runs = 5,
+  // Seven pairs: the machine's pace swings a pair's ratio by a tenth either way, and five left the median as loose.
+  runs = 7,
 ): Promise<ImportEnginesBench> {
   const dir = mkdtempSync(path.join(tmpdir(), 'resdesk-import-engines-'));
   const server = await startPostgres();

@@ -75,7 +75,10 @@ export async function migrateHotelDb(
     );
     const from = Number(found.rows[0]?.value ?? '0');
     if (from > list.length) throw new NewerHotelDatabase(from, list.length);
-    for (const migration of list.slice(from)) await client.query(migration.sql);
+    for (const migration of list.slice(from)) {
+      await client.query(migration.sql);
+      await migration.then?.(client);
+    }
     if (list.length > from)
       await client.query(
         `INSERT INTO resdesk_meta (key, value) VALUES ('schema_version', $1)

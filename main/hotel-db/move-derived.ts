@@ -4,7 +4,7 @@
 // pre-confirm check keys (check_guests has no key to copy idempotently; the keys are the checks', not the store's).
 import type pg from 'pg';
 import { moveCountSql } from '../store/allotment-nights';
-import { searchEntryOfParts } from '../store/search';
+import { searchEntryOfRow } from '../store/search';
 import { comparable, type Row } from './move-rows';
 
 export interface DerivedCounts {
@@ -62,19 +62,13 @@ export class DerivedRows {
   }
 }
 
-/**
- * The reservation's search words from its row, as the import writes them (search.ts searchEntryOfParts): guest
- * names first in guests_json. The words, not SQLite's text: the text keeps punctuation ("o'brien-smith,"), which is
- * no word a search finds and which PostgreSQL's tsvector may refuse outright.
- */
-function searchWords(r: Row): string {
-  const guests = JSON.parse(String(r.guests_json)) as unknown[];
-  const names = guests.map((g) => (Array.isArray(g) && typeof g[0] === 'string' ? g[0] : ''));
-  return searchEntryOfParts({
-    names,
+/** The reservation's search words from its row, as the import writes them (not SQLite's text, which keeps punctuation). */
+const searchWords = (r: Row): string =>
+  searchEntryOfRow({
+    id: String(r.id),
     voucherNo: String(r.voucher_no),
     tourOpCode: String(r.tour_op_code),
     tourOpName: String(r.tour_op_name),
     keyField: String(r.key_field),
+    guests: String(r.guests_json),
   }).words;
-}

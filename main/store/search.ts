@@ -119,9 +119,6 @@ function lexeme(word: string): string {
 const lexemes = (words: string): string =>
   words.length <= LONGEST_WORD ? words : words.replace(longWord, lexeme);
 
-/** What SQLite's search index holds for one reservation: folded text, then the other spellings. */
-export const searchTextOfParts = (parts: SearchParts): string => searchEntryOfParts(parts).text;
-
 /** What the search index holds for one reservation (already folded), for either engine. */
 export function searchEntryOf(r: Reservation): SearchEntry {
   return searchEntryOfParts({
@@ -273,11 +270,12 @@ export const searchOps = {
  * Builds the whole index again from the reservations' rows, with today's folding: for a migration that
  * changes what the index holds. Reads guest names from guests_json (name first in each guest's array).
  */
-const searchRows = `SELECT id, voucher_no AS voucherNo, tour_op_code AS tourOpCode, tour_op_name AS tourOpName,
-  key_field AS keyField, guests_json AS guests FROM reservations`;
+export const searchRows = `SELECT id, voucher_no AS "voucherNo", tour_op_code AS "tourOpCode",
+  tour_op_name AS "tourOpName", key_field AS "keyField", guests_json AS guests FROM reservations`;
 
-interface SearchRow {
-  id: number;
+/** What searchRows reads of a reservation (PostgreSQL's pg hands a bigint id over as text). */
+export interface SearchRow {
+  id: number | string;
   voucherNo: string;
   tourOpCode: string;
   tourOpName: string;
@@ -285,16 +283,19 @@ interface SearchRow {
   guests: string;
 }
 
+/** The search entry of a reservation as its row holds it: guest names first in each guest of guests_json. */
+export function searchEntryOfRow(row: SearchRow): SearchEntry {
+  const guests = JSON.parse(row.guests) as unknown[];
+  const names = guests.map((g) => (Array.isArray(g) && typeof g[0] === 'string' ? g[0] : ''));
+  return searchEntryOfParts({ ...row, names });
+}
+
 /** Writes (or replaces) each row's entry in the search index. */
 function writeSearchRows(db: Database, rows: readonly SearchRow[]): void {
   const insert = db.prepare<[number, string]>(
     'INSERT OR REPLACE INTO reservation_search (rowid, text) VALUES (?, ?)',
   );
-  for (const row of rows) {
-    const guests = JSON.parse(row.guests) as unknown[];
-    const names = guests.map((g) => (Array.isArray(g) && typeof g[0] === 'string' ? g[0] : ''));
-    insert.run(row.id, searchTextOfParts({ ...row, names }));
-  }
+  for (const row of rows) insert.run(Number(row.id), searchEntryOfRow(row).text);
 }
 
 export function reindexSearch(db: Database): number {

@@ -28,11 +28,15 @@ import { stopSaleNotices } from './postgres-migrations/009-stop-sale-notices';
 import { keysMarkedByWriters } from './postgres-migrations/010-keys-marked-by-writers';
 import { checkGuestsByReservation } from './postgres-migrations/011-check-guests-by-reservation';
 import { countsUpdatedInPlace } from './postgres-migrations/012-counts-updated-in-place';
+import { searchWordsRewritten } from './postgres-migrations/013-search-words-rewritten';
+import { rewriteSearchWords, type SqlClient } from '../search-words-rewrite';
 
 export interface PostgresMigration {
   version: number;
   name: string;
   sql: string;
+  /** Run after the SQL, in the same transaction: a step the desk's own code must do (its search folding). */
+  then?: (client: SqlClient) => Promise<unknown>;
 }
 
 /** Ordered: a migration's version is its position in this list plus one. */
@@ -49,4 +53,5 @@ export const postgresMigrations: readonly PostgresMigration[] = [
   { version: 10, name: 'keys-marked-by-writers', sql: keysMarkedByWriters },
   { version: 11, name: 'check-guests-by-reservation', sql: checkGuestsByReservation },
   { version: 12, name: 'counts-updated-in-place', sql: countsUpdatedInPlace },
+  { version: 13, name: 'search-words-rewritten', sql: searchWordsRewritten, then: rewriteSearchWords },
 ];

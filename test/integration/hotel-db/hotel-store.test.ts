@@ -16,6 +16,10 @@ import {
 import { HotelDbUnreachable, checkHotelDatabase } from '../../../main/hotel-db/reach';
 import { createMessages } from '../../../main/kernel/messages';
 import { postgresMigrations } from '../../../main/store/engines/postgres-migrations';
+import { runPostgres } from '../../../main/hotel-db/run-postgres';
+import { importOps } from '../../../main/store/reservations';
+import { searchEntryOf } from '../../../main/store/search';
+import { generateReservations, makeGuest, makeReservation } from '../../unit/store/fixtures';
 import { createDatabase, startPostgres, type TestPostgres } from '../../harness/postgres';
 
 const AT = '2026-07-01T09:00:00.000Z';
@@ -133,6 +137,59 @@ describe('migrations', () => {
       "SELECT indexname AS name FROM pg_indexes WHERE tablename = 'check_guests' ORDER BY 1",
     );
     expect(indexes.rows.map((r) => r.name)).toEqual(['check_guests_by_person', 'check_guests_pkey']);
+  });
+});
+
+describe('migration 13', () => {
+  it("writes every reservation's search words again: a desk moved in before it had its search text as words", async () => {
+    const p = pool(await freshDatabase());
+    await migrateHotelDb(p, postgresMigrations.slice(0, 12));
+    const punctuated = makeReservation({
+      keyField: '1001|VC-001/2|1',
+      logId: 1,
+      voucherNo: 'VC-001/2',
+      guests: [makeGuest("O'Brien-Smith, John", '1001|VC-001/2|1')],
+    });
+    const others = generateReservations(2100, 13).map((r) => ({ ...r, logId: r.logId + 10 }));
+    const client = await p.connect();
+    try {
+      await runPostgres(client, importOps.batch([punctuated, ...others], AT));
+    } finally {
+      client.release();
+    }
+    // What a move wrote before: SQLite's search text, cast.
+    await p.query(
+      `UPDATE reservation_search s SET folded = CAST($1 AS tsvector) FROM reservations r
+        WHERE r.id = s.reservation_id AND r.key_field = $2`,
+      [searchEntryOf(punctuated).text, punctuated.keyField],
+    );
+    await p.query(
+      "UPDATE reservation_search SET folded = CAST('stale' AS tsvector) WHERE reservation_id % 7 = 0",
+    );
+    const found = async (word: string): Promise<string[]> =>
+      (
+        await p.query<{ key_field: string }>(
+          `SELECT r.key_field FROM reservation_search s JOIN reservations r ON r.id = s.reservation_id
+            WHERE s.folded @@ CAST($1 AS tsquery) ORDER BY r.key_field`,
+          [`${word}:*`],
+        )
+      ).rows.map((row) => row.key_field);
+    expect(await found('smith')).toEqual([]);
+    expect(await migrateHotelDb(p)).toEqual({ from: 12, to: postgresMigrations.length });
+    for (const word of ['smith', 'brien', '001', 'vc'])
+      expect(await found(word), word).toContain(punctuated.keyField);
+    expect(await found('stale')).toEqual([]);
+    // Every reservation's words are what the import writes, across pages of the rewrite.
+    const stored = await p.query<{ key_field: string; words: string[] }>(
+      `SELECT r.key_field, tsvector_to_array(s.folded) AS words FROM reservation_search s
+        JOIN reservations r ON r.id = s.reservation_id`,
+    );
+    const byKey = new Map(stored.rows.map((row) => [row.key_field, [...row.words].sort()]));
+    expect(byKey.size).toBe(2101);
+    for (const r of [punctuated, ...others])
+      expect(byKey.get(r.keyField), r.keyField).toEqual(
+        [...new Set(searchEntryOf(r).words.split(' '))].sort(),
+      );
   });
 });
 

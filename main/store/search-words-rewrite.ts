@@ -1,0 +1,29 @@
+// Every reservation's search words on the hotel's database written again from its row, as the import writes them
+// (PostgreSQL migration 13). A desk's data moved in before then had SQLite's search text cast as its words: that
+// text keeps punctuation, so "o'brien-smith," was one word ("smith" and a voucher's digits found nothing), and a
+// text PostgreSQL reads otherwise ("x:1") lost words. Run inside the migration's transaction, a page at a time.
+import { postgresSearchWrite } from './reservations-import-queries';
+import { searchEntryOfRow, searchRows, type SearchRow } from './search';
+
+/** What the rewrite needs of a connection: a pg client in the migration's transaction. */
+export interface SqlClient {
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+const PAGE = 2000;
+
+/** Writes every reservation's search words afresh, in id order; how many it wrote. */
+export async function rewriteSearchWords(client: SqlClient): Promise<number> {
+  let written = 0;
+  let after = '0';
+  for (;;) {
+    const { rows } = await client.query(`${searchRows} WHERE id > $1 ORDER BY id LIMIT ${PAGE}`, [after]);
+    const page = rows as SearchRow[];
+    const last = page[page.length - 1];
+    if (!last) return written;
+    const words = page.map((row) => [String(row.id), searchEntryOfRow(row).words]);
+    await client.query(postgresSearchWrite.replace('?', '$1'), [JSON.stringify(words)]);
+    written += page.length;
+    after = String(last.id);
+  }
+}

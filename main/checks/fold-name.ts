@@ -51,13 +51,19 @@ export function foldName(name: string): string {
 }
 
 /**
+ * The longest folded name that can tell a person. A longer text is nobody's name, and the stores index the key:
+ * PostgreSQL refuses an index entry over some 2.7 KB, and the whole page with it.
+ */
+const LONGEST_PERSON = 200;
+
+/**
  * The folded name if it can tell a person (a surname and a given name at least), else null: a lone
  * word, or a placeholder agencies type before names are known, would make strangers "the same guest".
  */
 export function personKey(name: string): string | null {
   const folded = foldName(name);
   const space = folded.indexOf(' ');
-  if (space < 1) return null;
+  if (space < 1 || folded.length > LONGEST_PERSON) return null;
   return placeholders.has(folded) ? null : folded;
 }
 

@@ -1,6 +1,7 @@
 // ReservationPms → Reservation, CustomerPms → Guest. Dates stay the wall-clock text they came as.
 import {
   asObject,
+  code,
   calendarDate,
   field,
   FieldError,
@@ -11,7 +12,7 @@ import {
   listItems,
   localDateTime,
   requiredInt,
-  requiredText,
+  requiredCode,
   text,
   textOrNull,
 } from './fields';
@@ -97,15 +98,15 @@ const withItemJson = (reservation: Omit<Reservation, 'raw'>, json: string): Rese
 export function decodeReservation(value: WireValue): Reservation {
   const item = asObject(value, 'ReservationPms');
   const reservation: Omit<Reservation, 'raw'> = {
-    keyField: requiredText(item, 'KeyField'),
+    keyField: requiredCode(item, 'KeyField'),
     logId: requiredInt(item, 'LogId'),
-    serviceId: requiredText(item, 'ServiceId'),
+    serviceId: requiredCode(item, 'ServiceId'),
     pmsStatus: int(item, 'PmsStatus'),
     confirmationStatus: confirmationStatus(item),
     confirmationNo: text(item, 'ConfirmationNo'),
     confirmDate: localDateTime(item, 'ConfirmDate'),
     confirmeNote: text(item, 'ConfirmeNote'),
-    agencyId: text(item, 'AgencyId'),
+    agencyId: code(item, 'AgencyId'),
     agencyName: text(item, 'AgencyName'),
     hotelId: text(item, 'HotelId'),
     hotelName: text(item, 'HotelName'),
@@ -114,14 +115,14 @@ export function decodeReservation(value: WireValue): Reservation {
     partnerId: int(item, spelledAs(item, 'PartnerId')),
     tourOpCode: text(item, 'TourOpCode'),
     tourOpName: text(item, 'TourOpName'),
-    voucherNo: text(item, 'VoucherNo'),
+    voucherNo: code(item, 'VoucherNo'),
     checkIn: calendarDate(item, 'CheckIn'),
     checkOut: calendarDate(item, 'CheckOut'),
     nights: intWithin(item, 'Nights', 0, LIMITS.nights),
     roomId: text(item, 'RoomId'),
     roomName: text(item, 'RoomName'),
     roomNo: textOrNull(item, 'RoomNo'),
-    roomTypeId: text(item, 'RoomTypeId'),
+    roomTypeId: code(item, 'RoomTypeId'),
     roomTypeName: text(item, 'RoomTypeName'),
     accomId: text(item, 'AccomId'),
     accomName: text(item, 'AccomName'),

@@ -1,19 +1,19 @@
 // Items of the smaller operations: agencies, not-confirm reasons, stay codes for mapping, acknowledged
 // ids, the large-result file code and URL, confirmation answers, hotel search. Each throws FieldError
 // when an item is not what the operation promises.
-import { asObject, field, FieldError, intOrNull, listItems, requiredText, text } from './fields';
+import { asObject, field, FieldError, intOrNull, listItems, requiredCode, requiredText, text } from './fields';
 import { isWireObject, type WireObject, type WireValue } from './wire-value';
 import { DIALECTS, dialects, stayCodeFields } from './dialect';
 import type { Agency, NotConfirmMessage, ServiceLanguage, StayCode, StayCodeKind } from '../../shared/domain';
 
 export const decodeAgency = (value: WireValue): Agency => {
   const item = asObject(value, 'DefinitionHotelAgency');
-  return { id: requiredText(item, 'Id'), name: text(item, 'Name') };
+  return { id: requiredCode(item, 'Id'), name: text(item, 'Name') };
 };
 
 export const decodeNotConfirmMessage = (value: WireValue, lang: ServiceLanguage): NotConfirmMessage => {
   const item = asObject(value, 'NotConfirmMessage');
-  return { id: requiredText(item, 'Id'), name: text(item, 'Name'), lang };
+  return { id: requiredCode(item, 'Id'), name: text(item, 'Name'), lang };
 };
 
 const stayKinds: readonly StayCodeKind[] = ['room', 'roomType', 'board', 'nationality'];
@@ -49,7 +49,7 @@ export function decodeStayCodes(value: WireValue, agencyId: string): StayCode[] 
       const code: StayCode = {
         agencyId,
         kind,
-        code: requiredText(entry, either(entry, stayCodeFields.code[kind]).name),
+        code: requiredCode(entry, either(entry, stayCodeFields.code[kind]).name),
         name: eitherText(entry, stayCodeFields.name),
         hotel: eitherText(entry, stayCodeFields.hotel),
         hotelNumber: eitherInt(entry, stayCodeFields.hotelNumber),

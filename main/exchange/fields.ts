@@ -53,6 +53,27 @@ export function requiredText(item: WireObject, name: string): string {
   return value;
 }
 
+/**
+ * The longest code (KeyField, LogId's ServiceId, operator, voucher, room type) a reservation may hold. The stores
+ * index these, and PostgreSQL refuses an index entry over some 2.7 KB, and the whole page with it; real codes are
+ * a few dozen characters. A longer one is broken, not big: the item is set aside for a person to look at.
+ */
+export const LONGEST_CODE = 200;
+
+/** A code: text of at most LONGEST_CODE characters ('' when absent). */
+export function code(item: WireObject, name: string): string {
+  const value = text(item, name);
+  if (value.length > LONGEST_CODE) throw new FieldError(name, `text of at most ${LONGEST_CODE} characters`);
+  return value;
+}
+
+/** A code that must be present. */
+export function requiredCode(item: WireObject, name: string): string {
+  const value = code(item, name);
+  if (value.trim() === '') throw new FieldError(name, 'present');
+  return value;
+}
+
 const INTEGER = /^\s*[-+]?\d{1,15}\s*$/;
 const DECIMAL = /^\s*[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?\s*$/;
 

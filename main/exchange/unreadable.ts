@@ -2,7 +2,7 @@
 // cost the rest of the list: it is handed aside with its text, and the others go on to be stored and
 // acknowledged. Whoever receives it keeps it for a person to look at and never acknowledges its LogId,
 // so the service keeps offering it until it is fixed there.
-import { FieldError, intOrNull, textOrNull } from './fields';
+import { FieldError, code, intOrNull, textOrNull } from './fields';
 import { itemJson } from './item-text';
 import { isWireObject, type WireValue } from './wire-value';
 import { decodeReservation } from './decode-reservation';
@@ -23,13 +23,16 @@ const attempt = <T>(read: () => T): T | null => {
 
 function describe(item: WireValue, error: FieldError, operation: string): UnreadableItem {
   const object = isWireObject(item) ? item : null;
+  // A code too long to keep (fields.ts LONGEST_CODE) is not kept here either: it is in the item's text.
+  const codeOf = (name: string): string | null =>
+    object && textOrNull(object, name) !== null ? code(object, name) : null;
   return {
     operation,
     field: error.field,
     expected: error.expected,
-    keyField: object ? attempt(() => textOrNull(object, 'KeyField')) : null,
+    keyField: attempt(() => codeOf('KeyField')),
     logId: object ? attempt(() => intOrNull(object, 'LogId')) : null,
-    serviceId: object ? attempt(() => textOrNull(object, 'ServiceId')) : null,
+    serviceId: attempt(() => codeOf('ServiceId')),
     text: object ? itemJson(object) : JSON.stringify(item),
   };
 }

@@ -65,9 +65,15 @@ export interface SearchEntry {
   words: string;
 }
 
-/** Adds the pieces of `text` (split at plain spaces) to `out`, each folded by `fold`. */
+/**
+ * The most pieces a field gives the index: a name, a voucher or an operator is a few words, and a field of
+ * thousands (a hostile list) would otherwise fill the index entry, and PostgreSQL's, which holds at most 1 MB.
+ */
+const MOST_PIECES = 100;
+
+/** Adds the pieces of `text` (split at plain spaces, the first MOST_PIECES) to `out`, each folded by `fold`. */
 function addPieces(text: string, fold: (piece: string) => FoldedPiece, out: FoldedPiece[]): void {
-  for (const piece of text.split(' ')) out.push(fold(piece));
+  for (const piece of text.split(' ', MOST_PIECES)) out.push(fold(piece));
 }
 
 /** What the search index holds for one reservation: folded text, then the other spellings. */
@@ -115,9 +121,19 @@ function lexeme(word: string): string {
   return word.slice(0, last >= 0xd800 && last <= 0xdbff ? LONGEST_WORD - 1 : LONGEST_WORD);
 }
 
-/** Space-separated words, each cut as lexeme does (no word is that long in a real reservation). */
-const lexemes = (words: string): string =>
-  words.length <= LONGEST_WORD ? words : words.replace(longWord, lexeme);
+/**
+ * A reservation's words on PostgreSQL, at most this many characters: a tsvector holds at most 1 MB, and these are
+ * at most 700 KB (a word of one three-byte character and its entry, seven bytes for two characters). A real
+ * reservation has a few hundred.
+ */
+const MOST_WORDS = 200_000;
+
+/** Space-separated words, each cut as lexeme does, the whole cut to MOST_WORDS (no reservation has that many). */
+function lexemes(words: string): string {
+  if (words.length <= LONGEST_WORD) return words;
+  const cut = words.replace(longWord, lexeme);
+  return cut.length <= MOST_WORDS ? cut : cut.slice(0, cut.lastIndexOf(' ', MOST_WORDS));
+}
 
 /** What the search index holds for one reservation (already folded), for either engine. */
 export function searchEntryOf(r: Reservation): SearchEntry {

@@ -12,6 +12,7 @@ import { importOps, type ImportResult } from '../../../main/store/reservations';
 import { readingOps } from '../../../main/store/reservations-read';
 import { inboxOps, type InboxQuery } from '../../../main/store/inbox';
 import { searchOps } from '../../../main/store/search';
+import { reservationKeys } from '../../../main/checks';
 import { generateReservations, makeGuest, makeReservation } from '../../unit/store/fixtures';
 import { bothEngines, engineNames, type EngineUnderTest } from './engines';
 
@@ -197,6 +198,34 @@ describe.each(engineNames)('reservations on %s', (name) => {
     for (const typed of [long, long.slice(0, 499), 'v777', turkish, 'şşşş kaya', `${long} kaya`, paired])
       expect(await e.read(searchOps.keyFields(typed)), typed.slice(0, 20)).toEqual(['long']);
     expect(await e.read(searchOps.keyFields(`${long}8`))).toEqual(name === 'sqlite' ? [] : ['long']);
+  });
+
+  it('stores a guest name of 150,000 words, and one of 3,000 characters: searched by their first hundred words, no one to match', async () => {
+    // PostgreSQL holds a tsvector of at most 1 MB and an index entry of some 2.7 KB, and refuses the page beyond.
+    const many = Array.from({ length: 150_000 }, (_, i) => `w${i}`).join(' ');
+    const wide = Array.from({ length: 300 }, (_, i) => `Ad${String.fromCharCode(97 + (i % 26))}${i}x`).join(
+      ' ',
+    );
+    await e.write(
+      importOps.batch(
+        [
+          makeReservation({
+            keyField: 'many',
+            logId: 1,
+            guests: [makeGuest(many, 'many'), makeGuest(wide, 'many'), makeGuest('KAYA AYSE', 'many')],
+          }),
+        ],
+        T1,
+        { checkKeys: reservationKeys },
+      ),
+    );
+    // A field gives the index its first hundred words (search.ts MOST_PIECES), on both engines alike.
+    for (const typed of ['w1', 'w99', 'ada0x', 'adv99x', 'kaya ayse'])
+      expect(await e.read(searchOps.keyFields(typed)), typed).toEqual(['many']);
+    for (const typed of ['w100', 'w12345', 'adw100x'])
+      expect(await e.read(searchOps.keyFields(typed)), typed).toEqual([]);
+    // Neither long name tells a person (fold-name.ts personKey): only Ayşe Kaya is a guest the checks compare.
+    expect(await e.rows('SELECT person FROM check_guests')).toEqual([{ person: 'kaya ayse' }]);
   });
 
   it('finds a Turkish name typed with or without its dots, and a voucher by its digits', async () => {

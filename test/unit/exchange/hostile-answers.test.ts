@@ -105,6 +105,18 @@ describe('values no booking can have', () => {
     expect(asideFor((item) => (item[field] = value))).toMatchObject({ field });
   });
 
+  it.each(['KeyField', 'ServiceId', 'AgencyId', 'VoucherNo', 'RoomTypeId'])(
+    'a %s of 201 characters sets the reservation aside; 200 are kept',
+    (field) => {
+      const aside = asideFor((item) => (item[field] = 'K'.repeat(201)));
+      expect(aside).toMatchObject({ field, expected: 'text of at most 200 characters' });
+      // The set-aside record never holds the over-long code itself: only the item's text does.
+      expect(aside?.keyField).toBe(field === 'KeyField' ? null : base().KeyField);
+      expect(aside?.serviceId).toBe(field === 'ServiceId' ? null : base().ServiceId);
+      expect(asideFor((item) => (item[field] = 'K'.repeat(200)))).toBeNull();
+    },
+  );
+
   it('a guest of age 500 sets the reservation aside; 29 February of a leap year is a date', () => {
     expect(
       asideFor((item) => {

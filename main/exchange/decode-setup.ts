@@ -1,14 +1,25 @@
 // Items of the smaller operations: agencies, not-confirm reasons, stay codes for mapping, acknowledged
 // ids, the large-result file code and URL, confirmation answers, hotel search. Each throws FieldError
 // when an item is not what the operation promises.
-import { asObject, field, FieldError, intOrNull, listItems, requiredCode, requiredText, text } from './fields';
+import {
+  asObject,
+  code,
+  field,
+  FieldError,
+  intOrNull,
+  listItems,
+  requiredCode,
+  requiredText,
+  text,
+} from './fields';
 import { isWireObject, type WireObject, type WireValue } from './wire-value';
 import { DIALECTS, dialects, stayCodeFields } from './dialect';
 import type { Agency, NotConfirmMessage, ServiceLanguage, StayCode, StayCodeKind } from '../../shared/domain';
 
 export const decodeAgency = (value: WireValue): Agency => {
   const item = asObject(value, 'DefinitionHotelAgency');
-  return { id: requiredCode(item, 'Id'), name: text(item, 'Name') };
+  // Its name too is indexed (the agency list is read by name): as long as a code at most.
+  return { id: requiredCode(item, 'Id'), name: code(item, 'Name') };
 };
 
 export const decodeNotConfirmMessage = (value: WireValue, lang: ServiceLanguage): NotConfirmMessage => {

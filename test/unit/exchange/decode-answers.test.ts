@@ -235,6 +235,25 @@ describe('preparation answers', () => {
     ).toHaveLength(2);
   });
 
+  it('refuses an agency list holding an id or a name over 200 characters, in a sentence naming the field', () => {
+    const list = (id: string, name: string): string => JSON.stringify([{ Id: id, Name: name }]);
+    for (const [id, name, field] of [
+      ['A'.repeat(201), 'Sun', 'Id'],
+      ['AG', 'S'.repeat(201), 'Name'],
+    ] as const)
+      expect(() =>
+        decodeItems(readAnswer(200, list(id, name), 't', []).items, decodeAgency, 'an agency', 'agency list'),
+      ).toThrow(new RegExp(`${field}.*text of at most 200 characters`));
+    expect(
+      decodeItems(
+        readAnswer(200, list('A'.repeat(200), 'S'.repeat(200)), 't', []).items,
+        decodeAgency,
+        'a',
+        't',
+      ),
+    ).toHaveLength(1);
+  });
+
   it('decodes not-confirm reasons with their language', () => {
     const items = readAnswer(200, fixture('notconfirm.xml'), 't', []).items;
     expect(items.map((item) => decodeNotConfirmMessage(item, 'tr-TR'))).toEqual([

@@ -17,6 +17,6 @@ export function writeFenced<T>(
   op: Op<T>,
 ): Promise<T> {
   return withFence(pool, token, (tx) =>
-    runPostgres(tx, op, (change: StoreChange) => notifyChange(tx, { ...change, origin })),
+    runPostgres(tx, op, (change: StoreChange) => notifyChange(tx, { ...change, origin }), 'prepared'),
   );
 }

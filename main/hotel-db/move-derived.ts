@@ -25,7 +25,8 @@ export class DerivedRows {
     const words = inserted.map((r) => searchWords(r));
     const search = await client.query(
       `INSERT INTO reservation_search (reservation_id, folded)
-       SELECT * FROM unnest($1::bigint[], $2::tsvector[]) ON CONFLICT DO NOTHING`,
+       SELECT t.id, array_to_tsvector(string_to_array(t.words, ' ')) FROM unnest($1::bigint[], $2::text[]) AS t(id, words)
+       ON CONFLICT DO NOTHING`,
       [ids, words],
     );
     this.counts.search += search.rowCount ?? 0;

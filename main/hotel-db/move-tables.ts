@@ -9,7 +9,7 @@
 // highest id so that the next insert does not collide with a moved row.
 //
 // Not copied but rebuilt from the moved reservations (move-derived.ts): reservation_search (FTS5 on SQLite, a
-// plain table on PostgreSQL, the same folded text), reservation_tally and allotment_nights (counted from the moved rows) and the
+// tsvector of the import's words on PostgreSQL), reservation_tally and allotment_nights (counted from the moved rows) and the
 // check keys (check_guests has no key; every moved reservation is queued in check_keys_pending instead, so the
 // desk computes its keys with the checks of its version).
 export interface MovedTable {

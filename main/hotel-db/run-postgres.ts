@@ -10,10 +10,12 @@ const compiler = new PostgresQueryCompiler();
 const nothing: Outcome = { rows: [], changes: 0 };
 
 /**
- * Each statement is prepared once per connection and named by its text, as SQLite keeps one per text
+ * A write's statements are prepared once per connection and named by their text, as SQLite keeps one per text
  * (run-sqlite.ts): the server then parses and plans a page's statements once, not at every page (a 20,000 first
  * sync: some 160 ms less of the server's CPU, 80 ms less of the desk's). Values are parameters, so the store's
- * operations have a fixed set of texts; the names are this process's, each text's the same on every connection.
+ * writes have a fixed set of texts; the names are this process's, each text's the same on every connection. Reads
+ * stay unnamed: the inbox's texts follow its filters, and after five runs PostgreSQL may keep one generic plan for a
+ * prepared statement, where a search or a page is better planned for its own values each time.
  */
 const statementNames = new Map<string, string>();
 function nameOf(sql: string): string {
@@ -48,6 +50,7 @@ export async function runPostgres<T>(
   client: Queryable,
   op: Op<T>,
   onChange: (change: StoreChange) => Promise<void> = async () => {},
+  statements: 'prepared' | 'unnamed' = 'unnamed',
 ): Promise<T> {
   let next = op.next();
   while (!next.done) {
@@ -61,7 +64,7 @@ export async function runPostgres<T>(
     let outcome: Outcome;
     try {
       const result = await client.query({
-        name: nameOf(sql),
+        name: statements === 'prepared' ? nameOf(sql) : undefined,
         text: sql,
         values: [...parameters],
         types: int8AsNumber,

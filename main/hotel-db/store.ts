@@ -136,7 +136,7 @@ export class HotelStore extends PostgresOperations implements DeskStore {
       const announce = announces
         ? (change: StoreChange): Promise<void> => notifyChange(client, { ...change, origin: this.origin })
         : undefined;
-      const result = await runPostgres(client, op, announce);
+      const result = await runPostgres(client, op, announce, announces ? 'prepared' : 'unnamed');
       await client.query('COMMIT');
       return result;
     } catch (error) {

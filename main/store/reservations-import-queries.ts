@@ -271,18 +271,16 @@ export const writeSearch = (rows: readonly (readonly [number, string, string])[]
       sql: `INSERT${replace ? ' OR REPLACE' : ''} INTO reservation_search (rowid, text) VALUES (?, ?)`,
       rows: rows.map(([id, text]) => [id, text]),
     },
-    () => ({ sql: postgresSearchWrite, params: [JSON.stringify(rows.map(([id, , words]) => [id, words]))] }),
+    // The words are letters and digits, one space apart (search.ts): split and taken as they are, which costs the
+    // server half of reading them as tsvector text.
+    () => ({
+      sql: `INSERT INTO reservation_search (reservation_id, folded)
+        SELECT CAST(v ->> 0 AS bigint), array_to_tsvector(string_to_array(v ->> 1, ' '))
+        FROM jsonb_array_elements(CAST(? AS jsonb)) AS e(v)
+        ON CONFLICT (reservation_id) DO UPDATE SET folded = excluded.folded`,
+      params: [JSON.stringify(rows.map(([id, , words]) => [id, words]))],
+    }),
   );
-
-/**
- * PostgreSQL's search rows written or replaced, `?` a JSON list of [id, words]. The words are letters and digits,
- * one space apart (search.ts): split and taken as they are, which costs the server half of reading them as tsvector
- * text.
- */
-export const postgresSearchWrite = `INSERT INTO reservation_search (reservation_id, folded)
-  SELECT CAST(v ->> 0 AS bigint), array_to_tsvector(string_to_array(v ->> 1, ' '))
-  FROM jsonb_array_elements(CAST(? AS jsonb)) AS e(v)
-  ON CONFLICT (reservation_id) DO UPDATE SET folded = excluded.folded`;
 
 /** New reservations counted into the tally: [checkIn, agencyId, kind, status, n], each key once, in key order. */
 export const addToTallies = (rows: readonly (readonly [string, string, string, string, number])[]) =>

@@ -11,8 +11,8 @@
 // (migrations/011-search-spellings.ts).
 //
 // On PostgreSQL the same words sit in reservation_search.folded, a tsvector under a GIN index, and a query is a
-// tsquery of the same words: both are read as written (a cast, never to_tsvector / to_tsquery), so a lexeme is
-// exactly a word FTS5 indexes. PostgreSQL's parser would read the folded text its own way ("ege/401519" as one
+// tsquery of the same words: both are taken as written (a split list and a cast, never to_tsvector / to_tsquery),
+// so a lexeme is a word FTS5 indexes, cut to its first 500 characters (`lexeme`). PostgreSQL's parser would read the folded text its own way ("ege/401519" as one
 // file-path token, "sun.travel" as a host name), where unicode61 splits at every character that is not a
 // letter or digit. The folding stays here, in JS, for both: PostgreSQL's own case rules depend on the server.
 // Words are letters and digits only, so they need no quoting in either.
@@ -51,23 +51,33 @@ export interface SearchParts {
  * A voucher's digits as typed without its prefix: each digit run ("EGE401519" → "401519") and the run
  * without its leading zeros ("TRV-0012345" → "12345").
  */
-function voucherDigits(voucherNo: string, words: readonly string[], out: string[]): void {
+function voucherDigits(
+  voucherNo: string,
+  isNew: (word: string) => boolean,
+  add: (word: string) => void,
+): void {
   for (const run of voucherNo.match(/\d+/g) ?? [])
-    for (const digits of [run, run.replace(/^0+/, '')])
-      if (digits !== '' && !words.includes(digits) && !out.includes(digits)) out.push(digits);
+    for (const digits of [run, run.replace(/^0+/, '')]) if (digits !== '' && isNew(digits)) add(digits);
 }
+
+/** Beyond this many words a reservation's words are looked up in a Set (a hostile list made the lookups quadratic). */
+const MANY_WORDS = 200;
 
 /** What the search index holds for one reservation: SQLite's text, and its words for PostgreSQL. */
 export interface SearchEntry {
   /** Folded text, then the other spellings: what SQLite's FTS5 table is given. */
   text: string;
-  /** The words FTS5 makes of `text`, joined by spaces: PostgreSQL's reservation_search.folded. */
+  /**
+   * The words FTS5 makes of `text`, joined by spaces, each cut to what PostgreSQL keeps (`lexemes`): its
+   * reservation_search.folded.
+   */
   words: string;
 }
 
 /**
- * The most pieces a field gives the index: a name, a voucher or an operator is a few words, and a field of
- * thousands (a hostile list) would otherwise fill the index entry, and PostgreSQL's, which holds at most 1 MB.
+ * The most pieces (space-separated parts) a field gives the index: a name, a voucher or an operator is a few, and a
+ * field of thousands (a hostile list) would otherwise fill the index entry. PostgreSQL's holds at most 1 MB, which
+ * `lexemes` keeps below whatever the pieces hold.
  */
 const MOST_PIECES = 100;
 
@@ -92,11 +102,17 @@ export function searchEntryOfParts(parts: SearchParts): SearchEntry {
     folded.push(piece.folded);
     for (const word of piece.words) words.push(word);
   }
-  // A few dozen words at most: looked up in the lists themselves, cheaper than building a Set each time.
+  // A few dozen words in a real reservation: looked up in the lists themselves, cheaper than building a Set.
   const extra: string[] = [];
-  for (const piece of pieces)
-    for (const word of piece.others) if (!words.includes(word) && !extra.includes(word)) extra.push(word);
-  voucherDigits(parts.voucherNo, words, extra);
+  const seen = words.length > MANY_WORDS ? new Set(words) : null;
+  const isNew = (word: string): boolean =>
+    seen ? !seen.has(word) : !words.includes(word) && !extra.includes(word);
+  const add = (word: string): void => {
+    extra.push(word);
+    seen?.add(word);
+  };
+  for (const piece of pieces) for (const word of piece.others) if (isNew(word)) add(word);
+  voucherDigits(parts.voucherNo, isNew, add);
   const text = folded.join(' ');
   if (extra.length === 0) return { text, words: lexemes(words.join(' ')) };
   const more = extra.join(' ');
@@ -286,7 +302,7 @@ export const searchOps = {
  * Builds the whole index again from the reservations' rows, with today's folding: for a migration that
  * changes what the index holds. Reads guest names from guests_json (name first in each guest's array).
  */
-export const searchRows = `SELECT id, voucher_no AS "voucherNo", tour_op_code AS "tourOpCode",
+const searchRows = `SELECT id, voucher_no AS "voucherNo", tour_op_code AS "tourOpCode",
   tour_op_name AS "tourOpName", key_field AS "keyField", guests_json AS guests FROM reservations`;
 
 /** What searchRows reads of a reservation (PostgreSQL's pg hands a bigint id over as text). */

@@ -13,7 +13,9 @@ import { fixture } from '../../unit/exchange/fixtures';
 import { decodeReservationStream } from '../../../main/exchange/reservation-file';
 import { Readable } from 'node:stream';
 import { bothEngines, engineNames, type EngineUnderTest } from './engines';
-import { runPostgres } from '../../../main/hotel-db/run-postgres';
+import { openHotelPool } from '../../../main/hotel-db/pool';
+import { HotelStore } from '../../../main/hotel-db/store';
+import { searchOps } from '../../../main/store/search';
 
 const T1 = '2026-06-01T08:00:00.000Z';
 const T2 = '2026-06-01T09:00:00.000Z';
@@ -212,32 +214,36 @@ describe('the counts on PostgreSQL', () => {
 });
 
 describe('the statements on PostgreSQL', () => {
-  // Prepared once per connection and named by their text (run-postgres.ts): pages of any length must use the same
-  // texts, or each page would leave prepared statements behind on the server for as long as the connection lives.
-  it('are prepared once per connection, the same few for pages of any length', async () => {
+  // A write's statements are prepared once per connection and named by their text (run-postgres.ts): pages of any
+  // length must use the same texts, or each page would leave prepared statements behind on the server for as long
+  // as the connection lives. Reads stay unnamed (planned for their own values each time).
+  it("a write's are prepared once per connection, the same few for pages of any length; a read's are not", async () => {
     const e = await engines.open('postgres');
-    const client = await engines.postgres.pool.connect();
+    // One connection, so the store's statements and the look at them share a session.
+    const pool = openHotelPool(
+      { url: engines.postgres.url, applicationName: 'resdesk statements test' },
+      () => {},
+      1,
+    );
     try {
+      const store = await HotelStore.open(pool, { origin: null });
       const prepared = async (): Promise<string[]> =>
         (
-          await client.query<{ statement: string }>(
+          await pool.query<{ statement: string }>(
             'SELECT statement FROM pg_prepared_statements ORDER BY statement',
           )
         ).rows.map((row) => row.statement);
       const items = generateReservations(1300, 5);
-      const importPage = async (page: Reservation[]): Promise<void> => {
-        await client.query('BEGIN');
-        await runPostgres(client, importOps.batch(page, T1, { checkKeys: reservationKeys }));
-        await client.query('COMMIT');
-      };
-      await importPage(items.slice(0, 500));
+      await store.write(importOps.batch(items.slice(0, 500), T1, { checkKeys: reservationKeys }));
       const afterFirst = await prepared();
-      await importPage(items.slice(500));
+      await store.write(importOps.batch(items.slice(500), T1, { checkKeys: reservationKeys }));
       expect(afterFirst.length).toBeGreaterThan(5);
+      expect(await prepared()).toEqual(afterFirst);
+      expect(await store.read(searchOps.keyFields('kaya'))).toBeDefined();
       expect(await prepared()).toEqual(afterFirst);
       expect(await e.rows('SELECT CAST(count(*) AS integer) AS n FROM reservations')).toEqual([{ n: 1300 }]);
     } finally {
-      client.release();
+      await pool.end();
       await e.close();
     }
   });

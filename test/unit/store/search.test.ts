@@ -3,7 +3,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrate, openDatabase } from '../../../main/store/db';
 import { migrations } from '../../../main/store/migrations/index';
 import { importBatch } from '../../../main/store/reservations';
-import { matchExpression, reindexSearch, searchKeyFields } from '../../../main/store/search';
+import {
+  matchExpression,
+  reindexSearch,
+  searchEntryOfParts,
+  searchKeyFields,
+} from '../../../main/store/search';
 import { foldText as foldForSearch } from '../../../shared/text-fold';
 import { generateReservations, makeGuest, makeReservation } from './fixtures';
 
@@ -255,5 +260,33 @@ describe('migration 011: a database stored before the spellings', () => {
     } finally {
       old.close();
     }
+  });
+});
+
+describe('the index entry of a reservation with many words', () => {
+  // Beyond a couple of hundred words the other spellings and voucher digits are looked up in a Set: the entry must
+  // hold what the lists give for a small reservation, each word once.
+  it('holds each other spelling and voucher digit once, as a small reservation does', () => {
+    // Guests of 90 words each (a field gives the index its first hundred pieces), then one with other spellings.
+    const parts = (guests: number) => ({
+      names: [
+        ...Array.from({ length: guests }, (_, g) =>
+          Array.from({ length: 90 }, (_, i) => `x${g}n${i}`).join(' '),
+        ),
+        'MÜLLER Müller Straße',
+      ],
+      voucherNo: 'TRV-0012345 0012345',
+      tourOpCode: 'TO',
+      tourOpName: 'Sun',
+      keyField: 'K|1',
+    });
+    const tail = (words: string): string[] => words.split(' ').filter((w) => !/^x\d+n\d+$/.test(w));
+    const small = searchEntryOfParts(parts(1));
+    const large = searchEntryOfParts(parts(4));
+    expect(large.words.split(' ').length).toBeGreaterThan(360);
+    expect(tail(large.words)).toEqual(tail(small.words));
+    expect(tail(large.words).filter((w) => w === 'mueller')).toHaveLength(1);
+    expect(tail(large.words).filter((w) => w === '12345')).toHaveLength(1);
+    expect(tail(large.words)).toEqual(expect.arrayContaining(['strasse', '0012345', 'trv']));
   });
 });

@@ -2,7 +2,7 @@
 // numbers and booleans, so each reader accepts both. Absent or nil values take the field's empty value;
 // a value that is present but of the wrong shape is a FieldError (the item is not what the spec says).
 import { isWireObject, type WireObject, type WireValue } from './wire-value';
-import type { CalendarDate, LocalDateTime } from '../../shared/domain';
+import { LONGEST_CODE, type CalendarDate, type LocalDateTime } from '../../shared/domain';
 
 export class FieldError extends Error {
   override name = 'FieldError';
@@ -53,14 +53,7 @@ export function requiredText(item: WireObject, name: string): string {
   return value;
 }
 
-/**
- * The longest code (KeyField, LogId's ServiceId, operator, voucher, room type) a reservation may hold. The stores
- * index these, and PostgreSQL refuses an index entry over some 2.7 KB, and the whole page with it; real codes are
- * a few dozen characters. A longer one is broken, not big: the item is set aside for a person to look at.
- */
-export const LONGEST_CODE = 200;
-
-/** A code: text of at most LONGEST_CODE characters ('' when absent). */
+/** A code: text of at most LONGEST_CODE characters ('' when absent); a longer one is broken (domain). */
 export function code(item: WireObject, name: string): string {
   const value = text(item, name);
   if (value.length > LONGEST_CODE) throw new FieldError(name, `text of at most ${LONGEST_CODE} characters`);

@@ -18,6 +18,7 @@ import {
   hotelOfSetup,
   openSource,
   quoted,
+  refuseLongCodes,
   refuseNulText,
   rowName,
   sourceHotel,
@@ -68,6 +69,7 @@ export async function moveDeskData(options: MoveOptions): Promise<MoveReport> {
     // One snapshot for the checks, the copy and the verification, even if the desk is still writing.
     source.exec('BEGIN');
     refuseNulText(source);
+    refuseLongCodes(source);
     await migrateHotelDb(options.to);
     const tables = await copyAll(source, options);
     await verify(source, options.to, tables);

@@ -8,6 +8,7 @@ import { refuseForeignFile } from '../store/db-marks';
 import { migrations } from '../store/migrations/index';
 import { sqliteBindingOption } from '../store/native-binding';
 import { movedTables, rebuiltTables, sqliteInternal } from './move-tables';
+import { LONGEST_CODE } from '../../shared/domain';
 
 /** A move that was refused before or without writing anything; the message says what to do. */
 export class MoveRefused extends Error {
@@ -108,6 +109,40 @@ export function refuseNulText(db: Database): void {
     throw new MoveRefused(
       `${rowName(db, table.name, row)} holds a NUL character in ${column?.name ?? 'a text'}, which the hotel ` +
         'database cannot store. Edit that text on this desk (or ask support to), then move again. Nothing was moved.',
+    );
+  }
+}
+
+/** The codes the hotel database indexes, per moved table (a desk imported them before their length was bounded). */
+const codeColumns: readonly { table: string; columns: readonly string[] }[] = [
+  { table: 'reservations', columns: ['key_field', 'service_id', 'agency_id', 'voucher_no', 'room_type_id'] },
+  { table: 'agencies', columns: ['id', 'name'] },
+  { table: 'not_confirm_messages', columns: ['id'] },
+  { table: 'stay_codes', columns: ['agency_id', 'code'] },
+];
+
+/**
+ * A code longer than the desk keeps (LONGEST_CODE) would fail mid-move, where PostgreSQL refuses its index entry:
+ * every such column is searched first and the first row found is named, by its id where the code is the key.
+ */
+export function refuseLongCodes(db: Database): void {
+  for (const { table, columns } of codeColumns) {
+    const where = columns.map((c) => `length(${quoted(c)}) > ${LONGEST_CODE}`).join(' OR ');
+    const row = db
+      .prepare<[], Record<string, unknown>>(
+        `SELECT rowid AS "rowid", * FROM ${quoted(table)} WHERE ${where} LIMIT 1`,
+      )
+      .get();
+    if (row === undefined) continue;
+    const column = columns.find((c) => String(row[c] ?? '').length > LONGEST_CODE) ?? columns[0];
+    const name =
+      table === 'reservations' && column !== 'key_field'
+        ? rowName(db, table, row)
+        : `The ${table} row number ${String(row.rowid)}`;
+    throw new MoveRefused(
+      `${name} holds a ${String(column)} of ${String(row[String(column)] ?? '').length} characters; the hotel ` +
+        `database keeps codes of at most ${LONGEST_CODE}. It came broken from the service: ask support to remove ` +
+        'it from this desk, then move again. Nothing was moved.',
     );
   }
 }

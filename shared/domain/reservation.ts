@@ -30,6 +30,13 @@ export type InboxStatus = ConfirmationStatus | 'other';
 /** The longest note the service takes with a confirmation. */
 export const NOTE_MAX = 500;
 
+/**
+ * The longest code (KeyField, ServiceId, operator, voucher, room type, an agency's id and name, a channel code) the
+ * desk keeps. The stores index these, and PostgreSQL refuses an index entry over some 2.7 KB, and the whole write
+ * with it; real codes are a few dozen characters, so a longer one is broken, not big.
+ */
+export const LONGEST_CODE = 200;
+
 /** An answer is held this long by default before it is sent, so the receptionist can take it back. */
 /**
  * The names practice mode gives a desk that had none, in the desk's language when practice started: a practice

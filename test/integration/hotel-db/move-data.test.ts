@@ -296,6 +296,29 @@ describe('a move that must not happen', () => {
     expect(tables.rowCount).toBe(0);
   });
 
+  it('refuses a desk holding a code longer than the hotel database keeps, naming the row, before the target is touched', async () => {
+    for (const [table, column, id] of [
+      ['reservations', 'agency_id', 'id'],
+      ['reservations', 'key_field', 'id'],
+      ['agencies', 'name', 'rowid'],
+    ] as const) {
+      const copy = path.join(temp.dir, `long-${table}-${column}.db`);
+      desk.exec(`VACUUM INTO '${copy.replace(/'/g, "''")}'`);
+      const edit = new BetterSqlite3(copy);
+      const row = edit.prepare<[], number>(`SELECT ${id} FROM ${table} ORDER BY ${id} LIMIT 1`).pluck().get();
+      edit.prepare(`UPDATE ${table} SET ${column} = ? WHERE ${id} = ?`).run('X'.repeat(3000), row);
+      edit.close();
+      const other = await freshDatabase();
+      const refused = moveDeskData({ from: copy, to: other.pool });
+      await expect(refused).rejects.toThrow(MoveRefused);
+      await expect(refused).rejects.toThrow(
+        new RegExp(`${table} row.*${String(row)}.*holds a ${column} of 3000 characters.*Nothing was moved`),
+      );
+      const tables = await other.pool.query(`SELECT 1 FROM pg_tables WHERE schemaname = 'public'`);
+      expect(tables.rowCount).toBe(0);
+    }
+  });
+
   it('refuses a file that is not a desk database', async () => {
     const other = await freshDatabase();
     await expect(moveDeskData({ from: path.join(temp.dir, 'missing.db'), to: other.pool })).rejects.toThrow(

@@ -140,7 +140,7 @@ export function refuseLongCodes(db: Database): void {
         ? rowName(db, table, row)
         : `The ${table} row number ${String(row.rowid)}`;
     throw new MoveRefused(
-      `${name} holds a ${String(column)} of ${String(row[String(column)] ?? '').length} characters; the hotel ` +
+      `${name} holds ${String(column)} text of ${String(row[String(column)] ?? '').length} characters; the hotel ` +
         `database keeps codes of at most ${LONGEST_CODE}. It came broken from the service: ask support to remove ` +
         'it from this desk, then move again. Nothing was moved.',
     );

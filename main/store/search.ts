@@ -12,9 +12,9 @@
 //
 // On PostgreSQL the same words sit in reservation_search.folded, a tsvector under a GIN index, and a query is a
 // tsquery of the same words: both are taken as written (a split list and a cast, never to_tsvector / to_tsquery),
-// so a lexeme is a word FTS5 indexes, cut to its first 500 characters (`lexeme`). PostgreSQL's parser would read the folded text its own way ("ege/401519" as one
-// file-path token, "sun.travel" as a host name), where unicode61 splits at every character that is not a
-// letter or digit. The folding stays here, in JS, for both: PostgreSQL's own case rules depend on the server.
+// so a lexeme is a word FTS5 indexes, cut to its first 500 characters (`lexeme`). PostgreSQL's parser would read
+// the folded text its own way ("ege/401519" as one file-path token, "sun.travel" as a host name), where unicode61
+// splits at every character that is not a letter or digit. The folding stays here, in JS, for both: PostgreSQL's own case rules depend on the server.
 // Words are letters and digits only, so they need no quoting in either.
 import type { Database } from 'better-sqlite3';
 import { sql, type RawBuilder } from 'kysely';
@@ -148,7 +148,7 @@ export function searchEntryOfParts(parts: SearchParts): SearchEntry {
  * bytes), stored or typed alike, so a typed beginning of it still finds it. SQLite's FTS5 keeps any length.
  */
 const LONGEST_WORD = 500;
-const longWord = /[^ ]{501,}/g;
+const longWord = new RegExp(`[^ ]{${LONGEST_WORD + 1},}`, 'g');
 
 /** A word cut to LONGEST_WORD characters, never between the halves of a surrogate pair. */
 function lexeme(word: string): string {

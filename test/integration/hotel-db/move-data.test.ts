@@ -312,7 +312,9 @@ describe('a move that must not happen', () => {
       const refused = moveDeskData({ from: copy, to: other.pool });
       await expect(refused).rejects.toThrow(MoveRefused);
       await expect(refused).rejects.toThrow(
-        new RegExp(`${table} row.*${String(row)}.*holds a ${column} of 3000 characters.*Nothing was moved`),
+        new RegExp(
+          `${table} row.*${String(row)}.*holds ${column} text of 3000 characters.*Nothing was moved`,
+        ),
       );
       const tables = await other.pool.query(`SELECT 1 FROM pg_tables WHERE schemaname = 'public'`);
       expect(tables.rowCount).toBe(0);

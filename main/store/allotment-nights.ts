@@ -1,6 +1,6 @@
 // The rooms each operator's reservations take per channel room type and night (migration 014 / PostgreSQL 8): the
-// import adds what it inserts, one statement per run; the table's triggers move the counts when a row changes or
-// goes. A stay counts on its nights [check-in, check-out), the first 62 at most (LONGEST_COUNTED_STAY), used when
+// import adds what it inserts, its nights counted here (nightsOfStays) and written in one statement per run; the
+// table's triggers move the counts when a row changes or goes. A stay counts on its nights [check-in, check-out), the first 62 at most (LONGEST_COUNTED_STAY), used when
 // answered, asked while waiting; cancelled and declined reservations count nowhere. The allotment check and the
 // calendar read these counts (a handful of rows a stay) instead of walking every stay that may cover a night.
 import type { Database } from 'better-sqlite3';
@@ -8,7 +8,14 @@ import { sql } from 'kysely';
 import { all, q, run, type Op } from './engines/op';
 import { prepared } from './engines/prepared';
 import { sqlPerEngine } from './engines/sql-per-engine';
-import type { AllotmentQuestion, NightUse } from '../../shared/domain';
+import {
+  LONGEST_COUNTED_STAY,
+  type AllotmentQuestion,
+  type NightUse,
+  type Reservation,
+} from '../../shared/domain';
+
+const DAY_MS = 86_400_000;
 
 const upsert = `ON CONFLICT (agency_id, room_type_id, night)
   DO UPDATE SET used = allotment_nights.used + excluded.used, asked = allotment_nights.asked + excluded.asked`;
@@ -61,6 +68,95 @@ export const countInserted = (ids: readonly number[]) =>
       : { sql: postgresCountSql, params: [JSON.stringify(ids)] },
   );
 
+/** What the counts read of a reservation. */
+export type CountedStay = Pick<
+  Reservation,
+  'agencyId' | 'roomTypeId' | 'checkIn' | 'checkOut' | 'roomCount' | 'confirmationStatus' | 'pmsStatus'
+>;
+
+// A calendar date at the start of a text, read as resdesk_day and SQLite's date(substr(…, 1, 10)) read it.
+const CALENDAR_DATE = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])/;
+
+/** The day number of the date a text starts with (a day past its month's end rolls over); null when none. */
+function dayNumber(text: string): number | null {
+  const m = CALENDAR_DATE.exec(text);
+  if (!m) return null;
+  const date = new Date(0);
+  // setUTCFullYear, not Date.UTC: that reads the years 0 to 99 as 1900 to 1999.
+  date.setUTCFullYear(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return Math.round(date.getTime() / DAY_MS);
+}
+
+const nightTexts = new Map<number, string>();
+/** A day number as 'YYYY-MM-DD'; the texts kept, since a page's stays share their nights. */
+function nightText(day: number): string {
+  let text = nightTexts.get(day);
+  if (text === undefined) {
+    const iso = new Date(day * DAY_MS).toISOString();
+    text = iso.slice(0, iso.indexOf('T'));
+    if (nightTexts.size >= 10_000) nightTexts.clear();
+    nightTexts.set(day, text);
+  }
+  return text;
+}
+
+/**
+ * The counts a run of stays adds, [agency, channel room type, night, used, asked], each key once and in key order
+ * (two desks adding to the same counts take their rows in the same order). The same rule as the triggers' SQL
+ * (sqliteNights, resdesk_allotment_nights), counted here: reading the page's rows back and walking their nights in
+ * SQL cost the server twice what writing the counts does.
+ */
+export function nightsOfStays(stays: readonly CountedStay[]): [string, string, string, number, number][] {
+  // Per (agency, room type), its nights by day number: one text key a stay, not one a night.
+  const pairs = new Map<
+    string,
+    { agencyId: string; roomTypeId: string; days: Map<number, [number, number]> }
+  >();
+  for (const s of stays) {
+    if (s.pmsStatus === 3 || s.confirmationStatus === 'H') continue;
+    const first = dayNumber(s.checkIn);
+    const last = dayNumber(s.checkOut);
+    if (first === null || last === null || last <= first) continue;
+    const waiting = s.confirmationStatus === 'W';
+    const used = waiting ? 0 : s.roomCount;
+    const asked = waiting ? s.roomCount : 0;
+    const pairKey = `${s.agencyId}\u0000${s.roomTypeId}`;
+    let pair = pairs.get(pairKey);
+    if (!pair)
+      pairs.set(pairKey, (pair = { agencyId: s.agencyId, roomTypeId: s.roomTypeId, days: new Map() }));
+    const end = first + Math.min(LONGEST_COUNTED_STAY, last - first);
+    for (let day = first; day < end; day++) {
+      const count = pair.days.get(day);
+      if (count) {
+        count[0] += used;
+        count[1] += asked;
+      } else pair.days.set(day, [used, asked]);
+    }
+  }
+  const rows: [string, string, string, number, number][] = [];
+  for (const pairKey of [...pairs.keys()].sort()) {
+    const { agencyId, roomTypeId, days } = pairs.get(pairKey)!;
+    for (const day of [...days.keys()].sort((a, b) => a - b)) {
+      const [used, asked] = days.get(day)!;
+      rows.push([agencyId, roomTypeId, nightText(day), used, asked]);
+    }
+  }
+  return rows;
+}
+
+/** Counts [agency, channel room type, night, used, asked] added (nightsOfStays). */
+const addCounts = (rows: readonly (readonly [string, string, string, number, number])[]) =>
+  sqlPerEngine<never>((engine) => ({
+    sql:
+      engine === 'sqlite'
+        ? `INSERT INTO allotment_nights (agency_id, room_type_id, night, used, asked)
+           SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4 FROM json_each(?) WHERE true ${upsert}`
+        : `INSERT INTO allotment_nights (agency_id, room_type_id, night, used, asked)
+           SELECT v ->> 0, v ->> 1, v ->> 2, CAST(v ->> 3 AS integer), CAST(v ->> 4 AS integer)
+           FROM jsonb_array_elements(CAST(? AS jsonb)) AS e(v) ${upsert}`,
+    params: [JSON.stringify(rows)],
+  }));
+
 /** Counts every reservation afresh: a SQLite file filled by copying rows in (the hotel database's copy). */
 export function recountAllotmentNights(db: Database): void {
   db.exec(`DELETE FROM allotment_nights;
@@ -96,7 +192,6 @@ const ofRuns = (runs: readonly (readonly [string, string, string, string])[]) =>
 
 /** Nights further apart than this start a new run: what a run reads beyond the nights asked stays small. */
 const RUN_GAP_DAYS = 7;
-const DAY_MS = 86_400_000;
 
 /** The nights asked per (agency, channel room type), as runs of nights no more than RUN_GAP_DAYS apart. */
 function runsOf(asked: Map<string, { agencyId: string; roomTypeId: string; nights: Set<string> }>) {
@@ -197,6 +292,12 @@ export const allotmentNightOps = {
   },
 
   /** The reservations an import inserted, counted in (the triggers count every later change). */
+  *countStays(stays: readonly CountedStay[]): Op<void> {
+    const rows = nightsOfStays(stays);
+    if (rows.length > 0) yield* run(addCounts(rows));
+  },
+
+  /** The stored reservations of these ids counted in: rows copied in, whose fields are not at hand. */
   *countInserted(ids: readonly number[]): Op<void> {
     if (ids.length > 0) yield* run(countInserted(ids));
   },

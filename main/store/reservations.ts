@@ -255,14 +255,17 @@ function* storeBatch(
       currentOf.has(r.keyField) ? [] : [{ r, values: reservationValues(r, kinds[j]!, receivedAt) }],
     );
     if (toInsert.length > 0) {
-      const logIdOf = new Map(toInsert.map((x) => [x.r.keyField, x.r.logId]));
+      const itemOf = new Map(toInsert.map((x) => [x.r.keyField, x.r]));
       const inserted: number[] = [];
+      const stays: Reservation[] = [];
       for (const row of yield* all(insertReservations(toInsert.map((x) => x.values)))) {
-        currentOf.set(row.keyField, { id: row.id, logId: logIdOf.get(row.keyField) ?? 0, inserted: true });
+        const r = itemOf.get(row.keyField);
+        currentOf.set(row.keyField, { id: row.id, logId: r?.logId ?? 0, inserted: true });
         inserted.push(row.id);
+        if (r) stays.push(r);
       }
       // Before any update of them (their update trigger moves counts this adds).
-      yield* allotmentNightOps.countInserted(inserted);
+      yield* allotmentNightOps.countStays(stays);
       // Keyed at the end of the batch when the keys are given; else marked for the checks to key.
       if (!options.checkKeys) yield* checkKeyOps.markPending(inserted);
       // PostgreSQL: another desk inserted these meanwhile and has committed (the insert waited for it).

@@ -87,14 +87,28 @@ function dayNumber(text: string): number | null {
   return Math.round(date.getTime() / DAY_MS);
 }
 
+// A page's stays share their dates: each text read once, each night written once (both kept within bounds).
+const KEPT = 10_000;
+const days = new Map<string, number | null>();
 const nightTexts = new Map<number, string>();
-/** A day number as 'YYYY-MM-DD'; the texts kept, since a page's stays share their nights. */
+
+function dayOf(text: string): number | null {
+  let day = days.get(text);
+  if (day === undefined) {
+    day = dayNumber(text);
+    if (days.size >= KEPT) days.clear();
+    days.set(text, day);
+  }
+  return day;
+}
+
+/** A day number as 'YYYY-MM-DD'. */
 function nightText(day: number): string {
   let text = nightTexts.get(day);
   if (text === undefined) {
     const iso = new Date(day * DAY_MS).toISOString();
     text = iso.slice(0, iso.indexOf('T'));
-    if (nightTexts.size >= 10_000) nightTexts.clear();
+    if (nightTexts.size >= KEPT) nightTexts.clear();
     nightTexts.set(day, text);
   }
   return text;
@@ -114,8 +128,8 @@ export function nightsOfStays(stays: readonly CountedStay[]): [string, string, s
   >();
   for (const s of stays) {
     if (s.pmsStatus === 3 || s.confirmationStatus === 'H') continue;
-    const first = dayNumber(s.checkIn);
-    const last = dayNumber(s.checkOut);
+    const first = dayOf(s.checkIn);
+    const last = dayOf(s.checkOut);
     if (first === null || last === null || last <= first) continue;
     const waiting = s.confirmationStatus === 'W';
     const used = waiting ? 0 : s.roomCount;

@@ -16,7 +16,7 @@ import type { Database } from 'better-sqlite3';
 import type pg from 'pg';
 import { Store } from '../store';
 import { recountTally } from '../store/reservations';
-import { allotmentNightOps } from '../store/allotment-nights';
+import { countCopiedIn } from '../store/allotment-nights';
 import { runSqlite } from '../store/engines/run-sqlite';
 import { reindexSearchOf } from '../store/search';
 import { checkKeyOps } from '../store/check-keys';
@@ -194,7 +194,7 @@ export class HotelCopy {
         }
         reindexSearchOf(db, reservations);
         if (reservations.length > 0 || removed > 0) recountTally(db);
-        runSqlite(db, allotmentNightOps.countInserted(added));
+        countCopiedIn(db, added);
         runSqlite(db, checkKeyOps.markPending(added));
         db.exec('COMMIT');
       } catch (error) {

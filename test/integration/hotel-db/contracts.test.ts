@@ -184,13 +184,14 @@ describe.each(engineNames)('contracts on %s', (name) => {
   it("counts a page's stays as the tables' own rule does: past a month's end, over 62 nights, out before in", async () => {
     // The import counts a page's nights itself; the triggers take them back by the tables' SQL rule. Declining
     // every stay must leave every count at zero: a night counted otherwise stays behind, or goes below zero.
+    // The year 99 too: JavaScript's Date.UTC would read it as 1999.
     const dateArb = fc
       .tuple(
-        fc.constantFrom(2023, 2024, 2026),
+        fc.constantFrom(99, 2023, 2024, 2026),
         fc.integer({ min: 1, max: 12 }),
         fc.integer({ min: 1, max: 31 }),
       )
-      .map(([y, m, d]) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`);
+      .map((parts) => parts.map((n, i) => String(n).padStart(i === 0 ? 4 : 2, '0')).join('-'));
     const textArb = fc.oneof(
       dateArb,
       dateArb.map((d) => `${d}T14:00:00`),

@@ -157,7 +157,8 @@ const addCounts = (rows: readonly (readonly [string, string, string, number, num
     sql:
       engine === 'sqlite'
         ? `INSERT INTO allotment_nights (agency_id, room_type_id, night, used, asked)
-           SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4 FROM json_each(?) WHERE true ${upsert}`
+           SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4
+           FROM json_each(?) WHERE true ${upsert}`
         : `INSERT INTO allotment_nights (agency_id, room_type_id, night, used, asked)
            SELECT v ->> 0, v ->> 1, v ->> 2, CAST(v ->> 3 AS integer), CAST(v ->> 4 AS integer)
            FROM jsonb_array_elements(CAST(? AS jsonb)) AS e(v) ${upsert}`,

@@ -70,6 +70,8 @@ function postgresCpuMs(): number {
 interface Run {
   ms: number;
   cpuMs: number;
+  /** Of cpuMs, the server's (PostgreSQL; 0 on SQLite). */
+  serverCpuMs: number;
   statements: number;
   count: number;
 }
@@ -86,7 +88,7 @@ async function intoSqlite(file: string, dbFile: string): Promise<Run> {
         store.importBatch(batch, AT, keyed);
       },
     );
-    return { ms: performance.now() - start, cpuMs: cpuNow() - cpu, statements: 0, count };
+    return { ms: performance.now() - start, cpuMs: cpuNow() - cpu, serverCpuMs: 0, statements: 0, count };
   } finally {
     store.close();
   }
@@ -116,7 +118,8 @@ async function intoPostgres(server: TestPostgres, file: string): Promise<Run> {
         },
       );
       const ms = performance.now() - start;
-      return { ms, cpuMs: cpuNow() - cpu + (postgresCpuMs() - serverCpu), statements, count };
+      const server = postgresCpuMs() - serverCpu;
+      return { ms, cpuMs: cpuNow() - cpu + server, serverCpuMs: server, statements, count };
     } finally {
       pg.Client.prototype.query = query;
     }
@@ -131,7 +134,7 @@ export interface ImportEnginesBench {
   reservations: number;
   runs: number;
   sqlite: { ms: number; cpuMs: number };
-  postgres: { ms: number; cpuMs: number; statements: number };
+  postgres: { ms: number; cpuMs: number; serverCpuMs: number; statements: number };
   cpuRatio: PairedRatio;
   wallRatio: PairedRatio;
   statementsPerReservation: number;
@@ -216,6 +219,7 @@ export async function benchImportEngines(
     const p = {
       ms: median(postgres.map((r) => r.ms)),
       cpuMs: median(postgres.map((r) => r.cpuMs)),
+      serverCpuMs: median(postgres.map((r) => r.serverCpuMs)),
       statements: median(postgres.map((r) => r.statements)),
     };
     const count = postgres[0]?.count ?? reservations;

@@ -73,8 +73,8 @@ export type CountedStay = Pick<
 // and also some the decoder never keeps ('now', a Julian day number): those count nights in SQLite's triggers only.
 const CALENDAR_DATE = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])/;
 
-/** The day number of the date a text starts with (a day past its month's end rolls over); null when none. */
-function dayNumber(text: string): number | null {
+/** The days from 1970-01-01 to the date a text starts with (a day past its month's end rolls over); null when none. */
+function daysSinceEpoch(text: string): number | null {
   const m = CALENDAR_DATE.exec(text);
   if (!m) return null;
   const date = new Date(0);
@@ -91,7 +91,7 @@ const nightTexts = new Map<number, string>();
 function dayOf(text: string): number | null {
   let day = days.get(text);
   if (day === undefined) {
-    day = dayNumber(text);
+    day = daysSinceEpoch(text);
     if (days.size >= KEPT) days.clear();
     days.set(text, day);
   }

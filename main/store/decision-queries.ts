@@ -178,21 +178,27 @@ export const retry = prepared((p: { id: number }) =>
     .where('state', '=', sql.lit('failed')),
 );
 
-export const sent = prepared(
-  (p: { id: number; sentAt: string; pdfPath: string | null; confirmationNo: string | null }) =>
-    q
-      .updateTable('decisions')
-      .set({
-        state: sql.lit('sent'),
-        attempts: sql<number>`attempts + 1`,
-        last_error: null,
-        outcome_unknown: sql.lit(0),
-        sent_at: p.sentAt,
-        pdf_path: p.pdfPath,
-        confirmation_no: p.confirmationNo,
-      })
-      .where('id', '=', p.id)
-      .where('state', '<>', sql.lit('sent')),
+export const sent = prepared((p: { id: number; sentAt: string; pdfPath: string | null }) =>
+  q
+    .updateTable('decisions')
+    .set({
+      state: sql.lit('sent'),
+      attempts: sql<number>`attempts + 1`,
+      last_error: null,
+      outcome_unknown: sql.lit(0),
+      sent_at: p.sentAt,
+      pdf_path: p.pdfPath,
+    })
+    .where('id', '=', p.id)
+    .where('state', '<>', sql.lit('sent')),
+);
+
+export const confirmationNo = prepared((p: { id: number; no: string }) =>
+  q
+    .updateTable('decisions')
+    .set({ confirmation_no: p.no })
+    .where('id', '=', p.id)
+    .where('state', '=', sql.lit('sent')),
 );
 
 // The service now holds the answer; the next pull says the same, but the desk shows it at once.

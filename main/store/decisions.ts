@@ -134,12 +134,10 @@ const view = (row: DecisionRecord): DecisionView => ({
   basedOnLogId: row.basedOnLogId,
 });
 
-/** What a recorded attempt changes (decisionOps.markOutcome). */
-/** What the service gave back for an answer it accepted. */
+/** When the service accepted an answer, and its voucher when one was saved with it. */
 export interface SentResult {
   sentAt: string;
   pdfPath: string | null;
-  confirmationNo?: string | null;
 }
 
 /**
@@ -255,6 +253,18 @@ export const decisionOps = {
     return true;
   },
 
+  /**
+   * The service's confirmation number, read back after the confirmation was recorded as sent: on the answer and
+   * on its reservation, so the detail shows it before the next pull.
+   */
+  *attachConfirmationNo(id: number, no: string): Op<void> {
+    const row = yield* first(Q.byId({ id }));
+    if (!row || (yield* run(Q.confirmationNo({ id, no }))) === 0) return;
+    yield* changed('decisions', 'changed', [String(id)]);
+    if ((yield* run(Q.confirmationNoOnReservation({ key: row.keyField, no }))) > 0)
+      yield* changed('reservations', 'changed', [row.keyField]);
+  },
+
   /** The confirmation PDF, saved after the decision was already recorded as sent. */
   *attachVoucher(id: number, pdfPath: string): Op<void> {
     if ((yield* run(Q.voucher({ id, path: pdfPath }))) > 0)
@@ -282,17 +292,11 @@ export const decisionOps = {
     return yield* decisionOps.transition(id, function* (row) {
       switch (outcome.kind) {
         case 'sent': {
-          const confirmationNo = outcome.confirmationNo ?? null;
-          const done = yield* run(
-            Q.sent({ id, sentAt: outcome.sentAt, pdfPath: outcome.pdfPath, confirmationNo }),
-          );
+          const done = yield* run(Q.sent({ id, sentAt: outcome.sentAt, pdfPath: outcome.pdfPath }));
           if (done === 0) return false;
           yield* run(
             Q.answerOnReservation({ key: row.keyField, status: row.action === 'confirm' ? 'E' : 'H' }),
           );
-          // The service's confirmation number, read back after the confirmation: the detail shows it at once.
-          if (confirmationNo)
-            yield* run(Q.confirmationNoOnReservation({ key: row.keyField, no: confirmationNo }));
           return true;
         }
         case 'failed':

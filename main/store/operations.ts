@@ -88,6 +88,7 @@ export const storeOperations = {
   markForReview: writes(decisionOps.markForReview),
   resolveReview: writes(decisionOps.resolveReview),
   attachVoucher: writes(decisionOps.attachVoucher),
+  attachConfirmationNo: writes(decisionOps.attachConfirmationNo),
   nextDecisionsToSend: reads(decisionOps.nextToSend),
   nextSendAfter: reads(decisionOps.nextSendAfter),
   markSending: writes(decisionOps.markSending),

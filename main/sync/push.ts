@@ -4,7 +4,7 @@
 // is unknown (connection lost mid-request) we first ask the service whether the answer already landed
 // instead of blindly sending it again.
 import path from 'node:path';
-import type { Reservation } from '../../shared/domain';
+import type { CalendarDate, Reservation } from '../../shared/domain';
 import type { SyncClient } from './ports';
 import { emptySummary, storeBatch, type PullStore } from './pull';
 
@@ -26,11 +26,9 @@ export interface PushStore extends PullStore {
   /** Due now: answers still in their grace period (Undo) are left alone. */
   nextDecisionsToSend(nowIso: string): Promise<PendingDecision[]>;
   getReservation(keyField: string): Promise<Reservation | null>;
-  /** confirmationNo: the service's number for a confirmation, when it gave one (read back, below). */
-  markSent(
-    id: number,
-    result: { sentAt: string; pdfPath: string | null; confirmationNo?: string | null },
-  ): Promise<unknown>;
+  markSent(id: number, result: { sentAt: string; pdfPath: string | null }): Promise<unknown>;
+  /** The service's number for a confirmation it accepted, read back after the round (below). */
+  attachConfirmationNo(id: number, no: string): Promise<unknown>;
   /** Before the request leaves: the outcome is unknown until its answer is stored. */
   /** False when the decision is no longer there to send (taken back meanwhile): it is skipped. */
   markSending(id: number): Promise<boolean>;
@@ -135,16 +133,47 @@ async function alreadyAnswered(
 }
 
 /**
- * The confirmation number the service gave a confirmation it accepted. sendconfirmationv2's answer
- * carries none, so it is read back from the E list; null when there is none or the list cannot be read
- * (a bonus like the voucher: the answer is delivered either way).
+ * The confirmation numbers the service gave the confirmations it accepted this round. sendconfirmationv2's answer
+ * carries none, so they are read back from the E list: one read per check-in day (for its agency when only one),
+ * not one per answer, so the next answer never waits for a list file. A bonus like the voucher: the answers are
+ * delivered either way, so a read that fails ends the read-back and nothing is retried.
  */
-async function confirmationNoOf(client: SyncClient, reservation: Reservation): Promise<string | null> {
-  try {
-    const copy = await answeredCopy(client, reservation, 'E');
-    return copy?.confirmationNo.trim() || null;
-  } catch {
-    return null;
+async function readBackConfirmationNos(
+  client: SyncClient,
+  store: PushStore,
+  confirmed: readonly { id: number; reservation: Reservation }[],
+): Promise<void> {
+  const byDay = new Map<CalendarDate, { id: number; reservation: Reservation }[]>();
+  for (const c of confirmed)
+    byDay.set(c.reservation.checkIn, [...(byDay.get(c.reservation.checkIn) ?? []), c]);
+  for (const [day, wanted] of byDay) {
+    const ids = new Map(wanted.map((c) => [c.reservation.keyField, c.id]));
+    const agencies = new Set(wanted.map((c) => c.reservation.agencyId));
+    const [only] = agencies;
+    const numbers: { id: number; no: string }[] = [];
+    try {
+      await client.fetchReservations(
+        {
+          checkInStart: day,
+          checkInEnd: day,
+          status: 'E',
+          ...(agencies.size === 1 && only !== undefined ? { agencyId: only } : {}),
+          isSendRequired: false,
+          // Another item that cannot be read says nothing about these.
+          onUnreadable: () => undefined,
+        },
+        async (batch) => {
+          for (const r of batch) {
+            const id = ids.get(r.keyField);
+            const no = r.confirmationNo.trim();
+            if (id !== undefined && no) numbers.push({ id, no });
+          }
+        },
+      );
+    } catch {
+      return;
+    }
+    for (const n of numbers) await store.attachConfirmationNo(n.id, n.no);
   }
 }
 
@@ -190,6 +219,7 @@ export async function pushDecisions(
   options: PushOptions,
 ): Promise<PushSummary> {
   const summary: PushSummary = { sent: 0, failed: 0, review: 0, unreachable: false };
+  const confirmed: { id: number; reservation: Reservation }[] = [];
   for (const decision of await store.nextDecisionsToSend(options.now().toISOString())) {
     const reservation = await store.getReservation(decision.keyField);
     if (!reservation) {
@@ -206,12 +236,8 @@ export async function pushDecisions(
       continue;
     }
     const status = decision.action === 'confirm' ? 'E' : 'H';
-    const delivered = async (confirmationNo: string | null = null): Promise<void> => {
-      await store.markSent(decision.id, {
-        sentAt: options.now().toISOString(),
-        pdfPath: null,
-        confirmationNo,
-      });
+    const delivered = async (): Promise<void> => {
+      await store.markSent(decision.id, { sentAt: options.now().toISOString(), pdfPath: null });
       summary.sent++;
     };
     try {
@@ -255,7 +281,8 @@ export async function pushDecisions(
         pmsUser: decision.user,
       });
       // Recorded before the voucher is fetched: the PDF is a bonus that must never cause a resend.
-      await delivered(status === 'E' ? await confirmationNoOf(client, reservation) : null);
+      await delivered();
+      if (status === 'E') confirmed.push({ id: decision.id, reservation });
       if (answer.pdfUrl) {
         const target = path.join(options.voucherDir, voucherFileName(reservation.keyField));
         try {
@@ -294,5 +321,6 @@ export async function pushDecisions(
     }
     options.onDecision?.(decision.keyField);
   }
+  if (!summary.unreachable) await readBackConfirmationNos(client, store, confirmed);
   return summary;
 }

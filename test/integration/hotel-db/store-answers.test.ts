@@ -182,10 +182,13 @@ describe.each(engineNames)('on %s', (name) => {
     it('records a delivery on the decision and the reservation, then never hands it out again', async () => {
       await seedReservation(e, { key: 'K1' });
       const d = await e.write(decisionOps.enqueue(confirm('K1')));
-      const sent = { kind: 'sent' as const, sentAt: AT, pdfPath: null, confirmationNo: 'CN-7' };
+      await e.write(decisionOps.attachConfirmationNo(d.id, 'CN-0'));
+      expect(await reservation('K1')).toMatchObject({ no: '' });
+      const sent = { kind: 'sent' as const, sentAt: AT, pdfPath: null };
       expect(await e.write(decisionOps.markOutcome(d.id, sent))).toBe(true);
       expect(await e.write(decisionOps.markOutcome(d.id, sent))).toBe(false);
       await e.write(decisionOps.attachVoucher(d.id, '/v/1.pdf'));
+      await e.write(decisionOps.attachConfirmationNo(d.id, 'CN-7'));
       expect(await decisionRow(d.id)).toMatchObject({ state: 'sent', attempts: 1, unknown: 0 });
       expect(await reservation('K1')).toEqual({ decisionState: 'sent', status: 'E', no: 'CN-7' });
       expect(await e.read(decisionOps.viewFor('K1'))).toMatchObject({ state: 'sent', voucherSaved: true });

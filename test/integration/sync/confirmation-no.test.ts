@@ -1,7 +1,7 @@
 // "Confirmation no." after a confirmation. sendconfirmationv2's answer carries no confirmation
 // number; the practice service, like the live one, gives the reservation one when the hotel confirms.
-// After a confirmation is delivered the desk reads it back from the E list and stores it with the answer
-// and on the reservation, so the detail shows it at once. A decline asks for none.
+// After a round of answers the desk reads the numbers back from the E list, one read per check-in day, and
+// stores each with its answer and on the reservation, so the detail shows it at once. A decline asks for none.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startPracticeService, type PracticeService } from '../../../main/sandbox';
 import type { Desk } from '../../../main/operations/desk';
@@ -37,9 +37,15 @@ describe('the confirmation number after a confirmation (practice service)', () =
       .rows.map((r) => r.keyField);
 
   it('is read back from the service and shown on the reservation; a decline asks for none', async () => {
-    const [confirmed = '', declined = ''] = waitingNew(2);
-    expect(desk.store.getReservation(confirmed)?.confirmationNo).toBe('');
-    await desk.decide({ keyField: confirmed, action: 'confirm', note: '', user: 'Ayşe' });
+    const waiting = waitingNew(30);
+    const declined = waiting.pop() ?? '';
+    const day = (key: string): string => desk.store.getReservation(key)?.checkIn ?? '';
+    const days = new Set(waiting.map(day));
+    // Several confirmations share a day: the read-back is per day, not per answer.
+    expect(days.size).toBeLessThan(waiting.length);
+    expect(desk.store.getReservation(waiting[0] ?? '')?.confirmationNo).toBe('');
+    for (const keyField of waiting)
+      await desk.decide({ keyField, action: 'confirm', note: '', user: 'Ayşe' });
     const reason = desk.store.db
       .prepare<[], string>('SELECT id FROM not_confirm_messages LIMIT 1')
       .pluck()
@@ -53,17 +59,19 @@ describe('the confirmation number after a confirmation (practice service)', () =
     });
     const before = (await sandboxState(service.url)).requests.length;
     const pushed = await desk.pushNow();
-    expect(pushed).toMatchObject({ sent: 2, failed: 0 });
+    expect(pushed).toMatchObject({ sent: waiting.length + 1, failed: 0 });
 
-    const number = desk.store.getReservation(confirmed)?.confirmationNo ?? '';
-    expect(number).toMatch(/^KBR-\d{8}$/);
-    expect(desk.store.decisionRecordFor(confirmed)?.confirmationNo).toBe(number);
+    const numbers = waiting.map((k) => desk.store.getReservation(k)?.confirmationNo ?? '');
+    for (const number of numbers) expect(number).toMatch(/^KBR-\d{8}$/);
+    expect(new Set(numbers).size).toBe(waiting.length);
+    for (const [i, k] of waiting.entries())
+      expect(desk.store.decisionRecordFor(k)?.confirmationNo).toBe(numbers[i]);
     expect(desk.store.getReservation(declined)?.confirmationNo).toBe('');
     expect(desk.store.decisionRecordFor(declined)?.confirmationNo ?? null).toBeNull();
 
-    // One list read for the one confirmation, none for the decline.
+    // Every answer in its own request; one E-list read per check-in day of a confirmation, none for the decline.
     const requests = (await sandboxState(service.url)).requests.slice(before);
-    expect(requests.filter((r) => r.path.includes('sendconfirmation'))).toHaveLength(2);
-    expect(requests.filter((r) => /getreservationlist/i.test(r.path))).toHaveLength(1);
+    expect(requests.filter((r) => r.path.includes('sendconfirmation'))).toHaveLength(waiting.length + 1);
+    expect(requests.filter((r) => /getreservationlist/i.test(r.path))).toHaveLength(days.size);
   });
 });

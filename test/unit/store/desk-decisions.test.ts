@@ -187,9 +187,9 @@ describe('sending', () => {
       decidedAt: 't',
       basedOnLogId: 20,
     });
-    new Store(db).markSent(decision.id, { sentAt: 's', pdfPath: null, confirmationNo: 'C-1' });
+    new Store(db).markSent(decision.id, { sentAt: 's', pdfPath: null });
     expect(reservationRow('k2')).toEqual({ decisionState: 'sent', confirmationStatus: 'H' });
-    expect(new Store(db).decisionRecordFor('k2')).toMatchObject({ reasonId: 'full', confirmationNo: 'C-1' });
+    expect(new Store(db).decisionRecordFor('k2')).toMatchObject({ reasonId: 'full', confirmationNo: null });
   });
 
   it('keeps a failed decision queued with its error; a refusal makes the outcome known', () => {

@@ -144,8 +144,11 @@ async function readBackConfirmationNos(
   confirmed: readonly { id: number; reservation: Reservation }[],
 ): Promise<void> {
   const byDay = new Map<CalendarDate, { id: number; reservation: Reservation }[]>();
-  for (const c of confirmed)
-    byDay.set(c.reservation.checkIn, [...(byDay.get(c.reservation.checkIn) ?? []), c]);
+  for (const c of confirmed) {
+    const day = byDay.get(c.reservation.checkIn);
+    if (day) day.push(c);
+    else byDay.set(c.reservation.checkIn, [c]);
+  }
   for (const [day, wanted] of byDay) {
     const ids = new Map(wanted.map((c) => [c.reservation.keyField, c.id]));
     const agencies = new Set(wanted.map((c) => c.reservation.agencyId));

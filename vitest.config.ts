@@ -9,8 +9,11 @@ const workers = Number(process.env.RESDESK_TEST_WORKERS) || Math.max(3, availabl
 // A worker runs file after file in one process with the modules it has loaded: a fresh process and module graph per
 // file cost the suite about a sixth of its time (a 250-file run: 550 s against 460). Every file sets up and tears
 // down what it uses (servers, browsers, the fake Electron's state) and restores what it changes (environment
-// variables). RESDESK_TEST_ISOLATE=1 gives each file its own process again, to find a file that leaks.
-const isolate = process.env.RESDESK_TEST_ISOLATE === '1';
+// variables). The update files are the exception: electron-updater keeps one updater per process, which installs
+// once, so each of them gets a process of its own. RESDESK_TEST_ISOLATE=1 gives every file its own process, to find
+// a file that leaves something behind.
+const isolateAll = process.env.RESDESK_TEST_ISOLATE === '1';
+const ownProcess = ['test/integration/updates/*.test.ts'];
 
 export default defineConfig({
   resolve: {
@@ -18,14 +21,19 @@ export default defineConfig({
     alias: { electron: fileURLToPath(new URL('./test/harness/fake-electron.ts', import.meta.url)) },
   },
   test: {
-    include: ['test/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: workers,
-    isolate,
     // A screen polled while other files load the machine may take longer than Vitest's default second.
     expect: { poll: { timeout: 10_000 } },
+    projects: [
+      {
+        extends: true,
+        test: { name: 'resdesk', include: ['test/**/*.test.ts'], exclude: ownProcess, isolate: isolateAll },
+      },
+      { extends: true, test: { name: 'own process', include: ownProcess, isolate: true } },
+    ],
   },
 });

@@ -142,6 +142,7 @@ async function readBackConfirmationNos(
   client: SyncClient,
   store: PushStore,
   confirmed: readonly { id: number; reservation: Reservation }[],
+  onDecision: ((keyField: string) => void) | undefined,
 ): Promise<void> {
   const byDay = new Map<CalendarDate, { id: number; reservation: Reservation }[]>();
   for (const c of confirmed) {
@@ -153,7 +154,7 @@ async function readBackConfirmationNos(
     const ids = new Map(wanted.map((c) => [c.reservation.keyField, c.id]));
     const agencies = new Set(wanted.map((c) => c.reservation.agencyId));
     const [only] = agencies;
-    const numbers: { id: number; no: string }[] = [];
+    const numbers: { id: number; keyField: string; no: string }[] = [];
     try {
       await client.fetchReservations(
         {
@@ -169,14 +170,18 @@ async function readBackConfirmationNos(
           for (const r of batch) {
             const id = ids.get(r.keyField);
             const no = r.confirmationNo.trim();
-            if (id !== undefined && no) numbers.push({ id, no });
+            if (id !== undefined && no) numbers.push({ id, keyField: r.keyField, no });
           }
         },
       );
     } catch {
       return;
     }
-    for (const n of numbers) await store.attachConfirmationNo(n.id, n.no);
+    for (const n of numbers) {
+      await store.attachConfirmationNo(n.id, n.no);
+      // The screens showed the answer sent without its number: they read it again now.
+      onDecision?.(n.keyField);
+    }
   }
 }
 
@@ -324,6 +329,6 @@ export async function pushDecisions(
     }
     options.onDecision?.(decision.keyField);
   }
-  if (!summary.unreachable) await readBackConfirmationNos(client, store, confirmed);
+  if (!summary.unreachable) await readBackConfirmationNos(client, store, confirmed, options.onDecision);
   return summary;
 }

@@ -12,8 +12,16 @@ const built = new Map<string, Promise<string>>();
 export function bundled(entry: string): Promise<string> {
   let done = built.get(entry);
   if (!done) {
-    // One folder per test process; the program keeps its own name (the CLI knows itself by it).
-    const dir = path.join(ROOT, 'node_modules', '.cache', 'resdesk-tests', String(process.pid));
+    // One folder per test process and program (main/cli.ts and main/sandbox/cli.ts share a name); the program keeps
+    // its own name (the CLI knows itself by it).
+    const dir = path.join(
+      ROOT,
+      'node_modules',
+      '.cache',
+      'resdesk-tests',
+      String(process.pid),
+      path.dirname(entry).replaceAll('/', '-'),
+    );
     mkdirSync(dir, { recursive: true });
     const outfile = path.join(dir, `${path.basename(entry, '.ts')}.mjs`);
     done = build({

@@ -4,8 +4,9 @@
 // is unknown (connection lost mid-request) we first ask the service whether the answer already landed
 // instead of blindly sending it again.
 import path from 'node:path';
-import type { CalendarDate, Reservation } from '../../shared/domain';
+import type { Reservation } from '../../shared/domain';
 import type { SyncClient } from './ports';
+import { readBackConfirmationNos } from './confirmation-nos';
 import { emptySummary, storeBatch, type PullStore } from './pull';
 
 export interface PendingDecision {
@@ -130,59 +131,6 @@ async function alreadyAnswered(
   status: 'E' | 'H',
 ): Promise<boolean> {
   return (await answeredCopy(client, reservation, status)) !== null;
-}
-
-/**
- * The confirmation numbers the service gave the confirmations it accepted this round. sendconfirmationv2's answer
- * carries none, so they are read back from the E list: one read per check-in day (for its agency when only one),
- * not one per answer, so the next answer never waits for a list file. A bonus like the voucher: the answers are
- * delivered either way, so a read that fails ends the read-back and nothing is retried.
- */
-async function readBackConfirmationNos(
-  client: SyncClient,
-  store: PushStore,
-  confirmed: readonly { id: number; reservation: Reservation }[],
-  onDecision: ((keyField: string) => void) | undefined,
-): Promise<void> {
-  const byDay = new Map<CalendarDate, { id: number; reservation: Reservation }[]>();
-  for (const c of confirmed) {
-    const day = byDay.get(c.reservation.checkIn);
-    if (day) day.push(c);
-    else byDay.set(c.reservation.checkIn, [c]);
-  }
-  for (const [day, wanted] of byDay) {
-    const ids = new Map(wanted.map((c) => [c.reservation.keyField, c.id]));
-    const agencies = new Set(wanted.map((c) => c.reservation.agencyId));
-    const [only] = agencies;
-    const numbers: { id: number; keyField: string; no: string }[] = [];
-    try {
-      await client.fetchReservations(
-        {
-          checkInStart: day,
-          checkInEnd: day,
-          status: 'E',
-          ...(agencies.size === 1 && only !== undefined ? { agencyId: only } : {}),
-          isSendRequired: false,
-          // Another item that cannot be read says nothing about these.
-          onUnreadable: () => undefined,
-        },
-        async (batch) => {
-          for (const r of batch) {
-            const id = ids.get(r.keyField);
-            const no = r.confirmationNo.trim();
-            if (id !== undefined && no) numbers.push({ id, keyField: r.keyField, no });
-          }
-        },
-      );
-    } catch {
-      return;
-    }
-    for (const n of numbers) {
-      await store.attachConfirmationNo(n.id, n.no);
-      // The screens showed the answer sent without its number: they read it again now.
-      onDecision?.(n.keyField);
-    }
-  }
 }
 
 /**

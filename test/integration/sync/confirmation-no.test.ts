@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startPracticeService, type PracticeService } from '../../../main/sandbox';
 import type { Desk } from '../../../main/operations/desk';
-import { openDesk, sandboxState, tempDir } from './helpers';
+import { control, openDesk, sandboxState, tempDir } from './helpers';
 
 describe('the confirmation number after a confirmation (practice service)', () => {
   let service: PracticeService;
@@ -73,5 +73,26 @@ describe('the confirmation number after a confirmation (practice service)', () =
     const requests = (await sandboxState(service.url)).requests.slice(before);
     expect(requests.filter((r) => r.path.includes('sendconfirmation'))).toHaveLength(waiting.length + 1);
     expect(requests.filter((r) => /getreservationlist/i.test(r.path))).toHaveLength(days.size);
+  });
+
+  it('a read-back that fails leaves the answers sent, without a number, and ends the read-back', async () => {
+    // Two confirmations on two check-in days: the second day's read is not tried once the first has failed.
+    const waiting = waitingNew(30);
+    const day = (key: string): string => desk.store.getReservation(key)?.checkIn ?? '';
+    const first = waiting[0] ?? '';
+    const second = waiting.find((k) => day(k) !== day(first)) ?? '';
+    expect(second).not.toBe('');
+    for (const keyField of [first, second])
+      await desk.decide({ keyField, action: 'confirm', note: '', user: 'Ayşe' });
+    await control(service.url, 'faults', { kind: 'html', path: 'getreservationlist' });
+    const before = (await sandboxState(service.url)).requests.length;
+    expect(await desk.pushNow()).toMatchObject({ sent: 2, failed: 0 });
+    await control(service.url, 'faults', null);
+    for (const keyField of [first, second]) {
+      expect(desk.store.decisionRecordFor(keyField)).toMatchObject({ state: 'sent', confirmationNo: null });
+      expect(desk.store.getReservation(keyField)?.confirmationNo).toBe('');
+    }
+    const requests = (await sandboxState(service.url)).requests.slice(before);
+    expect(requests.filter((r) => /getreservationlist/i.test(r.path))).toHaveLength(1);
   });
 });

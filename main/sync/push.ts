@@ -3,10 +3,10 @@
 // state) before we get here. A decision is sent at most once successfully; after a failure whose outcome
 // is unknown (connection lost mid-request) we first ask the service whether the answer already landed
 // instead of blindly sending it again.
-import path from 'node:path';
 import type { Reservation } from '../../shared/domain';
 import type { SyncClient } from './ports';
 import { readBackConfirmationNos } from './confirmation-nos';
+import { saveVouchers, type RoundVoucher } from './round-vouchers';
 import { emptySummary, storeBatch, type PullStore } from './pull';
 
 export interface PendingDecision {
@@ -96,10 +96,6 @@ export class AnswerNotSentInTime extends Error {
   }
 }
 
-/** A file name that is safe on Windows and Linux for a KeyField full of pipes. */
-export const voucherFileName = (keyField: string): string =>
-  `${keyField.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 120)}.pdf`;
-
 /** The service's copy of the reservation in its E or H list (it holds this answer), or null. */
 async function answeredCopy(
   client: SyncClient,
@@ -176,6 +172,7 @@ export async function pushDecisions(
 ): Promise<PushSummary> {
   const summary: PushSummary = { sent: 0, failed: 0, review: 0, unreachable: false };
   const confirmed: { id: number; reservation: Reservation }[] = [];
+  const vouchers: RoundVoucher[] = [];
   for (const decision of await store.nextDecisionsToSend(options.now().toISOString())) {
     const reservation = await store.getReservation(decision.keyField);
     if (!reservation) {
@@ -239,15 +236,8 @@ export async function pushDecisions(
       // Recorded before the voucher is fetched: the PDF is a bonus that must never cause a resend.
       await delivered();
       if (status === 'E') confirmed.push({ id: decision.id, reservation });
-      if (answer.pdfUrl) {
-        const target = path.join(options.voucherDir, voucherFileName(reservation.keyField));
-        try {
-          await client.downloadFile(answer.pdfUrl, target);
-          await store.attachVoucher(decision.id, target);
-        } catch {
-          // The link is temporary and the answer is recorded; the desk simply has no copy.
-        }
-      }
+      if (answer.pdfUrl)
+        vouchers.push({ id: decision.id, keyField: reservation.keyField, url: answer.pdfUrl });
     } catch (error) {
       const kind = options.classify(error);
       if (kind === 'unconfirmed') {
@@ -277,6 +267,9 @@ export async function pushDecisions(
     }
     options.onDecision?.(decision.keyField);
   }
+  // The bonuses of the round's answers, once every due answer has left: the vouchers first (their links are
+  // temporary), then the confirmation numbers.
+  await saveVouchers(client, store, vouchers, options);
   if (!summary.unreachable) await readBackConfirmationNos(client, store, confirmed, options.onDecision);
   return summary;
 }

@@ -1,0 +1,57 @@
+// A round's answers leave one after another and the vouchers are fetched after the last of them: a download per
+// answer held the next answer back on a slow line. Every voucher is still saved with its answer. The order is read
+// from the practice service's own request log (both its hosts), as the requests arrived.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startPracticeService, type PracticeService } from '../../../main/sandbox';
+import type { Desk } from '../../../main/operations/desk';
+import { openDesk, tempDir } from './helpers';
+
+describe('vouchers after the answers (practice service)', () => {
+  let service: PracticeService;
+  let desk: Desk;
+  let temp: ReturnType<typeof tempDir>;
+  const arrived: string[] = [];
+
+  beforeEach(async () => {
+    arrived.length = 0;
+    service = await startPracticeService({
+      port: 0,
+      reservations: 30,
+      seed: 8,
+      onRequest: (entry) => arrived.push(entry.path),
+    });
+    temp = tempDir('resdesk-vouchers-after-');
+    desk = openDesk(temp.dir, service.url);
+    await desk.sync();
+  });
+  afterEach(async () => {
+    await desk.close();
+    desk.store.close();
+    await service.close();
+    temp.remove();
+  });
+
+  it('fetches every voucher of the round once all its answers have left, and keeps each with its answer', async () => {
+    const keys = desk.store
+      .inboxPage({
+        filter: { statuses: ['W'], kinds: ['new'] },
+        sort: 'checkIn',
+        direction: 'asc',
+        offset: 0,
+        limit: 4,
+      })
+      .rows.map((r) => r.keyField);
+    expect(keys).toHaveLength(4);
+    for (const keyField of keys) await desk.decide({ keyField, action: 'confirm', note: '', user: 'Ayşe' });
+    arrived.length = 0;
+    expect(await desk.pushNow()).toMatchObject({ sent: 4, failed: 0 });
+
+    const answers = arrived.flatMap((p, i) => (/sendconfirmation/i.test(p) ? [i] : []));
+    const vouchers = arrived.flatMap((p, i) => (/\.pdf$/i.test(p) ? [i] : []));
+    expect(answers).toHaveLength(4);
+    expect(vouchers).toHaveLength(4);
+    expect(Math.max(...answers)).toBeLessThan(Math.min(...vouchers));
+    for (const keyField of keys)
+      expect(desk.store.decisionFor(keyField)).toMatchObject({ voucherSaved: true });
+  });
+});

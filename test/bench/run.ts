@@ -26,6 +26,7 @@ import {
 } from './allotment';
 import { benchArrivalLatency, benchFirstSync, benchSteady } from './network';
 import { measureDecisionAfterRecovery } from '../integration/sync/recovery';
+import { benchAnswersOnLine } from './answers-line';
 import { DEFAULT_INTERVAL_MS } from '../../main/sync/poller';
 
 type Part = () => Promise<void>;
@@ -245,6 +246,14 @@ const parts: Record<string, Part> = {
     );
     console.log(
       `      medians of ${r.loads} loads; empty inbox ${r.emptyInboxMs} ms; 100k ${r.firstRowsRuns.join(', ')} ms`,
+    );
+  },
+  answers: async () => {
+    const a = await benchAnswersOnLine();
+    line(
+      `${a.answers} confirmations on a line holding every request ${a.delayMs} ms: the last answer's arrival / ${a.answers} bare requests ≤ 1.25x`,
+      `${a.ratio}x (${a.lastAnswerMs} ms vs ${a.answers} × ${a.bareRequestMs} ms; the whole round with vouchers and numbers ${a.roundMs} ms)`,
+      a.ratio <= 1.25,
     );
   },
   network: async () => {

@@ -268,8 +268,9 @@ export async function pushDecisions(
     options.onDecision?.(decision.keyField);
   }
   // The bonuses of the round's answers, once every due answer has left: the vouchers first (their links are
-  // temporary), then the confirmation numbers.
+  // temporary), then the confirmation numbers. Tried too when the line failed mid-round, for the answers that left
+  // before: the first failure of a line that is down ends them.
   await saveVouchers(client, store, vouchers, options);
-  if (!summary.unreachable) await readBackConfirmationNos(client, store, confirmed, options.onDecision);
+  await readBackConfirmationNos(client, store, confirmed, options.onDecision);
   return summary;
 }

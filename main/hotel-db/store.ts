@@ -15,7 +15,7 @@ import { acknowledgementClaimOps } from '../store/acknowledgement-claims';
 import type { PendingAcknowledgement } from '../store/acknowledgements';
 import type { TakeBackupOptions, TakenBackup } from '../store/backup';
 import { decisionClaimOps } from '../store/decision-claims';
-import type { DecisionOutcome, SentResult } from '../store/decisions';
+import { decisionOps, type DecisionOutcome, type SentResult } from '../store/decisions';
 import { exportOps, type ExportRows, type ExportSelection } from '../store/export-rows';
 import { storeOperations, type StoreOperations } from '../store/operations';
 import { settingsOps } from '../store/settings';
@@ -254,4 +254,7 @@ export class HotelStore extends PostgresOperations implements DeskStore {
   override readonly markDeferred = (id: number, error: string, outcomeUnknown: boolean) =>
     this.recordOutcome(id, { kind: 'deferred', error, outcomeUnknown });
   override readonly markHeld = (id: number, error: string) => this.recordOutcome(id, { kind: 'held', error });
+  /** The number read back after the round: written only while this desk still talks to the service. */
+  override readonly attachConfirmationNo = (id: number, no: string): Promise<void> =>
+    this.writeFenced(() => decisionOps.attachConfirmationNo(id, no));
 }

@@ -6,8 +6,8 @@ import type { PushStore } from './push';
 /**
  * The confirmation numbers the service gave the confirmations it accepted this round. sendconfirmationv2's answer
  * carries none, so they are read back from the E list: one read per check-in day (for its agency when only one),
- * not one per answer, so the next answer never waits for a list file. A bonus like the voucher: the answers are
- * delivered either way, so a read that fails ends the read-back and nothing is retried.
+ * not one per answer. A bonus like the voucher: the answers are recorded either way, so a read or a write that fails
+ * ends the read-back, never the round, and nothing is retried.
  */
 export async function readBackConfirmationNos(
   client: SyncClient,
@@ -49,7 +49,13 @@ export async function readBackConfirmationNos(
       return;
     }
     for (const n of numbers) {
-      await store.attachConfirmationNo(n.id, n.no);
+      try {
+        await store.attachConfirmationNo(n.id, n.no);
+      } catch {
+        // The database refused the number (gone, or this desk no longer talks to the service): the answers are
+        // recorded, so the round stands.
+        return;
+      }
       // The screens showed the answer sent without its number: they read it again now.
       onDecision?.(n.keyField);
     }

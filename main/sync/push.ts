@@ -6,7 +6,7 @@
 import type { Reservation } from '../../shared/domain';
 import type { SyncClient } from './ports';
 import { readBackConfirmationNos } from './confirmation-nos';
-import { saveVouchers, type RoundVoucher } from './round-vouchers';
+import { RoundVouchers } from './round-vouchers';
 import { emptySummary, storeBatch, type PullStore } from './pull';
 
 export interface PendingDecision {
@@ -172,7 +172,7 @@ export async function pushDecisions(
 ): Promise<PushSummary> {
   const summary: PushSummary = { sent: 0, failed: 0, review: 0, unreachable: false };
   const confirmed: { id: number; reservation: Reservation }[] = [];
-  const vouchers: RoundVoucher[] = [];
+  const vouchers = new RoundVouchers(client, store, options);
   for (const decision of await store.nextDecisionsToSend(options.now().toISOString())) {
     const reservation = await store.getReservation(decision.keyField);
     if (!reservation) {
@@ -196,6 +196,7 @@ export async function pushDecisions(
     try {
       if (decision.outcomeUnknown && (await alreadyAnswered(client, reservation, status))) {
         await delivered();
+        if (status === 'E') confirmed.push({ id: decision.id, reservation });
         options.onDecision?.(decision.keyField);
         continue;
       }
@@ -237,7 +238,7 @@ export async function pushDecisions(
       await delivered();
       if (status === 'E') confirmed.push({ id: decision.id, reservation });
       if (answer.pdfUrl)
-        vouchers.push({ id: decision.id, keyField: reservation.keyField, url: answer.pdfUrl });
+        await vouchers.add({ id: decision.id, keyField: reservation.keyField, url: answer.pdfUrl });
     } catch (error) {
       const kind = options.classify(error);
       if (kind === 'unconfirmed') {
@@ -250,6 +251,7 @@ export async function pushDecisions(
       // landed while the desk died, or an answer given twice), it is delivered, not failed.
       if (kind === 'service' && (await alreadyAnswered(client, reservation, status).catch(() => false))) {
         await delivered();
+        if (status === 'E') confirmed.push({ id: decision.id, reservation });
         options.onDecision?.(decision.keyField);
         continue;
       }
@@ -270,7 +272,7 @@ export async function pushDecisions(
   // The bonuses of the round's answers, once every due answer has left: the vouchers first (their links are
   // temporary), then the confirmation numbers. Tried too when the line failed mid-round, for the answers that left
   // before: the first failure of a line that is down ends them.
-  await saveVouchers(client, store, vouchers, options);
+  await vouchers.save();
   await readBackConfirmationNos(client, store, confirmed, options.onDecision);
   return summary;
 }

@@ -1,9 +1,13 @@
 // A round's answers leave one after another and the vouchers are fetched after the last of them: a download per
-// answer held the next answer back on a slow line. Every voucher is still saved with its answer. The order is read
-// from the practice service's own request log (both its hosts), as the requests arrived.
+// answer held the next answer back on a slow line. Every voucher is still saved with its answer, and in a round so
+// long that a voucher has waited a minute (its link is temporary) the waiting ones are fetched at once. The order is
+// read from the practice service's own request log (both its hosts), as the requests arrived.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startPracticeService, type PracticeService } from '../../../main/sandbox';
-import type { Desk } from '../../../main/operations/desk';
+import path from 'node:path';
+import { createMessages } from '../../../main/kernel/messages';
+import { Desk } from '../../../main/operations/desk';
+import { Store } from '../../../main/store';
 import { openDesk, tempDir } from './helpers';
 
 describe('vouchers after the answers (practice service)', () => {
@@ -53,5 +57,49 @@ describe('vouchers after the answers (practice service)', () => {
     expect(Math.max(...answers)).toBeLessThan(Math.min(...vouchers));
     for (const keyField of keys)
       expect(desk.store.decisionFor(keyField)).toMatchObject({ voucherSaved: true });
+  });
+
+  it('in a round where a voucher has waited a minute, fetches the waiting ones at once', async () => {
+    // A second desk on the same service whose clock moves 61 s at every reading: every voucher has waited a
+    // minute by the time the next answer's comes in.
+    let clock = Date.parse('2026-07-01T09:00:00Z');
+    const slow = new Desk({
+      store: Store.open(path.join(temp.dir, 'slow.db')),
+      dataDir: temp.dir,
+      connection: {
+        serviceUrl: service.url,
+        user: 'demo',
+        partnerId: 1001,
+        format: 'json',
+        getPassword: async () => 'demo',
+      },
+      messages: createMessages('en'),
+      now: () => new Date((clock += 61_000)),
+    });
+    try {
+      await slow.sync();
+      const keys = slow.store
+        .inboxPage({
+          filter: { statuses: ['W'], kinds: ['new'] },
+          sort: 'checkIn',
+          direction: 'asc',
+          offset: 0,
+          limit: 3,
+        })
+        .rows.map((r) => r.keyField);
+      expect(keys).toHaveLength(3);
+      for (const keyField of keys) await slow.decide({ keyField, action: 'confirm', note: '', user: 'Ayşe' });
+      arrived.length = 0;
+      expect(await slow.pushNow()).toMatchObject({ sent: 3, failed: 0 });
+      const answers = arrived.flatMap((p, i) => (/sendconfirmation/i.test(p) ? [i] : []));
+      const vouchers = arrived.flatMap((p, i) => (/\.pdf$/i.test(p) ? [i] : []));
+      expect(vouchers).toHaveLength(3);
+      expect(Math.min(...vouchers)).toBeLessThan(Math.max(...answers));
+      for (const keyField of keys)
+        expect(slow.store.decisionFor(keyField)).toMatchObject({ voucherSaved: true });
+    } finally {
+      await slow.close();
+      slow.store.close();
+    }
   });
 });

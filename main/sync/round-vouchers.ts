@@ -25,7 +25,7 @@ export const voucherFileName = (keyField: string): string =>
  * either way, so a voucher that cannot be had is skipped (the link is temporary), and a line that is down ends the
  * downloads.
  */
-export async function saveVouchers(
+async function saveVouchers(
   client: SyncClient,
   store: Pick<PushStore, 'attachVoucher'>,
   vouchers: readonly RoundVoucher[],

@@ -74,6 +74,10 @@ describe('answering like the live service (real core, practice service, Chromium
     await rowOf(page, two)
       .locator('[data-testid="take-in-state"][data-state="taken-in"]')
       .waitFor({ timeout: 30_000 });
+    // What was queued stays said after the answers left and the list changed, until the receptionist dismisses it.
+    expect(await bar.getByTestId('take-in-outcome').isVisible()).toBe(true);
+    await bar.getByTestId('take-in-outcome').getByRole('button', { name: 'Tamam' }).click();
+    await bar.waitFor({ state: 'detached' });
 
     // The service recorded E for both (taken in), and no decline.
     const state = await desk.serviceState();

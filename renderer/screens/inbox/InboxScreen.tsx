@@ -118,7 +118,7 @@ export function InboxScreen({
       <h1 className="sr-only">{t('inbox.title')}</h1>
       <ConnectionBanner status={status} onOpenSetup={onOpenSetup} />
       <InboxFilters query={query} onChange={changeQuery} counts={counts} agencies={agencies} today={today} />
-      <TakeInBar key={refreshToken} waiting={counts?.waitingCancellations ?? 0} filter={query.filter} />
+      <TakeInBar waiting={counts?.waitingCancellations ?? 0} filter={query.filter} />
       <div className="inbox-body">
         <section className="inbox-column" aria-label={t('inbox.title')}>
           <div className="list-head">

@@ -2,6 +2,8 @@
 // the live service's production client answers them); left alone they wait for ever. This line says how
 // many wait under the inbox's filter and takes them all in with one click. Cancellations skip the
 // pre-confirm checks, as they do in the production client: there is nothing to check on a stay that ends.
+// What it queued stays beside the line, with its Undo, until dismissed: another answer changing meanwhile (one of
+// these leaving, another desk's) must not take the Undo away.
 import { useTranslation } from 'react-i18next';
 import type { InboxFilter } from '../../../shared/domain';
 import type { BulkResult } from '../../../shared/ipc';
@@ -78,6 +80,9 @@ export function TakeInBar({ waiting, filter }: Props) {
           {request.result.skipped.length > 0 &&
             ` ${t('bulk.skipped', { count: request.result.skipped.length })}`}
           <UndoBatch keyFields={request.result.queuedKeys} />
+          <button type="button" className="link" onClick={request.dismiss}>
+            {t('common.dismiss')}
+          </button>
         </span>
       )}
       <ErrorNote error={request.error} />

@@ -4,7 +4,7 @@
 // line per answer (an answer is one request, and they leave one after another).
 import { createExchangeClient } from '../../main/exchange';
 import { startPracticeService } from '../../main/sandbox';
-import { control, openDesk, tempDir } from '../integration/sync/helpers';
+import { control, openDesk, tempDir, waitingNewKeys } from '../integration/sync/helpers';
 
 export interface AnswersOnLine {
   answers: number;
@@ -33,15 +33,7 @@ export async function benchAnswersOnLine(answers = 10, delayMs = 300): Promise<A
   const desk = openDesk(temp.dir, service.url);
   try {
     await desk.sync();
-    const keys = desk.store
-      .inboxPage({
-        filter: { statuses: ['W'], kinds: ['new'] },
-        sort: 'checkIn',
-        direction: 'asc',
-        offset: 0,
-        limit: answers,
-      })
-      .rows.map((r) => r.keyField);
+    const keys = waitingNewKeys(desk.store, answers);
     if (keys.length < answers) throw new Error(`only ${keys.length} waiting reservations to answer`);
     for (const keyField of keys) await desk.decide({ keyField, action: 'confirm', note: '', user: 'Bench' });
     await control(service.url, 'faults', { kind: 'delay', delayMs, share: 1 });

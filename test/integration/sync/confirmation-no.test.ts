@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startPracticeService, type PracticeService } from '../../../main/sandbox';
 import type { Desk } from '../../../main/operations/desk';
-import { control, openDesk, sandboxState, tempDir } from './helpers';
+import { control, openDesk, sandboxState, tempDir, waitingNewKeys } from './helpers';
 
 describe('the confirmation number after a confirmation (practice service)', () => {
   let service: PracticeService;
@@ -25,16 +25,7 @@ describe('the confirmation number after a confirmation (practice service)', () =
     temp.remove();
   });
 
-  const waitingNew = (n: number): string[] =>
-    desk.store
-      .inboxPage({
-        filter: { statuses: ['W'], kinds: ['new'] },
-        sort: 'checkIn',
-        direction: 'asc',
-        offset: 0,
-        limit: n,
-      })
-      .rows.map((r) => r.keyField);
+  const waitingNew = (n: number): string[] => waitingNewKeys(desk.store, n);
 
   it('is read back from the service and shown on the reservation; a decline asks for none', async () => {
     const waiting = waitingNew(30);

@@ -40,11 +40,13 @@ export function tempDir(prefix: string): { dir: string; remove: () => void } {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/** A desk on `dir`/desk.db; `now`, the desk's clock, for a test that moves time. */
 export function openDesk(
   dir: string,
   serviceUrl: string,
   format: WireFormat = 'json',
   logger?: Logger,
+  now?: () => Date,
 ): Desk {
   return new Desk({
     logger,
@@ -52,8 +54,21 @@ export function openDesk(
     dataDir: dir,
     connection: { serviceUrl, user: 'demo', partnerId: 1001, format, getPassword: async () => 'demo' },
     messages: createMessages('en'),
+    ...(now ? { now } : {}),
   });
 }
+
+/** The first `n` waiting new reservations, by check-in. */
+export const waitingNewKeys = (store: Store, n: number): string[] =>
+  store
+    .inboxPage({
+      filter: { statuses: ['W'], kinds: ['new'] },
+      sort: 'checkIn',
+      direction: 'asc',
+      offset: 0,
+      limit: n,
+    })
+    .rows.map((r) => r.keyField);
 
 /** Every LogId stored as a version row. */
 export function storedLogIds(store: Store): Set<number> {

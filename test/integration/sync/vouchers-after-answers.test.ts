@@ -4,11 +4,10 @@
 // read from the practice service's own request log (both its hosts), as the requests arrived.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startPracticeService, type PracticeService } from '../../../main/sandbox';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { createMessages } from '../../../main/kernel/messages';
-import { Desk } from '../../../main/operations/desk';
-import { Store } from '../../../main/store';
-import { openDesk, tempDir } from './helpers';
+import type { Desk } from '../../../main/operations/desk';
+import { openDesk, tempDir, waitingNewKeys } from './helpers';
 
 describe('vouchers after the answers (practice service)', () => {
   let service: PracticeService;
@@ -36,15 +35,7 @@ describe('vouchers after the answers (practice service)', () => {
   });
 
   it('fetches every voucher of the round once all its answers have left, and keeps each with its answer', async () => {
-    const keys = desk.store
-      .inboxPage({
-        filter: { statuses: ['W'], kinds: ['new'] },
-        sort: 'checkIn',
-        direction: 'asc',
-        offset: 0,
-        limit: 4,
-      })
-      .rows.map((r) => r.keyField);
+    const keys = waitingNewKeys(desk.store, 4);
     expect(keys).toHaveLength(4);
     for (const keyField of keys) await desk.decide({ keyField, action: 'confirm', note: '', user: 'Ayşe' });
     arrived.length = 0;
@@ -63,30 +54,12 @@ describe('vouchers after the answers (practice service)', () => {
     // A second desk on the same service whose clock moves 61 s at every reading: every voucher has waited a
     // minute by the time the next answer's comes in.
     let clock = Date.parse('2026-07-01T09:00:00Z');
-    const slow = new Desk({
-      store: Store.open(path.join(temp.dir, 'slow.db')),
-      dataDir: temp.dir,
-      connection: {
-        serviceUrl: service.url,
-        user: 'demo',
-        partnerId: 1001,
-        format: 'json',
-        getPassword: async () => 'demo',
-      },
-      messages: createMessages('en'),
-      now: () => new Date((clock += 61_000)),
-    });
+    const slowDir = path.join(temp.dir, 'slow');
+    mkdirSync(slowDir);
+    const slow = openDesk(slowDir, service.url, 'json', undefined, () => new Date((clock += 61_000)));
     try {
       await slow.sync();
-      const keys = slow.store
-        .inboxPage({
-          filter: { statuses: ['W'], kinds: ['new'] },
-          sort: 'checkIn',
-          direction: 'asc',
-          offset: 0,
-          limit: 3,
-        })
-        .rows.map((r) => r.keyField);
+      const keys = waitingNewKeys(slow.store, 3);
       expect(keys).toHaveLength(3);
       for (const keyField of keys) await slow.decide({ keyField, action: 'confirm', note: '', user: 'Ayşe' });
       arrived.length = 0;

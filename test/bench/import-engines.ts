@@ -7,7 +7,8 @@
 //  - the first inbox page with its checks after a first sync of 100,000, against the bare page;
 //  - the whole JSON first sync of 20,000 in a process of its own against the bare floor, also in a process of its
 //    own (floor.ts);
-//  - then, for whoever works on it, where the server's time goes: each statement's (pg-statements.ts).
+//  - then, for whoever works on it, what the server would spend storing the same rows by COPY (pg-floor.ts) and
+//    where its time goes: each statement's (pg-statements.ts).
 import { createReadStream, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -26,6 +27,7 @@ import { makeFiles } from './files';
 import { cpuNow } from './import-once';
 import { floorInOwnProcess } from './floor';
 import { inOwnProcess } from './own-process';
+import { postgresFloor, type PostgresFloor } from './pg-floor';
 import { statementTimes, type StatementTime } from './pg-statements';
 
 const median = (v: number[]): number => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? 0;
@@ -146,6 +148,8 @@ export interface ImportEnginesBench {
     pendingAfter: number;
   };
   whole: { cpuMs: number; processCpuMs: number; floorCpuMs: number; ratio: PairedRatio };
+  /** The server's CPU storing the rows the import leaves behind by COPY, in one transaction. */
+  postgresFloor: PostgresFloor;
   /** Server time per statement of one more PostgreSQL import (null: no pg_stat_statements on this server). */
   statements: StatementTime[] | null;
 }
@@ -238,6 +242,7 @@ export async function benchImportEngines(
       );
       floor.push(floorInOwnProcess(json, path.join(dir, 'floor.db')).cpuMs);
     }
+    const floorOfPostgres = await postgresFloor(server, json, runs);
     const statements = await statementTimes(server, json);
     const wholeCpu = median(whole.map((w) => w.cpuMs));
     const floorCpu = median(floor);
@@ -265,6 +270,7 @@ export async function benchImportEngines(
           floor,
         ),
       },
+      postgresFloor: floorOfPostgres,
       statements,
     };
   } finally {

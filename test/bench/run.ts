@@ -136,6 +136,10 @@ const parts: Record<string, Part> = {
       `${b.whole.ratio.ratio.toFixed(2)}x (${ms(b.whole.cpuMs)} vs floor ${ms(b.whole.floorCpuMs)}; ${pairs(b.whole.ratio)}; the process from its start ${ms(b.whole.processCpuMs)})`,
       b.whole.ratio.ratio <= 3,
     );
+    const floor = b.postgresFloor;
+    console.log(
+      `info  PostgreSQL's floor: the rows the import leaves (${floor.tables.map((t) => `${t.table} ${t.rows}`).join(', ')}) COPY'd into the same tables in one transaction: ${ms(floor.cpuMs)} of server CPU; the import's server time is ${(b.postgres.serverCpuMs / Math.max(1, floor.cpuMs)).toFixed(2)}x that`,
+    );
     if (b.statements === null)
       console.log('info  server time per statement: pg_stat_statements is not installed');
     for (const st of b.statements ?? [])

@@ -3,13 +3,13 @@
 // when an item is not what the operation promises.
 import {
   asObject,
-  code,
   field,
   FieldError,
   intOrNull,
   listItems,
   requiredCode,
   requiredText,
+  shortName,
   text,
 } from './fields';
 import { isWireObject, type WireObject, type WireValue } from './wire-value';
@@ -19,7 +19,7 @@ import type { Agency, NotConfirmMessage, ServiceLanguage, StayCode, StayCodeKind
 export const decodeAgency = (value: WireValue): Agency => {
   const item = asObject(value, 'DefinitionHotelAgency');
   // Its name too is indexed (the agency list is read by name): as long as a code at most.
-  return { id: requiredCode(item, 'Id'), name: code(item, 'Name') };
+  return { id: requiredCode(item, 'Id'), name: shortName(item, 'Name') };
 };
 
 export const decodeNotConfirmMessage = (value: WireValue, lang: ServiceLanguage): NotConfirmMessage => {

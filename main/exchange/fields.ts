@@ -60,6 +60,19 @@ export function code(item: WireObject, name: string): string {
   return value;
 }
 
+/**
+ * A name people read that is indexed as a code (an agency's): cut to LONGEST_CODE characters, ending with "…",
+ * when longer. A name that long tells no person more, and refusing it would refuse the whole list it came in.
+ */
+export function shortName(item: WireObject, name: string): string {
+  const value = text(item, name);
+  if (value.length <= LONGEST_CODE) return value;
+  let cut = value.slice(0, LONGEST_CODE - 1);
+  // Never half of a character written as a UTF-16 pair: the hotel's database refuses one.
+  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+  return `${cut.trimEnd()}…`;
+}
+
 /** A code that must be present. */
 export function requiredCode(item: WireObject, name: string): string {
   const value = code(item, name);

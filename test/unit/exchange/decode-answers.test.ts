@@ -235,23 +235,31 @@ describe('preparation answers', () => {
     ).toHaveLength(2);
   });
 
-  it('refuses an agency list holding an id or a name over 200 characters, in a sentence naming the field', () => {
+  it('refuses an agency list holding an id over 200 characters, in a sentence naming the field', () => {
     const list = (id: string, name: string): string => JSON.stringify([{ Id: id, Name: name }]);
-    for (const [id, name, field] of [
-      ['A'.repeat(201), 'Sun', 'Id'],
-      ['AG', 'S'.repeat(201), 'Name'],
-    ] as const)
-      expect(() =>
-        decodeItems(readAnswer(200, list(id, name), 't', []).items, decodeAgency, 'an agency', 'agency list'),
-      ).toThrow(new RegExp(`${field}.*text of at most 200 characters`));
-    expect(
+    const agencies = (id: string, name: string) =>
+      decodeItems(readAnswer(200, list(id, name), 't', []).items, decodeAgency, 'an agency', 'agency list');
+    expect(() => agencies('A'.repeat(201), 'Sun')).toThrow(/Id.*text of at most 200 characters/);
+    expect(agencies('A'.repeat(200), 'S'.repeat(200))).toEqual([
+      { id: 'A'.repeat(200), name: 'S'.repeat(200) },
+    ]);
+  });
+
+  it('keeps an agency whose name is over 200 characters, its name cut to 200 ending with "…"', () => {
+    const agencies = (name: string) =>
       decodeItems(
-        readAnswer(200, list('A'.repeat(200), 'S'.repeat(200)), 't', []).items,
+        readAnswer(200, JSON.stringify([{ Id: 'AG', Name: name }]), 't', []).items,
         decodeAgency,
-        'a',
-        't',
-      ),
-    ).toHaveLength(1);
+        'an agency',
+        'agency list',
+      );
+    const [long] = agencies(`Sun ${'S'.repeat(300)}`);
+    expect(long?.name).toHaveLength(200);
+    expect(long?.name).toBe(`Sun ${'S'.repeat(195)}…`);
+    // A cut through a character written as two UTF-16 units keeps the character whole or leaves it out.
+    const [astral] = agencies(`${'S'.repeat(198)}😀 Tours`);
+    expect(astral?.name).toBe(`${'S'.repeat(198)}…`);
+    expect(astral?.name.isWellFormed()).toBe(true);
   });
 
   it('decodes not-confirm reasons with their language', () => {

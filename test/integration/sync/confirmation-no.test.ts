@@ -86,4 +86,30 @@ describe('the confirmation number after a confirmation (practice service)', () =
     const requests = (await sandboxState(service.url)).requests.slice(before);
     expect(requests.filter((r) => /getreservationlist/i.test(r.path))).toHaveLength(1);
   });
+
+  it('a number the database refuses to store ends the read-back; the answers stay sent and the round stands', async () => {
+    const waiting = waitingNew(30);
+    const day = (key: string): string => desk.store.getReservation(key)?.checkIn ?? '';
+    const first = waiting[0] ?? '';
+    const second = waiting.find((k) => day(k) !== day(first)) ?? '';
+    expect(second).not.toBe('');
+    for (const keyField of [first, second])
+      await desk.decide({ keyField, action: 'confirm', note: '', user: 'Ayşe' });
+    // The desk's own connection refuses every number from now on, as a full or failing disk would.
+    desk.store.db.exec(`CREATE TEMP TRIGGER refuse_numbers BEFORE UPDATE OF confirmation_no ON decisions
+      BEGIN SELECT RAISE(ABORT, 'disk full'); END`);
+    const before = (await sandboxState(service.url)).requests.length;
+    expect(await desk.pushNow()).toMatchObject({ sent: 2, failed: 0 });
+    for (const keyField of [first, second]) {
+      expect(desk.store.decisionRecordFor(keyField)).toMatchObject({ state: 'sent', confirmationNo: null });
+      expect(desk.store.getReservation(keyField)?.confirmationNo).toBe('');
+    }
+    // The first day's number was read and refused: the second day is not read.
+    const requests = (await sandboxState(service.url)).requests.slice(before);
+    expect(requests.filter((r) => /getreservationlist/i.test(r.path))).toHaveLength(1);
+
+    // Once the disk takes writes again, the desk goes on as before.
+    desk.store.db.exec('DROP TRIGGER refuse_numbers');
+    expect(await desk.sync()).toMatchObject({ reachable: true });
+  });
 });

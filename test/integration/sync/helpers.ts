@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Desk } from '../../../main/operations/desk';
+import { Desk, type DeskOptions } from '../../../main/operations/desk';
 import { createMessages } from '../../../main/kernel/messages';
 import { Store } from '../../../main/store';
 import type { Logger } from '../../../main/kernel/core-types';
@@ -46,7 +46,7 @@ export function openDesk(
   serviceUrl: string,
   format: WireFormat = 'json',
   logger?: Logger,
-  now?: () => Date,
+  more: Pick<DeskOptions, 'now' | 'onDecision'> = {},
 ): Desk {
   return new Desk({
     logger,
@@ -54,7 +54,7 @@ export function openDesk(
     dataDir: dir,
     connection: { serviceUrl, user: 'demo', partnerId: 1001, format, getPassword: async () => 'demo' },
     messages: createMessages('en'),
-    ...(now ? { now } : {}),
+    ...more,
   });
 }
 

@@ -7,6 +7,7 @@ import { startPracticeService, type PracticeService } from '../../../main/sandbo
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Desk } from '../../../main/operations/desk';
+import { startTcpGate } from '../../harness/tcp-gate';
 import { openDesk, tempDir, waitingNewKeys } from './helpers';
 
 describe('vouchers after the answers (practice service)', () => {
@@ -56,7 +57,9 @@ describe('vouchers after the answers (practice service)', () => {
     let clock = Date.parse('2026-07-01T09:00:00Z');
     const slowDir = path.join(temp.dir, 'slow');
     mkdirSync(slowDir);
-    const slow = openDesk(slowDir, service.url, 'json', undefined, () => new Date((clock += 61_000)));
+    const slow = openDesk(slowDir, service.url, 'json', undefined, {
+      now: () => new Date((clock += 61_000)),
+    });
     try {
       await slow.sync();
       const keys = waitingNewKeys(slow.store, 3);
@@ -73,6 +76,51 @@ describe('vouchers after the answers (practice service)', () => {
     } finally {
       await slow.close();
       slow.store.close();
+    }
+  });
+
+  it('when the line drops mid-round, the answers that left stay sent with their vouchers, the rest wait for the line', async () => {
+    // A second desk on the same service, its line to the service through a gate that closes as soon as the
+    // round's first answer is recorded. The vouchers' own host stays reachable, as another host may.
+    const gate = await startTcpGate(service.port);
+    const lineDir = path.join(temp.dir, 'line');
+    mkdirSync(lineDir);
+    const day = (key: string): string => desk.store.getReservation(key)?.checkIn ?? '';
+    const keys: string[] = [];
+    for (const key of waitingNewKeys(desk.store, 30))
+      if (keys.length < 3 && !keys.some((k) => day(k) === day(key))) keys.push(key);
+    expect(keys).toHaveLength(3);
+    const [first = ''] = keys;
+    const lineDesk = openDesk(lineDir, `http://127.0.0.1:${gate.port}`, 'json', undefined, {
+      onDecision: (keyField) => {
+        if (keyField === first) gate.close();
+      },
+    });
+    try {
+      await lineDesk.sync();
+      for (const keyField of keys)
+        await lineDesk.decide({ keyField, action: 'confirm', note: '', user: 'Ayşe' });
+      arrived.length = 0;
+      expect(await lineDesk.pushNow()).toMatchObject({ sent: 1, unreachable: true });
+      // One answer left; the line was down for the next, and for the first's number: only its voucher came.
+      expect(arrived.filter((p) => /sendconfirmation/i.test(p))).toHaveLength(1);
+      expect(arrived.filter((p) => /getreservationlist/i.test(p))).toHaveLength(0);
+      expect(lineDesk.store.decisionFor(first)).toMatchObject({ state: 'sent', voucherSaved: true });
+      for (const keyField of keys.slice(1))
+        expect(lineDesk.store.decisionFor(keyField)).toMatchObject({ state: 'pending', voucherSaved: false });
+
+      gate.open();
+      expect(await lineDesk.pushNow()).toMatchObject({ sent: 2, failed: 0 });
+      // Each answer left once in all; the two sent now have their vouchers and numbers.
+      expect(arrived.filter((p) => /sendconfirmation/i.test(p))).toHaveLength(3);
+      for (const keyField of keys.slice(1)) {
+        expect(lineDesk.store.decisionFor(keyField)).toMatchObject({ state: 'sent', voucherSaved: true });
+        expect(lineDesk.store.getReservation(keyField)?.confirmationNo).toMatch(/^KBR-\d{8}$/);
+      }
+    } finally {
+      await lineDesk.close();
+      lineDesk.store.close();
+      await gate.stop();
     }
   });
 });

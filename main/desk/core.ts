@@ -2,28 +2,18 @@
 // and push events. Imports nothing from electron: the shell, the browser host and tests all use it as is.
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
-import type { Events, Handlers, SyncStatus } from '../../shared/ipc';
+import type { Events, SyncStatus } from '../../shared/ipc';
 import type { Core, CorePorts } from '../kernel/core-types';
 import { Desk } from '../operations/desk';
 import { createMessages } from '../kernel/messages';
 import { Store } from '../store';
 import type { PracticeService } from '../sandbox';
-import { backupFolderOf, listBackups, refuseUnusableDeskFile } from '../store/backup';
 import { sqliteDeskStore, type DeskStore } from '../store/engines/desk-store';
 import { Poller, type PollerState } from '../sync/poller';
 import { DeskEvents } from '../sync/events';
 import { credentialAccount, isConfigured, readSetup, type SavedSetup } from '../kernel/setup';
 import type { DeskContext } from '../handlers/context';
-import { setupHandlers } from '../handlers/setup';
-import { reservationHandlers } from '../handlers/reservations';
-import { answerHandlers } from '../handlers/answers';
 import { ANSWER_GRACE_DEFAULT_SECONDS } from '../../shared/domain';
-import { mappingStatusHandlers } from '../handlers/mapping-status';
-import { exportHandlers } from '../handlers/export';
-import { notificationHandlers } from '../handlers/notifications';
-import { checkHandlers } from '../handlers/checks';
-import { contractHandlers } from '../handlers/contracts';
-import { productionHandlers } from '../handlers/production';
 import { sayReleases } from '../handlers/release-day';
 import { seedPracticeContracts } from '../handlers/practice-contracts';
 import { DeskChecks } from '../operations/checks';
@@ -32,20 +22,16 @@ import { notificationSettings } from '../notifications/settings';
 import type { PullSummary } from '../sync/pull';
 import { ANSWER_DEADLINE_MS, claimHoldMs } from '../sync/push';
 import { deskBackups } from '../handlers/backups';
-import { aboutHandlers } from '../handlers/about';
-import { safeModeHandlers } from '../handlers/safe-mode';
-import { diagnosticsHandlers } from '../handlers/diagnostics';
-import { pollIntervalMs, pollSettingsHandlers } from '../handlers/poll-settings';
-import { severalDesksHandlers } from '../handlers/several-desks';
-import { answeringHandlers } from '../handlers/answering';
+import { pollIntervalMs } from '../handlers/poll-settings';
+import { deskHandlers } from '../handlers/all';
 import { hotelDatabaseChoice } from '../hotel-db';
 import { moveOwnDataInOnce } from './move-in-once';
 import { shareSetup } from './share-setup';
 import { EVIDENCE_KEY, SAFE_MODE_KEY, readEvidence, readerStatus } from '../sync/another-reader';
 import { SharedRuntime } from './shared-runtime';
+import { DeskFile } from './desk-file';
 import { logSync } from './log-sync';
 import { newDeskIdentity } from './shared-desk';
-import { depthAtStart, markClosed, markOpened, readIntegrityNote } from '../store/integrity-schedule';
 import {
   enterPractice,
   leavePractice,
@@ -83,7 +69,6 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
   const now = ports.now ?? (() => new Date());
   mkdirSync(ports.dataDir, { recursive: true });
   const events = new DeskEvents();
-  let settingsStore: Store | null = null;
   let practiceStore: Store | null = null;
   let practice: PracticeService | null = null;
   let desk: Desk | null = null;
@@ -95,29 +80,9 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
   let shared: SharedRuntime | null = null;
   const messages = createMessages('tr');
 
-  const deskFile = path.join(ports.dataDir, 'resdesk.db');
-  const settings = (): Store => {
-    if (!settingsStore) {
-      // A damaged, cut, overwritten or emptied file is refused before anything writes to it: the desk then offers
-      // its backups (Settings → Backups, and the screen at start), and a restore keeps the damaged file beside.
-      // Every page is read only when it matters (integrity-schedule.ts): after a start that did not end cleanly,
-      // once a week, and when nothing is known; else a start reads the header and the schema.
-      const { depth, why } = depthAtStart(readIntegrityNote(deskFile), now());
-      refuseUnusableDeskFile(deskFile, listBackups([backupFolderOf(deskFile)]).length > 0, depth);
-      // On disk before the first write: a power cut from here on makes the next start read the whole file.
-      markOpened(deskFile, now(), depth);
-      settingsStore = Store.open(deskFile);
-      ports.logger.info('desk database opened', { check: depth, why });
-    }
-    return settingsStore;
-  };
-  /** The desk's file closed cleanly: the next start need not read it whole. */
-  const closeSettings = (): void => {
-    if (!settingsStore) return;
-    settingsStore.close();
-    settingsStore = null;
-    markClosed(deskFile);
-  };
+  const deskFile = new DeskFile(path.join(ports.dataDir, 'resdesk.db'), now, ports.logger);
+  const settings = (): Store => deskFile.open();
+  const closeSettings = (): void => deskFile.close();
   const setup = (): SavedSetup => readSetup(settings());
   /**
    * The work database as SQLite's synchronous Store. The handlers, the checks and the desk get its DeskStore
@@ -458,32 +423,14 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
   };
   const backups = deskBackups(ctx);
 
-  const handlers: Handlers = {
-    ...setupHandlers(ctx),
-    ...reservationHandlers(ctx),
-    ...answerHandlers(ctx),
-    ...mappingStatusHandlers(ctx),
-    ...exportHandlers(ctx),
-    ...checkHandlers(ctx),
-    ...contractHandlers(ctx),
-    ...productionHandlers(ctx),
-    ...backups.handlers,
-    ...aboutHandlers(ctx),
-    ...safeModeHandlers(ctx),
-    ...diagnosticsHandlers(ctx),
-    ...severalDesksHandlers(ctx),
-    // Who is answering: only the hotel's database knows of other desks.
-    ...answeringHandlers(ctx, () => hotel()?.presence() ?? null),
-    ...pollSettingsHandlers(ctx, {
-      fallbackMs: options.pollIntervalMs,
-      onChange: (ms) => poller?.setInterval(ms),
-    }),
-    ...notificationHandlers(
-      ctx,
+  const handlers = deskHandlers(ctx, {
+    backups: backups.handlers,
+    presence: () => hotel()?.presence() ?? null,
+    poll: { fallbackMs: options.pollIntervalMs, onChange: (ms) => poller?.setInterval(ms) },
+    notifications:
       ports.notificationSettings ??
-        notificationSettings(preferencesFile(path.join(ports.dataDir, 'notifications.json')), null),
-    ),
-  };
+      notificationSettings(preferencesFile(path.join(ports.dataDir, 'notifications.json')), null),
+  });
 
   return {
     handlers,

@@ -9,11 +9,11 @@ import type { HotelChange, HotelStore } from '../hotel-db';
 import type { CorePorts } from '../kernel/core-types';
 import type { DeskStore } from '../store/engines/desk-store';
 import { StoreUnavailable } from '../store/engines/unavailable';
-import { decisionKeyOps } from '../store/decision-keys';
 import { EVIDENCE_KEY, SAFE_MODE_KEY, readEvidence, readerStatus } from '../sync/another-reader';
 import type { PullSummary } from '../sync/pull';
 import type pg from 'pg';
 import { forwardAnsweringChanges, type AnswerPresencePort } from '../handlers/answering';
+import { showOtherDeskChange } from './other-desk-change';
 import { openSharedDesk, type DeskIdentity, type SharedChoice, type SharedDesk } from './shared-desk';
 import { HotelCopy } from '../hotel-db/local-copy';
 import { NewerHotelDatabase } from '../hotel-db/migrate';
@@ -130,7 +130,6 @@ export class SharedRuntime {
     await desk?.close();
   }
 
-  /** The store on the hotel's database; StoreUnavailable (a plain sentence on screen) while it is not open. */
   /** The hotel's database when this PC keeps it and it is open (its daily copy is this PC's to take). */
   kept(): HotelStore | null {
     return this.choice.kind === 'keeps' ? (this.desk?.store ?? null) : null;
@@ -451,71 +450,7 @@ export class SharedRuntime {
   private async otherDesk(change: HotelChange): Promise<void> {
     const desk = this.desk;
     if (!desk || this.stopped) return;
-    const emit = this.deps.emit;
-    try {
-      switch (change.table) {
-        case 'pulled': {
-          const ids = change.ids ?? [];
-          const of = (kind: string): string[] =>
-            ids.filter((id) => id.startsWith(`${kind}:`)).map((id) => id.slice(kind.length + 1));
-          const [n, c, x] = [of('new'), of('changed'), of('cancelled')];
-          this.deps.checks.reservationsChanged();
-          emit('reservationsChanged', {
-            new: n.length,
-            changed: c.length,
-            cancelled: x.length,
-            keyFields: [...new Set([...n, ...c, ...x])],
-          });
-          break;
-        }
-        case 'mappings':
-        case 'stop_sales':
-        case 'contracts':
-        case 'stay_codes':
-          // What the checks index in memory changed: indexed again at the next question.
-          this.deps.checks.invalidate();
-          emit('reservationsChanged', { new: 0, changed: 0, cancelled: 0, keyFields: [] });
-          break;
-        case 'reservations':
-        case 'pms_entries':
-        case 'hotel_codes':
-        case 'agencies':
-        case 'not_confirm_messages':
-        case 'set_aside_items':
-        case 'stop_sale_notices':
-        case 'activity':
-          // What the screens show changed: they read again (no announcement: nothing arrived).
-          this.deps.checks.reservationsChanged();
-          emit('reservationsChanged', { new: 0, changed: 0, cancelled: 0, keyFields: [] });
-          break;
-        case 'decisions': {
-          this.deps.checks.decisionMoved();
-          const keyFields = change.ids ? await desk.store.read(decisionKeyOps.keyFieldsOf(change.ids)) : [];
-          for (const keyField of keyFields) {
-            const decision = await desk.store.decisionFor(keyField);
-            if (decision) emit('decisionChanged', { keyField, decision });
-            else emit('decisionChanged', { keyField, decision: null });
-          }
-          if (!change.ids) emit('reservationsChanged', { new: 0, changed: 0, cancelled: 0, keyFields: [] });
-          this.deps.onDecisionsChanged();
-          break;
-        }
-        case 'settings':
-          // The family-policy check is a setting: the checks read their settings again.
-          this.deps.checks.invalidate();
-          this.deps.onSettingsChanged(change.ids);
-          break;
-        case 'desk_lease':
-        case 'answering':
-          // The line and the answering forwarder take these.
-          break;
-      }
-    } catch (error) {
-      this.deps.ports.logger.warn('another desk changed something this desk could not read back', {
-        table: change.table,
-        error: error instanceof Error ? error.name : 'unknown',
-      });
-    }
+    await showOtherDeskChange(change, desk.store, this.deps);
     this.refresh();
   }
 }

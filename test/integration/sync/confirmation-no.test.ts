@@ -27,6 +27,18 @@ describe('the confirmation number after a confirmation (practice service)', () =
 
   const waitingNew = (n: number): string[] => waitingNewKeys(desk.store, n);
 
+  /** Confirms two waiting reservations arriving on two different days (one read-back each). */
+  async function confirmOnTwoDays(): Promise<[string, string]> {
+    const waiting = waitingNew(30);
+    const day = (key: string): string => desk.store.getReservation(key)?.checkIn ?? '';
+    const first = waiting[0] ?? '';
+    const second = waiting.find((k) => day(k) !== day(first)) ?? '';
+    expect(second).not.toBe('');
+    for (const keyField of [first, second])
+      await desk.decide({ keyField, action: 'confirm', note: '', user: 'Ayşe' });
+    return [first, second];
+  }
+
   it('is read back from the service and shown on the reservation; a decline asks for none', async () => {
     const waiting = waitingNew(30);
     const declined = waiting.pop() ?? '';
@@ -67,14 +79,8 @@ describe('the confirmation number after a confirmation (practice service)', () =
   });
 
   it('a read-back that fails leaves the answers sent, without a number, and ends the read-back', async () => {
-    // Two confirmations on two check-in days: the second day's read is not tried once the first has failed.
-    const waiting = waitingNew(30);
-    const day = (key: string): string => desk.store.getReservation(key)?.checkIn ?? '';
-    const first = waiting[0] ?? '';
-    const second = waiting.find((k) => day(k) !== day(first)) ?? '';
-    expect(second).not.toBe('');
-    for (const keyField of [first, second])
-      await desk.decide({ keyField, action: 'confirm', note: '', user: 'Ayşe' });
+    // The second day's read is not tried once the first has failed.
+    const [first, second] = await confirmOnTwoDays();
     await control(service.url, 'faults', { kind: 'html', path: 'getreservationlist' });
     const before = (await sandboxState(service.url)).requests.length;
     expect(await desk.pushNow()).toMatchObject({ sent: 2, failed: 0 });
@@ -88,13 +94,7 @@ describe('the confirmation number after a confirmation (practice service)', () =
   });
 
   it('a number the database refuses to store ends the read-back; the answers stay sent and the round stands', async () => {
-    const waiting = waitingNew(30);
-    const day = (key: string): string => desk.store.getReservation(key)?.checkIn ?? '';
-    const first = waiting[0] ?? '';
-    const second = waiting.find((k) => day(k) !== day(first)) ?? '';
-    expect(second).not.toBe('');
-    for (const keyField of [first, second])
-      await desk.decide({ keyField, action: 'confirm', note: '', user: 'Ayşe' });
+    const [first, second] = await confirmOnTwoDays();
     // The desk's own connection refuses every number from now on, as a full or failing disk would.
     desk.store.db.exec(`CREATE TEMP TRIGGER refuse_numbers BEFORE UPDATE OF confirmation_no ON decisions
       BEGIN SELECT RAISE(ABORT, 'disk full'); END`);

@@ -26,6 +26,3 @@ export const invalidReasons = [
 export type InvalidReason = (typeof invalidReasons)[number];
 export const isInvalidReason = (value: unknown): value is InvalidReason =>
   typeof value === 'string' && (invalidReasons as readonly string[]).includes(value);
-
-/** The code a schema gives as its message (typed, so only a known code fits). */
-export const because = (reason: InvalidReason): InvalidReason => reason;

@@ -11,7 +11,10 @@ import {
 } from './domain';
 import { POLL_INTERVAL_MAX_SECONDS, POLL_INTERVAL_MIN_SECONDS } from './poll-interval';
 import { isRealDate } from './calendar';
-import { because } from './ipc-refusals';
+import type { InvalidReason } from './ipc-refusals';
+
+/** The code a schema gives as its message (typed, so only a known code fits). */
+const because = (reason: InvalidReason): InvalidReason => reason;
 
 // ---------- shared pieces of requests ----------
 

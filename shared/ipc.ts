@@ -10,7 +10,7 @@ import type { PollSettings } from './poll-interval';
 export * from './ipc-refusals';
 export * from './ipc-requests';
 
-// ---------- result types (in the ipc-*.ts files beside this one) ----------
+// ---------- result types (in the ipc-*.ts files re-exported below) ----------
 
 export type * from './ipc-results';
 export type * from './ipc-export-results';

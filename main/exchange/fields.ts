@@ -61,14 +61,15 @@ export function code(item: WireObject, name: string): string {
 }
 
 /**
- * A name people read that is indexed as a code (an agency's): cut to LONGEST_CODE characters, ending with "…",
- * when longer. A name that long tells no person more, and refusing it would refuse the whole list it came in.
+ * A name people read that is indexed as a code (an agency's): when longer than LONGEST_CODE UTF-16 units, cut to at
+ * most that many, ending with "…". A name that long tells no person more, and refusing it would refuse the whole
+ * list it came in.
  */
 export function shortName(item: WireObject, name: string): string {
   const value = text(item, name);
   if (value.length <= LONGEST_CODE) return value;
   let cut = value.slice(0, LONGEST_CODE - 1);
-  // Never half of a character written as a UTF-16 pair: the hotel's database refuses one.
+  // Never half of a character written as a UTF-16 pair: it would be stored as "�" before the "…".
   if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
   return `${cut.trimEnd()}…`;
 }

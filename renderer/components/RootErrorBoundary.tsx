@@ -6,7 +6,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ask, hasBridge } from '../api';
 
-/** The contract's limits (shared/ipc.ts reportRendererError): longer text is cut, never refused. */
+/** The contract's limits (shared/ipc-requests.ts reportRendererError): longer text is cut, never refused. */
 const cut = (text: string | null | undefined, max: number): string | undefined =>
   text ? text.slice(0, max) : undefined;
 

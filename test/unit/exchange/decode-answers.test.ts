@@ -260,6 +260,12 @@ describe('preparation answers', () => {
     const [astral] = agencies(`${'S'.repeat(198)}😀 Tours`);
     expect(astral?.name).toBe(`${'S'.repeat(198)}…`);
     expect(astral?.name.isWellFormed()).toBe(true);
+    const [whole] = agencies(`${'S'.repeat(197)}😀 Tours`);
+    expect(whole?.name).toBe(`${'S'.repeat(197)}😀…`);
+    expect(whole?.name).toHaveLength(200);
+    // No space left before the "…".
+    const [spaced] = agencies(`${'S'.repeat(198)} Tours and more`);
+    expect(spaced?.name).toBe(`${'S'.repeat(198)}…`);
   });
 
   it('decodes not-confirm reasons with their language', () => {

@@ -102,7 +102,11 @@ describe('codes have sentences', () => {
 describe('the contract speaks in codes', () => {
   it('has no English sentence in shared/ (a message is a code from invalidReasons)', () => {
     const domain = readdirSync('shared/domain').map((f) => `shared/domain/${f}`);
-    for (const file of ['shared/ipc.ts', 'shared/ipc-results.ts', ...domain]) {
+    const contract = readdirSync('shared')
+      .filter((f) => /^ipc.*\.ts$/.test(f))
+      .map((f) => `shared/${f}`);
+    expect(contract).toContain('shared/ipc-requests.ts');
+    for (const file of [...contract, ...domain]) {
       const code = readFileSync(file, 'utf8')
         .split('\n')
         .filter((line) => !/^\s*(\/\/|\*|\/\*\*)/.test(line))

@@ -1,6 +1,7 @@
-// A TCP gate on loopback between the desks and their database (for the tests of its faults): open, it
-// forwards every connection to the target; closed, it cuts every connection and refuses new ones, as a
-// network gone or the PC keeping the database switched off. Only 127.0.0.1, and it stops with the test.
+// A TCP gate on loopback between a desk and what it talks to (the hotel's database, or the service), for the tests
+// of a line that fails: open, it forwards every connection to the target; closed, it cuts every connection and
+// drops each new one as soon as it is accepted, as a network gone or the PC keeping the database switched off.
+// Only 127.0.0.1, and it stops with the test.
 import net from 'node:net';
 
 export interface TcpGate {

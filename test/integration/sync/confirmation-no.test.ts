@@ -108,8 +108,11 @@ describe('the confirmation number after a confirmation (practice service)', () =
     const requests = (await sandboxState(service.url)).requests.slice(before);
     expect(requests.filter((r) => /getreservationlist/i.test(r.path))).toHaveLength(1);
 
-    // Once the disk takes writes again, the desk goes on as before.
+    // Once the disk takes writes again, the next confirmation gets its number as before.
     desk.store.db.exec('DROP TRIGGER refuse_numbers');
-    expect(await desk.sync()).toMatchObject({ reachable: true });
+    const third = waitingNew(30).find((k) => k !== first && k !== second) ?? '';
+    await desk.decide({ keyField: third, action: 'confirm', note: '', user: 'Ayşe' });
+    expect(await desk.pushNow()).toMatchObject({ sent: 1, failed: 0 });
+    expect(desk.store.decisionRecordFor(third)?.confirmationNo).toMatch(/^KBR-\d{8}$/);
   });
 });

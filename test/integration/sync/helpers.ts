@@ -40,13 +40,16 @@ export function tempDir(prefix: string): { dir: string; remove: () => void } {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** A desk on `dir`/desk.db; `now`, the desk's clock, for a test that moves time. */
+/**
+ * A desk on `dir`/desk.db. `deskOptions`: its clock, for a test that moves time, and `onDecision`, told as each
+ * answer's state moves.
+ */
 export function openDesk(
   dir: string,
   serviceUrl: string,
   format: WireFormat = 'json',
   logger?: Logger,
-  more: Pick<DeskOptions, 'now' | 'onDecision'> = {},
+  deskOptions: Pick<DeskOptions, 'now' | 'onDecision'> = {},
 ): Desk {
   return new Desk({
     logger,
@@ -54,7 +57,7 @@ export function openDesk(
     dataDir: dir,
     connection: { serviceUrl, user: 'demo', partnerId: 1001, format, getPassword: async () => 'demo' },
     messages: createMessages('en'),
-    ...more,
+    ...deskOptions,
   });
 }
 

@@ -85,15 +85,20 @@ describe('vouchers after the answers (practice service)', () => {
     const gate = await startTcpGate(service.port);
     const lineDir = path.join(temp.dir, 'line');
     mkdirSync(lineDir);
+    // Three check-in days: each number is read back on its own day, so the first's is never read with the others'.
     const day = (key: string): string => desk.store.getReservation(key)?.checkIn ?? '';
     const keys: string[] = [];
     for (const key of waitingNewKeys(desk.store, 30))
       if (keys.length < 3 && !keys.some((k) => day(k) === day(key))) keys.push(key);
     expect(keys).toHaveLength(3);
     const [first = ''] = keys;
+    let cut = false;
     const lineDesk = openDesk(lineDir, `http://127.0.0.1:${gate.port}`, 'json', undefined, {
       onDecision: (keyField) => {
-        if (keyField === first) gate.close();
+        // Once: a later round telling of the first answer again must not cut the line again.
+        if (keyField !== first || cut) return;
+        cut = true;
+        gate.close();
       },
     });
     try {
@@ -101,10 +106,10 @@ describe('vouchers after the answers (practice service)', () => {
       for (const keyField of keys)
         await lineDesk.decide({ keyField, action: 'confirm', note: '', user: 'Ayşe' });
       arrived.length = 0;
-      expect(await lineDesk.pushNow()).toMatchObject({ sent: 1, unreachable: true });
+      // The round ends at the first answer the line did not carry; the third is not tried.
+      expect(await lineDesk.pushNow()).toMatchObject({ sent: 1, failed: 1, unreachable: true });
       // One answer left; the line was down for the next, and for the first's number: only its voucher came.
       expect(arrived.filter((p) => /sendconfirmation/i.test(p))).toHaveLength(1);
-      expect(arrived.filter((p) => /getreservationlist/i.test(p))).toHaveLength(0);
       expect(lineDesk.store.decisionFor(first)).toMatchObject({ state: 'sent', voucherSaved: true });
       for (const keyField of keys.slice(1))
         expect(lineDesk.store.decisionFor(keyField)).toMatchObject({ state: 'pending', voucherSaved: false });

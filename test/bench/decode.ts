@@ -11,6 +11,7 @@ import { createXmlReader } from '../../main/exchange/xml-reader';
 import { itemJson } from '../../main/exchange/item-text';
 import { isWireObject } from '../../main/exchange/wire-value';
 import { makeFiles } from './files';
+import { median } from './median';
 
 export interface DecodeBenchResult {
   reservations: number;
@@ -30,7 +31,6 @@ export interface DecodeBenchResult {
 }
 
 const CHUNK = 64 * 1024;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 async function* chunks(bytes: Uint8Array) {
   for (let at = 0; at < bytes.length; at += CHUNK) yield bytes.subarray(at, at + CHUNK);

@@ -9,7 +9,7 @@
 //    own (floor.ts);
 //  - then, for whoever works on it, what the server would spend storing the same rows by COPY (pg-floor.ts) and
 //    where its time goes: each statement's (pg-statements.ts).
-import { createReadStream, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -27,10 +27,11 @@ import { makeFiles } from './files';
 import { cpuNow } from './import-once';
 import { floorInOwnProcess } from './floor';
 import { inOwnProcess } from './own-process';
+import { median } from './median';
 import { postgresFloor, type PostgresFloor } from './pg-floor';
+import { postgresCpuMs } from './postgres-cpu';
 import { statementTimes, type StatementTime } from './pg-statements';
 
-const median = (v: number[]): number => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? 0;
 /** A ratio measured in pairs: the median of the pairs' ratios, and their lowest and highest (how steady the run was). */
 export interface PairedRatio {
   ratio: number;
@@ -49,25 +50,6 @@ function pairedRatio(top: number[], bottom: number[]): PairedRatio {
 const AT = '2026-06-01T08:00:00.000Z';
 const TODAY = new Date(2026, 5, 15, 12);
 const keyed = { checkKeys: reservationKeys };
-
-/** CPU ms of every process named postgres on this machine (the bench's own server: no other runs beside it). */
-function postgresCpuMs(): number {
-  const tick = 10; // USER_HZ is 100 on Linux
-  let total = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
-      const fields = stat.slice(close + 2).split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) * tick;
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return total;
-}
 
 interface Run {
   ms: number;

@@ -17,8 +17,6 @@ import { sameRowsLowerBound } from './floor';
 import { importFile } from './import-once';
 import { inOwnProcess } from './own-process';
 
-const median = (v: number[]): number => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? 0;
-
 interface WireGuest {
   Name?: string;
   Age?: number;
@@ -74,6 +72,7 @@ for _event, element in iterparse(sys.argv[1]):
 cleared = time.process_time() - start
 print(plain * 1000, cleared * 1000)
 `;
+import { median } from './median';
 
 export interface PythonPeer {
   /** CPU ms, medians: the plain loop, and the loop clearing each element. */

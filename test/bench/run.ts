@@ -138,7 +138,7 @@ const parts: Record<string, Part> = {
     );
     const floor = b.postgresFloor;
     console.log(
-      `info  PostgreSQL's floor: the rows the import leaves (${floor.tables.map((t) => `${t.table} ${t.rows}`).join(', ')}) COPY'd into the same tables in one transaction: ${ms(floor.cpuMs)} of server CPU; the import's server time is ${(b.postgres.serverCpuMs / Math.max(1, floor.cpuMs)).toFixed(2)}x that`,
+      `info  PostgreSQL's floor: the rows the import leaves (${floor.tables.map((t) => `${t.table} ${t.rows}`).join(', ')}) COPY'd into the same tables in one transaction: ${ms(floor.cpuMs)} of server CPU; the import's server time is ${(b.postgres.serverCpuMs / Math.max(1, floor.cpuMs)).toFixed(2)}x that (medians, not paired)`,
     );
     if (b.statements === null)
       console.log('info  server time per statement: pg_stat_statements is not installed');

@@ -131,6 +131,14 @@ function run(
   });
 }
 
+/** A fresh temp folder the server's processes may read and write (a COPY's files), and no other user. */
+export function serverFolder(prefix: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  const as = runAs();
+  if (as) chownSync(dir, as.uid, as.gid);
+  return dir;
+}
+
 /** Starts a fresh server; the caller stops it (afterAll). Fails with one line when the binaries are missing. */
 export async function startPostgres(): Promise<TestPostgres> {
   const bin = findPostgresBinaries();

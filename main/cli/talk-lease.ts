@@ -1,5 +1,5 @@
 // `resdesk sync` on the hotel's shared database is a desk too: only the desk holding the service lease polls the
-// service and sends answers (docs/architecture.md, "The lease"). The command runs for the lease as the desks do
+// service and sends answers (docs/shared-database.md, "The lease"). The command runs for the lease as the desks do
 // (Lease and LeaseKeeper: taken when free or expired, renewed every 5 s, released when the command ends so a desk
 // takes over at once) and its fenced writes carry the lease's token.
 import type pg from 'pg';

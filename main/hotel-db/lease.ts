@@ -4,7 +4,7 @@
 // it (ttl 15 s, tried every 5 s: taken over ≤ 20 s after the holder's last renewal). The generation is the
 // fencing token: a write that must come from the holder (an acknowledgement, a decision handed out for sending)
 // checks it in its own transaction with `withFence`, which locks the row so no takeover lands in between.
-// Why not an advisory lock: docs/architecture.md, "The lease".
+// Why not an advisory lock: docs/shared-database.md, "The lease".
 import type pg from 'pg';
 import { notifyChange, type ChangeFeed, type HotelChange } from './changes';
 import { inTransaction, type Queryable } from './pool';

@@ -5,7 +5,7 @@
 //
 // The only operations written here are what only the desk talking to the service may do: handing an answer out
 // for sending and recording its outcome, and claiming and recording the LogIds it reports. They go through the
-// lease's fence (fenced.ts), so a desk that lost the lease records nothing (docs/architecture.md, "Exactly
+// lease's fence (fenced.ts), so a desk that lost the lease records nothing (docs/shared-database.md, "Exactly
 // once"); the sync engine calls the same methods on either engine and needs no second path.
 import type pg from 'pg';
 import type { DeskStore } from '../store/engines/desk-store';

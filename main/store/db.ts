@@ -62,7 +62,7 @@ export function openDatabase(
     db.pragma('busy_timeout = 5000');
     // 32 KB pages for a new database (SQLite's default is 4 KB): a version row holds the service's item,
     // about 2 KB, so two never fitted a 4 KB page and every row took a page of its own; larger pages also
-    // mean fewer to balance and checkpoint (docs/architecture.md, "The desk's file"). Only possible before
+    // mean fewer to balance and checkpoint (docs/store.md, "The desk's file"). Only possible before
     // the first table exists (and before WAL), so older databases keep their page size.
     if (isEmpty(db)) db.pragma('page_size = 32768');
     if (file !== ':memory:') db.pragma('journal_mode = WAL');

@@ -1,4 +1,4 @@
-// The steps of sending a decision exactly once from a shared database (docs/architecture.md "Exactly
+// The steps of sending a decision exactly once from a shared database (docs/shared-database.md "Exactly
 // once"). PostgreSQL only (`claimed_generation` and `claim_until` exist there alone), each run in a transaction
 // fenced by the service lease (main/hotel-db/fenced.ts): (1) the holder CLAIMS a due decision with its lease
 // generation and a deadline, marking it possibly delivered before the request leaves; (2) it sends, outside any

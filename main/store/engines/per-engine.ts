@@ -1,6 +1,6 @@
 // The few queries that must differ between the engines, kept to one builder: it is called once per
 // engine with that engine's name, and the rest of the query stays shared. What differs, and why, is listed in
-// docs/architecture.md ("What differs between the engines"): a row lock (PostgreSQL runs two desks'
+// docs/store.md ("What differs between the engines"): a row lock (PostgreSQL runs two desks'
 // transactions at once; SQLite has one writer and no FOR UPDATE), a list bound as one JSON text (each engine has
 // its own JSON functions), the search index (FTS5 against a tsvector).
 import { PostgresQueryCompiler, sql, type QueryCompiler, type RawBuilder } from 'kysely';

@@ -1,6 +1,6 @@
 // The answers' tables as types: decisions, acknowledgements still to report, PMS entries and their log.
 // Part of StoreTables (tables.ts). `claimed_generation` exists on PostgreSQL only (the lease generation that
-// claimed a row for sending or reporting, docs/architecture.md "Exactly once"): only the PostgreSQL-only
+// claimed a row for sending or reporting, docs/shared-database.md "Exactly once"): only the PostgreSQL-only
 // claim operations (decision-claims.ts, acknowledgement-claims.ts) name it.
 import type { Generated } from 'kysely';
 

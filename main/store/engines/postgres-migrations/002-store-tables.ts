@@ -1,5 +1,5 @@
 // Migration 2: every other table of the store, so each area can be ported onto the shared pattern against its final
-// PostgreSQL shape (docs/architecture.md, "What differs between the engines"). Equal to SQLite's schema after its
+// PostgreSQL shape (docs/store.md, "What differs between the engines"). Equal to SQLite's schema after its
 // migration 012, in PostgreSQL's words; what differs is said beside it.
 // - `guests_json` stays text checked as json (not jsonb, which refuses the \u0000 escape and would make the column's
 //   values differ between engines); the guests view reads it with json_array_elements WITH ORDINALITY, positions

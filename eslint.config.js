@@ -1,4 +1,4 @@
-// Lint for the whole repository; the layering rules of docs/architecture.md are enforced here, not by hope.
+// Lint for the whole repository; the layering rules of docs/development.md are enforced here, not by hope.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';

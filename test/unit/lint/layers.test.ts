@@ -141,8 +141,8 @@ describe('layers form a DAG', () => {
     expect(findLayerCycle(layers)).toBeNull();
   });
 
-  it('docs/architecture.md shows the same table', () => {
-    const doc = readFileSync(path.join(root, 'docs/architecture.md'), 'utf8');
+  it('docs/development.md shows the same table', () => {
+    const doc = readFileSync(path.join(root, 'docs/development.md'), 'utf8');
     const rows = [...doc.matchAll(/^\| (\w+)\s+\| `([^`]+)`\s+\| ([^|]+?)\s+\|/gm)].map((m) => [
       m[1],
       m[2],

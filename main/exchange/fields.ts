@@ -2,7 +2,7 @@
 // numbers and booleans, so each reader accepts both. Absent or nil values take the field's empty value;
 // a value that is present but of the wrong shape is a FieldError (the item is not what the spec says).
 import { isWireObject, type WireObject, type WireValue } from './wire-value';
-import { LONGEST_CODE, type CalendarDate, type LocalDateTime } from '../../shared/domain';
+import { LONGEST_CODE, shortenedName, type CalendarDate, type LocalDateTime } from '../../shared/domain';
 
 export class FieldError extends Error {
   override name = 'FieldError';
@@ -61,17 +61,11 @@ export function code(item: WireObject, name: string): string {
 }
 
 /**
- * A name people read that is indexed as a code (an agency's): when longer than LONGEST_CODE UTF-16 units, cut to at
- * most that many, ending with "…". A name that long tells no person more, and refusing it would refuse the whole
- * list it came in.
+ * A name people read that is indexed as a code (an agency's), shortened past LONGEST_CODE (shortenedName): a name
+ * that long tells no person more, and refusing it would refuse the whole list it came in.
  */
 export function shortName(item: WireObject, name: string): string {
-  const value = text(item, name);
-  if (value.length <= LONGEST_CODE) return value;
-  let cut = value.slice(0, LONGEST_CODE - 1);
-  // Never half of a character written as a UTF-16 pair: it would be stored as "�" before the "…".
-  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
-  return `${cut.trimEnd()}…`;
+  return shortenedName(text(item, name));
 }
 
 /** A code that must be present. */

@@ -140,12 +140,13 @@ export function refuseLongCodes(db: Database): void {
         ? rowName(db, table, row)
         : `The ${table} row number ${String(row.rowid)}`;
     const length = String(row[String(column)] ?? '').length;
-    // An agency's name is shortened by the desk itself when it next reads the agencies (at every start).
+    // Names stored before the bound were shortened when this Resdesk first opened the file (migration 019): a long
+    // one now was written by something else.
     throw new MoveRefused(
       table === 'agencies' && column === 'name'
         ? `${name} holds name text of ${length} characters; the hotel database keeps names of at most ` +
-            `${LONGEST_CODE}. This Resdesk shortens such a name when it reads the agencies from the service: ` +
-            'start the desk once while the service answers, then move again. Nothing was moved.'
+            `${LONGEST_CODE}. Resdesk never writes one that long: ask support to shorten it on this desk, then ` +
+            'move again. Nothing was moved.'
         : `${name} holds ${String(column)} text of ${length} characters; the hotel database keeps codes of at ` +
             `most ${LONGEST_CODE}. It came broken from the service: ask support to remove it from this desk, then ` +
             'move again. Nothing was moved.',

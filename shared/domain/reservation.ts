@@ -37,6 +37,18 @@ export const NOTE_MAX = 500;
  */
 export const LONGEST_CODE = 200;
 
+/**
+ * A name (an agency's) within LONGEST_CODE UTF-16 units: a longer one is kept, cut and ending with "…", since a name
+ * is shown, never looked up. The cut never goes through a character written as two units, and leaves no space
+ * before the "…".
+ */
+export function shortenedName(name: string): string {
+  if (name.length <= LONGEST_CODE) return name;
+  let cut = name.slice(0, LONGEST_CODE - 1);
+  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+  return `${cut.trimEnd()}…`;
+}
+
 /** An answer is held this long by default before it is sent, so the receptionist can take it back. */
 /**
  * The names practice mode gives a desk that had none, in the desk's language when practice started: a practice

@@ -316,9 +316,9 @@ describe('a move that must not happen', () => {
           `${table} row.*${String(row)}.*holds ${column} text of 3000 characters.*Nothing was moved`,
         ),
       );
-      // A name the desk shortens itself at its next start; a code only support can remove.
+      // A name the desk never writes that long (migration 019 shortened older ones); a code only support can remove.
       await expect(refused).rejects.toThrow(
-        table === 'agencies' ? /start the desk once while the service answers/ : /ask support to remove it/,
+        table === 'agencies' ? /ask support to shorten it/ : /ask support to remove it/,
       );
       const tables = await other.pool.query(`SELECT 1 FROM pg_tables WHERE schemaname = 'public'`);
       expect(tables.rowCount).toBe(0);

@@ -18,6 +18,7 @@ import { sqliteDeskStore } from '../../main/store/engines/desk-store';
 import { contractProblems } from '../../shared/contract-problems';
 import { addDays } from '../../shared/calendar';
 import { generateReservations } from '../unit/store/fixtures';
+import { median } from './median';
 
 export const CALENDAR_RATIO_TARGET = 50;
 export const CHECKS_WITH_ALLOTMENTS_TARGET = 2;
@@ -41,8 +42,6 @@ export interface AllotmentBenchResult {
   productionRatio: number;
 }
 
-const median = (values: number[]): number =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const round = (n: number, digits = 1): number => Math.round(n * 10 ** digits) / 10 ** digits;
 const AT = '2026-04-01T08:00:00.000Z';
 const TODAY = new Date(2026, 4, 15, 12);

@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { createChecker, type ChecksContext, type ReservationCheck } from '../../main/checks';
 import type { Reservation, StayCode } from '../../shared/domain';
 import { addDays, generateReservations, randomSource } from '../unit/store/fixtures';
+import { median } from './median';
 
 /**
  * "Well under a millisecond per reservation", as a ratio so a busy machine cannot fail it: a plain object
@@ -95,10 +96,6 @@ function hotel(count: number): { reservations: Reservation[]; context: Omit<Chec
   };
 }
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
 const round = (n: number, digits = 2): number => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /** The lower bound: one small plain object per reservation, kept (as the checks' results are). */

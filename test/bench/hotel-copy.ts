@@ -14,6 +14,7 @@ import { openDatabase } from '../../main/store/db';
 import { importBatch } from '../../main/store/reservations';
 import { createDatabase, startPostgres } from '../harness/postgres';
 import { generateReservations } from '../unit/store/fixtures';
+import { median } from './median';
 
 export interface HotelCopyBench {
   reservations: number;
@@ -37,9 +38,6 @@ async function cpuOf(run: () => Promise<unknown>): Promise<number> {
   await run();
   return cpuMs() - before;
 }
-
-const median = (values: number[]): number =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 export async function benchHotelCopy(count = 100_000, runs = 5): Promise<HotelCopyBench> {
   const dir = mkdtempSync(join(tmpdir(), 'resdesk-bench-copy-'));

@@ -2,6 +2,7 @@
 // one bare getReservationList round trip to the same service.
 import { startPracticeService } from '../../main/sandbox';
 import { openDesk, tempDir } from '../integration/sync/helpers';
+import { median } from './median';
 
 export interface IdlePollBench {
   writes: number;
@@ -35,7 +36,6 @@ export async function benchIdlePoll(): Promise<IdlePollBench> {
       });
       bare.push(performance.now() - start);
     }
-    const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? 0;
     const r = (n: number) => Math.round(n * 100) / 100;
     return {
       writes,

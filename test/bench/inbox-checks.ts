@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { buildChecker, DeskChecks } from '../../main/operations/checks';
 import { Store } from '../../main/store';
 import { generateReservations, makeGuest, makeReservation } from '../unit/store/fixtures';
+import { median } from './median';
 
 /**
  * The issue's goals in ms (first page ≤ 300, after an event ≤ 50) against the bare page it measured,
@@ -41,10 +42,6 @@ export interface InboxChecksBenchResult {
   memoryRatio: number;
 }
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
 const round = (n: number, digits = 1): number => Math.round(n * 10 ** digits) / 10 ** digits;
 const rssMB = (): number => process.memoryUsage().rss / 1048576;
 const AT = '2026-06-01T08:00:00.000Z';

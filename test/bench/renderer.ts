@@ -17,6 +17,7 @@ import { launchDesk } from '../harness/chromium';
 import { buildRenderer } from '../harness/browser-host/build-renderer';
 import { startBrowserHost, type BrowserHost } from '../harness/browser-host/host';
 import { generateReservations } from '../unit/store/fixtures';
+import { median } from './median';
 
 export const FIRST_ROWS_TARGET_MS = 300;
 export const BUNDLE_BUDGET_KB = 300;
@@ -44,10 +45,8 @@ const UNREACHABLE = 'http://127.0.0.1:9';
 const FIRST_ROW = '.inbox-row .row-body[data-key]';
 const EMPTY_INBOX = '[data-testid="inbox-empty"]';
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return Math.round((sorted[Math.floor(sorted.length / 2)] ?? 0) * 10) / 10;
-};
+/** The median to a tenth. */
+const medianMs = (values: number[]): number => Math.round(median(values) * 10) / 10;
 const kb = (bytes: number): number => Math.round((bytes / 1024) * 10) / 10;
 
 function fillDatabase(file: string, count: number): void {
@@ -168,8 +167,8 @@ export async function benchRenderer(reservations = 100_000, loads = 5): Promise<
     }
     const errors = [...fullBrowser.errors, ...emptyBrowser.errors];
     if (errors.length > 0) throw new Error(`the page reported errors: ${errors.join(' | ')}`);
-    const firstRowsMs = median(firstRowsRuns);
-    const emptyInboxMs = median(emptyInboxRuns);
+    const firstRowsMs = medianMs(firstRowsRuns);
+    const emptyInboxMs = medianMs(emptyInboxRuns);
     return {
       reservations,
       firstRowsMs,

@@ -11,7 +11,15 @@ import type { Database } from 'better-sqlite3';
 import type pg from 'pg';
 import { migrateHotelDb } from './migrate';
 import { DerivedRows } from './move-derived';
-import { batchesOf, insertMissing, rowKey, rowsFound, targetColumns, type Row } from './move-rows';
+import {
+  batchesOf,
+  insertMissing,
+  rowKey,
+  rowsFound,
+  targetColumns,
+  withShortNames,
+  type Row,
+} from './move-rows';
 import {
   MoveRefused,
   columnsOf,
@@ -130,7 +138,8 @@ async function copyTable(
   const total = countOf(source, table.name);
   const move: TableMove = { table: table.name, source: total, copied: 0, alreadyThere: 0 };
   let conflict: Row | undefined;
-  for (const batch of batchesOf(source, table.name, columns, table.key)) {
+  for (const read of batchesOf(source, table.name, columns, table.key)) {
+    const batch = table.names ? read.map((row) => withShortNames(row, table.names ?? [])) : read;
     const inserted = await insertMissing(client, table.name, columns, table.key, batch);
     const rest = batch.filter((r) => !inserted.has(rowKey(r, table.key)));
     if (rest.length > 0) {

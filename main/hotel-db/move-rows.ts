@@ -3,6 +3,7 @@
 // agree on (pg reads bigint as text, SQLite as a number: both become the same string).
 import type { Database } from 'better-sqlite3';
 import type pg from 'pg';
+import { shortenedName } from '../../shared/domain';
 import { quoted } from './move-source';
 
 export type Row = Record<string, unknown>;
@@ -22,6 +23,16 @@ export function comparable(value: unknown): string | null {
 /** The identity of a row over some columns, as one string. */
 export const rowKey = (row: Row, columns: readonly string[]): string =>
   JSON.stringify(columns.map((c) => comparable(row[c])));
+
+/** The row with these text columns shortened as the desk reads a name (shortenedName). */
+export function withShortNames(row: Row, columns: readonly string[]): Row {
+  const mended = { ...row };
+  for (const c of columns) {
+    const value = row[c];
+    if (typeof value === 'string') mended[c] = shortenedName(value);
+  }
+  return mended;
+}
 
 /** A value for pg: a bigint as its digits (pg has no bigint parameter of its own). */
 const param = (value: unknown): unknown => (typeof value === 'bigint' ? value.toString() : value);

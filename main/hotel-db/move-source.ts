@@ -116,7 +116,7 @@ export function refuseNulText(db: Database): void {
 /** The codes the hotel database indexes, per moved table (a desk imported them before their length was bounded). */
 const codeColumns: readonly { table: string; columns: readonly string[] }[] = [
   { table: 'reservations', columns: ['key_field', 'service_id', 'agency_id', 'voucher_no', 'room_type_id'] },
-  { table: 'agencies', columns: ['id', 'name'] },
+  { table: 'agencies', columns: ['id'] },
   { table: 'not_confirm_messages', columns: ['id'] },
   { table: 'stay_codes', columns: ['agency_id', 'code'] },
 ];
@@ -134,22 +134,19 @@ export function refuseLongCodes(db: Database): void {
       )
       .get();
     if (row === undefined) continue;
-    const column = columns.find((c) => String(row[c] ?? '').length > LONGEST_CODE) ?? columns[0];
+    // Counted as SQLite's length() counts: characters, not UTF-16 units.
+    const characters = (c: string | undefined): number => [...String(row[String(c)] ?? '')].length;
+    const column = columns.find((c) => characters(c) > LONGEST_CODE) ?? columns[0];
     const name =
       table === 'reservations' && column !== 'key_field'
         ? rowName(db, table, row)
         : `The ${table} row number ${String(row.rowid)}`;
-    const length = String(row[String(column)] ?? '').length;
-    // Names stored before the bound were shortened when this Resdesk first opened the file (migration 019): a long
-    // one now was written by something else.
+    const length = characters(column);
+    // An agency's name is shortened as it is copied (move-tables.ts `names`); a code is a key, never cut.
     throw new MoveRefused(
-      table === 'agencies' && column === 'name'
-        ? `${name} holds name text of ${length} characters; the hotel database keeps names of at most ` +
-            `${LONGEST_CODE}. Resdesk never writes one that long: ask support to shorten it on this desk, then ` +
-            'move again. Nothing was moved.'
-        : `${name} holds ${String(column)} text of ${length} characters; the hotel database keeps codes of at ` +
-            `most ${LONGEST_CODE}. It came broken from the service: ask support to remove it from this desk, then ` +
-            'move again. Nothing was moved.',
+      `${name} holds ${String(column)} text of ${length} characters; the hotel database keeps codes of at ` +
+        `most ${LONGEST_CODE}. It came broken from the service: ask support to remove it from this desk, then ` +
+        'move again. Nothing was moved.',
     );
   }
 }

@@ -6,7 +6,9 @@
 // agree on them, or it is another row under the same key (another desk's reservation with this desk's id) and
 // the move is refused. Columns that do change (a decision's state, a mapping's hotel code) may differ: the
 // target's are newer and kept. `sequence` marks an id the database generates: its sequence is moved past the
-// highest id so that the next insert does not collide with a moved row.
+// highest id so that the next insert does not collide with a moved row. `names` are shortened as they are copied
+// (shortenedName), as the desk now reads them: a desk may hold one stored before names were bounded, which the
+// service no longer lists (an agency it dropped), and the hotel database's index may refuse a long one.
 //
 // Not copied but rebuilt from the moved reservations (move-derived.ts): reservation_search (FTS5 on SQLite, a
 // tsvector of the import's words on PostgreSQL), reservation_tally and allotment_nights (counted from the moved rows) and the
@@ -17,6 +19,7 @@ export interface MovedTable {
   readonly key: readonly string[];
   readonly identity: readonly string[];
   readonly sequence?: boolean;
+  readonly names?: readonly string[];
 }
 
 export const movedTables: readonly MovedTable[] = [
@@ -27,7 +30,7 @@ export const movedTables: readonly MovedTable[] = [
   { name: 'stop_sale_notices', key: ['stop_sale_id', 'agency_id'], identity: [] },
   { name: 'mappings', key: ['agency_id', 'kind', 'channel_code'], identity: [] },
   { name: 'hotel_codes', key: ['kind', 'code_key'], identity: [] },
-  { name: 'agencies', key: ['id'], identity: [] },
+  { name: 'agencies', key: ['id'], identity: [], names: ['name'] },
   { name: 'not_confirm_messages', key: ['lang', 'id'], identity: [] },
   { name: 'stay_codes', key: ['agency_id', 'kind', 'code'], identity: [] },
   { name: 'reservations', key: ['id'], identity: ['key_field'], sequence: true },

@@ -49,13 +49,13 @@ export function shortenedName(name: string): string {
   return `${cut.trimEnd()}…`;
 }
 
-/** An answer is held this long by default before it is sent, so the receptionist can take it back. */
 /**
  * The names practice mode gives a desk that had none, in the desk's language when practice started: a practice
  * answer is signed so in the Activity list, and real answers never are.
  */
 export const PRACTICE_DESK_USERS: readonly string[] = ['Practice', 'Alıştırma'];
 
+/** An answer is held this long by default before it is sent, so the receptionist can take it back. */
 export const ANSWER_GRACE_DEFAULT_SECONDS = 10;
 export const ANSWER_GRACE_MAX_SECONDS = 60;
 

@@ -17,7 +17,6 @@ import { stopSaleNoticesMigration } from './015-stop-sale-notices';
 import { keysMarkedByWritersMigration } from './016-keys-marked-by-writers';
 import { checkGuestsByReservationMigration } from './017-check-guests-by-reservation';
 import { searchWithoutPrefixesMigration } from './018-search-without-prefixes';
-import { agencyNamesBoundedMigration } from './019-agency-names-bounded';
 
 /** Ordered: a migration's version is its position in this list plus one. */
 export const migrations: readonly Migration[] = [
@@ -39,5 +38,4 @@ export const migrations: readonly Migration[] = [
   keysMarkedByWritersMigration,
   checkGuestsByReservationMigration,
   searchWithoutPrefixesMigration,
-  agencyNamesBoundedMigration,
 ];

@@ -14,6 +14,7 @@ import { movedTables } from '../../../main/hotel-db/move-tables';
 import { Store } from '../../../main/store';
 import { searchEntryOf } from '../../../main/store/search';
 import { makeGuest, makeReservation } from '../../unit/store/fixtures';
+import { LONGEST_CODE, shortenedName } from '../../../shared/domain';
 import { createDatabase, startPostgres, type TestPostgres } from '../../harness/postgres';
 import { runResdesk } from '../../harness/resdesk-cli';
 import { tempDir } from '../sync/helpers';
@@ -297,32 +298,47 @@ describe('a move that must not happen', () => {
   });
 
   it('refuses a desk holding a code longer than the hotel database keeps, naming the row, before the target is touched', async () => {
-    for (const [table, column, id] of [
-      ['reservations', 'agency_id', 'id'],
-      ['reservations', 'key_field', 'id'],
-      ['agencies', 'name', 'rowid'],
+    for (const [table, column] of [
+      ['reservations', 'agency_id'],
+      ['reservations', 'key_field'],
     ] as const) {
       const copy = path.join(temp.dir, `long-${table}-${column}.db`);
       desk.exec(`VACUUM INTO '${copy.replace(/'/g, "''")}'`);
       const edit = new BetterSqlite3(copy);
-      const row = edit.prepare<[], number>(`SELECT ${id} FROM ${table} ORDER BY ${id} LIMIT 1`).pluck().get();
-      edit.prepare(`UPDATE ${table} SET ${column} = ? WHERE ${id} = ?`).run('X'.repeat(3000), row);
+      const row = edit.prepare<[], number>(`SELECT id FROM ${table} ORDER BY id LIMIT 1`).pluck().get();
+      edit.prepare(`UPDATE ${table} SET ${column} = ? WHERE id = ?`).run('X'.repeat(3000), row);
       edit.close();
       const other = await freshDatabase();
       const refused = moveDeskData({ from: copy, to: other.pool });
       await expect(refused).rejects.toThrow(MoveRefused);
       await expect(refused).rejects.toThrow(
         new RegExp(
-          `${table} row.*${String(row)}.*holds ${column} text of 3000 characters.*Nothing was moved`,
+          `${table} row.*${String(row)}.*holds ${column} text of 3000 characters.*ask support to remove it.*` +
+            'Nothing was moved',
         ),
-      );
-      // A name the desk never writes that long (migration 019 shortened older ones); a code only support can remove.
-      await expect(refused).rejects.toThrow(
-        table === 'agencies' ? /ask support to shorten it/ : /ask support to remove it/,
       );
       const tables = await other.pool.query(`SELECT 1 FROM pg_tables WHERE schemaname = 'public'`);
       expect(tables.rowCount).toBe(0);
     }
+  });
+
+  it('moves an agency whose name was stored before names were bounded, shortened as the desk now reads it', async () => {
+    const copy = path.join(temp.dir, 'long-agency-name.db');
+    desk.exec(`VACUUM INTO '${copy.replace(/'/g, "''")}'`);
+    const edit = new BetterSqlite3(copy);
+    const id = edit.prepare<[], string>('SELECT id FROM agencies ORDER BY id LIMIT 1').pluck().get() ?? '';
+    const long = `${'Uzun Acente Adı '.repeat(200)}Turizm`;
+    edit.prepare('UPDATE agencies SET name = ?, active = 0 WHERE id = ?').run(long, id);
+    edit.close();
+    const other = await freshDatabase();
+    await moveDeskData({ from: copy, to: other.pool });
+    const moved = await other.pool.query<{ name: string; active: number }>(
+      'SELECT name, active FROM agencies WHERE id = $1',
+      [id],
+    );
+    expect(moved.rows).toEqual([{ name: shortenedName(long), active: 0 }]);
+    expect(shortenedName(long)).toHaveLength(LONGEST_CODE);
+    expect(shortenedName(long).endsWith('…')).toBe(true);
   });
 
   it('refuses a file that is not a desk database', async () => {

@@ -5,6 +5,7 @@
 import { createExchangeClient } from '../../main/exchange';
 import { startPracticeService } from '../../main/sandbox';
 import { control, openDesk, tempDir, waitingNewKeys } from '../integration/sync/helpers';
+import { median } from './median';
 
 export interface AnswersOnLine {
   answers: number;
@@ -55,7 +56,7 @@ export async function benchAnswersOnLine(answers = 10, delayMs = 300): Promise<A
     const pushed = await desk.pushNow();
     const roundMs = performance.now() - start;
     if (pushed.sent !== answers) throw new Error(`${pushed.sent} of ${answers} answers sent`);
-    const bareRequestMs = [...bare].sort((a, b) => a - b)[2] ?? 0;
+    const bareRequestMs = median(bare);
     const lastAnswerMs = Math.max(...arrivedAt);
     return {
       answers,

@@ -10,8 +10,7 @@ import { Store } from '../../main/store';
 import { refuseUnusableDeskFile, type CheckDepth } from '../../main/store/backup-check';
 import { generateReservations } from '../unit/store/fixtures';
 import { cpuNow } from './import-once';
-
-const median = (v: number[]): number => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? 0;
+import { median } from './median';
 
 function deskFile(dir: string, count: number): string {
   const file = path.join(dir, `desk-${count}.db`);

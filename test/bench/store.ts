@@ -9,6 +9,7 @@ import { Store } from '../../main/store';
 import { type InboxQuery } from '../../main/store/inbox';
 import { importBatch } from '../../main/store/reservations';
 import { generateReservations } from '../unit/store/fixtures';
+import { median } from './median';
 
 export interface StoreBenchResult {
   reservations: number;
@@ -28,10 +29,8 @@ export interface StoreBenchResult {
   searchMs: Record<string, number>;
 }
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return Math.round((sorted[Math.floor(sorted.length / 2)] ?? 0) * 100) / 100;
-};
+/** The median to a hundredth. */
+const medianMs = (values: number[]): number => Math.round(median(values) * 100) / 100;
 
 function timeMedian(runs: number, fn: () => unknown): number {
   fn(); // warm the statement cache and the page cache
@@ -41,7 +40,7 @@ function timeMedian(runs: number, fn: () => unknown): number {
     fn();
     times.push(performance.now() - start);
   }
-  return median(times);
+  return medianMs(times);
 }
 
 export async function benchStore(count = 100_000, runs = 41): Promise<StoreBenchResult> {

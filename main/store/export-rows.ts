@@ -1,6 +1,6 @@
 // The rows of the CSV exports, read in check-in order as a stream (better-sqlite3 .iterate()), with the
 // hotel's codes from the mappings and the PMS-entry state joined in, so the writer never has to query
-// the database while a statement is open. Also the counts and unmapped codes an export is previewed with.
+// the database while a statement is open. What an export is previewed with is counted in export-counts.ts.
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { sqliteBindingOption } from './native-binding';
 import type {
@@ -11,18 +11,15 @@ import type {
   PmsEntryState,
   ServiceConfirmationStatus,
   StayCodeKind,
-  UnmappedCode,
 } from '../../shared/domain';
 import { filterClause, type InboxFilter, type SqlValue } from './inbox-filter';
 import { liveCondition, pendingStates, pmsStateSql } from './pms-entry-state';
 import { diffReservations } from './history';
 import { decodeSnapshot } from './reservations-snapshot';
-import { guestValueSql } from './reservations-columns';
+import { guest, guestPosition, guestsLength, guestsOf } from './export-guests-sql';
 import type { EngineName } from './engines/per-engine';
-import { all, first, type Op } from './engines/op';
+import { all, type Op } from './engines/op';
 import { sqlPerEngine } from './engines/sql-per-engine';
-
-const guest = (field: Parameters<typeof guestValueSql>[1]): string => guestValueSql('g', field);
 
 export interface ExportSelection {
   kind: ExportKind;
@@ -94,20 +91,9 @@ export interface ExportGuestRow extends ExportReservationRow {
 const changedSinceEntered = `p.pms_holds = 'live' AND (p.handled_log_id <> r.log_id OR NOT ${liveCondition})`;
 
 // Read positionally (.raw()): better-sqlite3 builds a plain array far faster than an object with 36
-// named properties, and rowOf below turns it into one literal. The two lists must stay in step.
-// PostgreSQL: guests_json is text checked as JSON and its guests are json_array_elements WITH
-// ORDINALITY (1-based). Each column is named c0, c1…: SQLite reads them positionally (.raw()), PostgreSQL's rows
-// come back as objects and are read back by those names in order.
-const guestsLength = (engine: EngineName, alias: string): string =>
-  engine === 'postgres'
-    ? `json_array_length(${alias}.guests_json::json)`
-    : `json_array_length(${alias}.guests_json)`;
-const guestPosition = (engine: EngineName): string => (engine === 'postgres' ? '(g.ord - 1)' : 'g.key');
-const guestsOf = (engine: EngineName, alias: string): string =>
-  engine === 'postgres'
-    ? `LATERAL json_array_elements(${alias}.guests_json::json) WITH ORDINALITY AS g(value, ord)`
-    : `json_each(${alias}.guests_json) g`;
-
+// named properties, and rowOf below turns it into one literal. The two lists must stay in step. Each column is
+// named c0, c1…: SQLite reads them positionally (.raw()), PostgreSQL's rows come back as objects and are read back
+// by those names in order.
 const selectColumns = (engine: EngineName): string[] => [
   'r.key_field',
   'r.log_id',
@@ -310,67 +296,8 @@ export function* iterateExportRows(db: Database, selection: ExportSelection): Ge
   for (const values of statement.iterate(...params)) yield rowOf(values, hotel);
 }
 
-export interface ExportCounts {
-  reservations: number;
-  /** CSV lines: rooms (reservations) or guests (guests, arrivals), never fewer than one per reservation. */
-  rows: number;
-  unmapped: UnmappedCode[];
-}
-
-function countsSql(selection: ExportSelection, engine: EngineName) {
-  const { where, params } = selectionWhere(selection, engine);
-  const scoped = `WITH s AS (SELECT r.id, r.agency_id, r.room_id, r.room_type_id, r.accom_id, r.room_count,
-      ${guestsLength(engine, 'r')} AS guests, r.guests_json
-    FROM reservations r LEFT JOIN pms_entries p ON p.reservation_id = r.id ${where})`;
-  const greatest = engine === 'postgres' ? 'GREATEST' : 'max';
-  const lines =
-    selection.kind === 'reservations' ? `${greatest}(s.room_count, 1)` : `${greatest}(s.guests, 1)`;
-  const totals = {
-    sql: `${scoped} SELECT count(*) AS reservations, CAST(sum(${lines}) AS BIGINT) AS rows FROM s`,
-    params,
-  };
-  const missing = (kind: StayCodeKind): string =>
-    `c.code <> '' AND NOT EXISTS (SELECT 1 FROM mappings m WHERE m.agency_id IN (c.agency_id, '*')
-       AND m.kind = '${kind}' AND m.channel_code = c.code)`;
-  const leadOnly = selection.kind === 'reservations' ? `WHERE ${guestPosition(engine)} = 0` : '';
-  const unmapped = {
-    sql: `${scoped}
-       SELECT agency_id AS "agencyId", kind, code AS "channelCode", count(DISTINCT id) AS count FROM (
-         SELECT s.id, s.agency_id, 'room' AS kind, s.room_id AS code FROM s
-         UNION ALL SELECT s.id, s.agency_id, 'roomType', s.room_type_id FROM s
-         UNION ALL SELECT s.id, s.agency_id, 'board', s.accom_id FROM s
-         UNION ALL SELECT s.id, s.agency_id, 'nationality', ${guest('nationality')} FROM s
-           ${engine === 'postgres' ? 'CROSS JOIN' : 'JOIN'} ${guestsOf(engine, 's')} ${leadOnly}
-       ) c
-       WHERE (c.kind = 'room' AND ${missing('room')}) OR (c.kind = 'roomType' AND ${missing('roomType')})
-          OR (c.kind = 'board' AND ${missing('board')}) OR (c.kind = 'nationality' AND ${missing('nationality')})
-       GROUP BY agency_id, kind, code
-       ORDER BY count DESC, agency_id, CASE kind WHEN 'room' THEN 0 WHEN 'roomType' THEN 1 WHEN 'board' THEN 2
-         ELSE 3 END, code`,
-    params,
-  };
-  return { totals, unmapped };
-}
-
 /** The export's operations, for both engines (engines/op.ts); SQLite streams its rows instead (openExportRows). */
 export const exportOps = {
-  /** How large an export will be and which codes in it have no hotel code yet. */
-  *counts(selection: ExportSelection): Op<ExportCounts> {
-    const totals = yield* first(
-      sqlPerEngine<{ reservations: number; rows: number | null }>(
-        (engine) => countsSql(selection, engine).totals,
-      ),
-    );
-    const unmapped = yield* all(
-      sqlPerEngine<UnmappedCode>((engine) => countsSql(selection, engine).unmapped),
-    );
-    return {
-      reservations: Number(totals?.reservations ?? 0),
-      rows: Number(totals?.rows ?? 0),
-      unmapped: unmapped.map((u) => ({ ...u, count: Number(u.count) })),
-    };
-  },
-
   /**
    * Every row of an export, read at once (the hotel's shared database: one query over the network, its rows a
    * small hotel's season at most). Positional as on SQLite, from the c0, c1… columns PostgreSQL names.

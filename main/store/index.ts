@@ -14,13 +14,8 @@ import type { InboxFilter, InboxQuery } from './inbox';
 import type { DecisionRecord } from './decisions';
 import { listToEnter } from './pms-entry';
 import type { MarkRequest } from './pms-entry';
-import {
-  openExportRows,
-  type ExportCounts,
-  type ExportGuestRow,
-  type ExportRows,
-  type ExportSelection,
-} from './export-rows';
+import type { ExportCounts } from './export-counts';
+import { openExportRows, type ExportGuestRow, type ExportRows, type ExportSelection } from './export-rows';
 import type { UnreadableRecord } from './unreadable';
 import type { NewStopSale } from './stop-sales';
 import type { StoredCheckSettings } from './check-settings';

@@ -12,7 +12,7 @@ import { checkSettingOps } from './check-settings';
 import { checkInputOps } from './checks-input';
 import { decisionOps, type SentResult } from './decisions';
 import { reads, snapshot, writes } from './engines/operation-table';
-import { exportOps } from './export-rows';
+import { exportCountOps } from './export-counts';
 import { historyOps } from './history';
 import { hotelCodeOps } from './hotel-codes';
 import { inboxOps } from './inbox';
@@ -116,7 +116,7 @@ export const storeOperations = {
   listToEnter: snapshot(pmsEntryOps.list),
   pmsEntryOf: reads(pmsEntryOps.of),
   markEntered: writes(pmsEntryOps.mark),
-  exportCounts: reads(exportOps.counts),
+  exportCounts: reads(exportCountOps.counts),
 
   // the pre-confirm checks: settings, stop-sales, inputs and the key indexes of the other reservations
   checkSettings: reads(checkSettingOps.get),

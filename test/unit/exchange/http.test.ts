@@ -1,3 +1,4 @@
+import { setTimeout as wait } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHttp, type ExchangeLogger } from '../../../main/exchange/http';
 import { CancelledError, NetworkError } from '../../../main/exchange/errors';
@@ -121,7 +122,17 @@ describe('http', () => {
 
     const failing = await start((_seen, res) => send(res, 500, 'no'));
     const waiting = new AbortController();
-    const http2 = createHttp({ retries: { attempts: 5, baseDelayMs: 60_000, maxDelayMs: 60_000 } });
+    let waitStarted: () => void = () => undefined;
+    const inWait = new Promise<void>((resolve) => (waitStarted = resolve));
+    const http2 = createHttp({
+      retries: { attempts: 5, baseDelayMs: 60_000, maxDelayMs: 60_000 },
+      // Node's abortable timer, as the client's own, told when the wait begins: the cancel lands in it whatever
+      // the machine's pace (a fixed 50 ms could come before the first answer on a loaded machine).
+      sleep: (ms, signal) => {
+        waitStarted();
+        return wait(ms, undefined, signal ? { signal } : undefined);
+      },
+    });
     const retrying = http2.fetchText({
       operation: 't',
       method: 'GET',
@@ -129,7 +140,8 @@ describe('http', () => {
       retry: true,
       signal: waiting.signal,
     });
-    setTimeout(() => waiting.abort(), 50);
+    await inWait;
+    waiting.abort();
     await expect(retrying).rejects.toBeInstanceOf(CancelledError);
     expect(failing.seen).toHaveLength(1);
     await http.close();

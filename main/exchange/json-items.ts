@@ -3,7 +3,7 @@
 // ends (strings and escapes respected, across chunk boundaries) and hands the item's text to JSON.parse.
 // Hand-written rather than a general streaming JSON parser because the target is to stay within 1.5x of
 // JSON.parse on the whole file: the native parser still does all real parsing, this loop only skips
-// strings with indexOf and counts brackets. Memory stays bounded by one item plus one chunk.
+// strings and counts brackets. Memory stays bounded by one item plus one chunk.
 import { rememberItemText } from './item-text';
 import { envelopeField, limits, type WireObject, type WireValue } from './wire-value';
 
@@ -34,6 +34,14 @@ const OPEN_BRACKET = 91;
 const CLOSE_BRACKET = 93;
 const COMMA = 44;
 const COLON = 58;
+
+/**
+ * A run of text inside an item that holds no bracket outside a string and no string with an escape: stepped over in
+ * one native match (about a quarter of the splitting's time on a large file), since only those matter here. Its
+ * parts never overlap (a quote begins a string, never the text between strings), so it takes linear time whatever
+ * the text.
+ */
+const PLAIN = /[^"{}[\]]*(?:"[^"\\]*"[^"{}[\]]*)*/y;
 
 const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
 
@@ -110,14 +118,13 @@ export function createJsonItemSplitter(): JsonItemSplitter {
     const length = buffer.length;
     let i = from;
     while (i < length) {
+      PLAIN.lastIndex = i;
+      PLAIN.test(buffer);
+      i = PLAIN.lastIndex;
+      if (i === length) break;
+      // A bracket, or a string with an escape (or not closed yet in this buffer).
       const c = buffer.charCodeAt(i);
       if (c === QUOTE) {
-        // Most strings hold no escapes: one indexOf finds their end.
-        const close = buffer.indexOf('"', i + 1);
-        if (close > 0 && buffer.charCodeAt(close - 1) !== BACKSLASH) {
-          i = close + 1;
-          continue;
-        }
         stringStart = i;
         stringFrom = 0;
         const end = stringEnd(i);

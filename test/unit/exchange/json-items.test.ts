@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createJsonItemSplitter, JsonSyntaxError } from '../../../main/exchange/json-items';
-import type { WireValue } from '../../../main/exchange/wire-value';
+import { limits, type WireValue } from '../../../main/exchange/wire-value';
+import { propertyRuns } from '../../harness/property-runs';
 
 function split(text: string, pieceSize = text.length) {
   const splitter = createJsonItemSplitter();
@@ -66,5 +68,39 @@ describe('JSON item splitter', () => {
     ['nesting too deep', `[${'['.repeat(100)}${']'.repeat(100)}]`],
   ])('refuses %s', (_why, text) => {
     expect(() => split(text)).toThrow(JsonSyntaxError);
+  });
+
+  it('gives the items JSON.parse gives, strings holding brackets, quotes and escapes, in pieces of any size', () => {
+    const text = fc.string({
+      unit: fc.constantFrom('a', 'ş', '"', '\\', '{', '}', '[', ']', ',', ':', ' ', '\u001e'),
+    });
+    const value = fc.letrec((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small' },
+        text,
+        fc.integer(),
+        fc.constantFrom(null, true, false),
+        fc.array(tie('value'), { maxLength: 5 }),
+        fc.dictionary(text, tie('value'), { maxKeys: 5 }),
+      ),
+    })).value;
+    fc.assert(
+      fc.property(fc.array(value, { maxLength: 6 }), fc.integer({ min: 1, max: 40 }), (list, pieceSize) => {
+        const json = JSON.stringify({ Data: list, IsSuccessful: true });
+        expect(split(json, pieceSize).items).toEqual(JSON.parse(json).Data);
+      }),
+      { numRuns: propertyRuns(300) },
+    );
+  });
+
+  it('splits an item of two million short strings, or one of a single long run, as any other', () => {
+    const strings = Math.floor(limits.maxItemChars / 4) - 4;
+    const many = `[${'"a",'.repeat(strings)}"z"]`;
+    // In one piece, as an answer read whole arrives.
+    const { items } = split(`{"Data":[${many},{"KeyField":"x"}]}`);
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveLength(strings + 1);
+    const digits = `[${'1'.repeat(limits.maxItemChars - 10)}]`;
+    expect(split(`[${digits},"after"]`, 64 * 1024).items).toEqual([[Infinity], 'after']);
   });
 });

@@ -37,7 +37,7 @@ const COLON = 58;
 
 /**
  * A run of text inside an item that holds no bracket outside a string and no string with an escape: stepped over in
- * one native match (about a quarter of the splitting's time on a large file), since only those matter here. Its
+ * one native match (about a fifth of the splitting's time on a large file), since only those matter here. Its
  * parts never overlap (a quote begins a string, never the text between strings), so it takes linear time whatever
  * the text. At most 64 strings a match: the regular expression engine keeps a place to go back to per string, and
  * an item of two million short strings overflowed its stack.

@@ -7,8 +7,10 @@ const SECRET_RULES: [RegExp, string][] = [
   [/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@'"<>]+@/gi, `$1${BLANKED}@`],
   [/\b([a-z][a-z0-9+.-]*:\/\/[^\s?#'"<>]*)\?[^\s#'"<>]*/gi, `$1?${BLANKED}`],
   [/\b(bearer|basic)\s+[a-z0-9._~+/=-]+/gi, `$1 ${BLANKED}`],
+  // A quoted value as a run between escapes, not a character at a time: the engine keeps a place to go back to per
+  // repetition, and a value of some ten million characters overflowed its stack.
   [
-    /(["']?\b(?:password|passwd|secret|[a-z_]*token|authori[sz]ation|cookie|api[-_]?key|pwd)\b["']?\s*[:=]\s*)("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^\s,;&}\]]+)/gi,
+    /(["']?\b(?:password|passwd|secret|[a-z_]*token|authori[sz]ation|cookie|api[-_]?key|pwd)\b["']?\s*[:=]\s*)("[^"\\]*(?:\\.[^"\\]*)*"|'[^'\\]*(?:\\.[^'\\]*)*'|[^\s,;&}\]]+)/gi,
     `$1${BLANKED}`,
   ],
   [/\beyJ[a-z0-9_-]+\.[a-z0-9_-]+\.[a-z0-9_-]*/gi, BLANKED],

@@ -5,7 +5,6 @@
 import type { Database } from 'better-sqlite3';
 import {
   changeKindOfPmsStatus,
-  type ChangeKind,
   type KnownReservation,
   type Reservation,
   type UnreadableReservation,
@@ -14,10 +13,8 @@ import { all, changed, first, run, type Op } from './engines/op';
 import { writeSqlite } from './engines/run-sqlite';
 import { reservationValues, type Scalar } from './reservations-columns';
 import {
-  addToTallies,
   currentAmong,
   dropRaws,
-  enqueueAcks,
   insertReservations,
   insertVersions,
   putRaw,
@@ -27,15 +24,14 @@ import {
   storedVersions,
   updateAnswer,
   updateReservations,
-  writeSearch,
 } from './reservations-import-queries';
 import { encodeSnapshot } from './reservations-snapshot';
 import { answerMovedOn } from './reservations-identity';
 import { conflictWith, setAsideItem } from './reservations-set-aside';
 import { rebuildSearchWhenWorn } from './search-wear';
 import { unreadableOps } from './unreadable';
-import { searchEntryOf } from './search';
 import { checkKeyOps, keysTurn, type StoredCheckKeys } from './check-keys';
+import { PageWrites } from './import-page-writes';
 import { allotmentNightOps } from './allotment-nights';
 
 export interface ImportResult {
@@ -88,18 +84,11 @@ export class LogIdTakenMeanwhile extends Error {
   }
 }
 
-// Tally keys in one order, so two desks' batches add to the same tally rows in the same order (no deadlock).
-const byTallyKey = ([a]: readonly [string, unknown], [b]: readonly [string, unknown]): number =>
-  a < b ? -1 : a > b ? 1 : 0;
-
 /** What became of one item, recorded as its run is stored and told in the page's order afterwards. */
 type Outcome =
   | { list: 'new' | 'changed' | 'cancelled' | 'statusUpdated'; keyField: string }
   | { unchanged: true }
   | { setAside: UnreadableReservation };
-
-/** A row the batch wrote (`added`: inserted by it): its check keys are computed from these values at its end. */
-type Written = Map<number, { r: Reservation; added: boolean }>;
 
 /**
  * Stores a batch (importOps.batch): decided by the database, so that two desks importing at once (PostgreSQL)
@@ -121,7 +110,6 @@ function* storeBatch(
 ): Op<BatchOutcome> {
   // On the hotel's database, never beside a desk computing check keys (check-keys.ts keysTurn).
   yield* run(keysTurn);
-  const acknowledgeAgain = options.acknowledgeAgain ?? true;
   const operation = options.operation ?? 'reservation list';
   const result: ImportResult = { new: [], changed: [], cancelled: [], statusUpdated: [], unchanged: 0 };
   const setAside: UnreadableReservation[] = [];
@@ -143,53 +131,17 @@ function* storeBatch(
     }
   };
 
-  // Search rows are written after the whole batch, one statement for the new ones and one for the replaced:
-  // FTS5 flushes its pending terms to disk at every statement savepoint, and statements with triggers (the
-  // tally's) open one per row, so interleaved writes made one tiny index segment per reservation and endless
-  // merging. One entry per reservation, the last text written (PostgreSQL's upsert refuses a row twice).
-  const searchRows = new Map<number, { text: string; words: string; replace: boolean }>();
-  let searchReplaced = 0;
-  const search = (id: number, r: Reservation, replace: boolean): void => {
-    if (replace) searchReplaced++;
-    const before = searchRows.get(id);
-    searchRows.set(id, { ...searchEntryOf(r), replace: before ? before.replace : replace });
-  };
-  // Rows written, for their check keys; the last values written per reservation.
-  const written: Written = new Map();
-  // LogIds queued, as [logId, serviceId]: plainly, or only unless the service accepted them already.
-  const acks: [number, string][] = [];
-  const acksUnlessAcknowledged: [number, string][] = [];
-  const enqueue = (r: Reservation, seenBefore: boolean): void => {
-    (seenBefore && !acknowledgeAgain ? acksUnlessAcknowledged : acks).push([r.logId, r.serviceId]);
-  };
-
-  // New reservations per tally key, added to reservation_tally before any update and at the end of the batch
-  // (migration 004).
-  const tallied = new Map<string, [string, string, string, string, number]>();
-  const countNew = (r: Reservation, kind: ChangeKind): void => {
-    const id = `${r.checkIn}\u0000${r.agencyId}\u0000${kind}\u0000${r.confirmationStatus}`;
-    const entry = tallied.get(id);
-    if (entry) entry[4]++;
-    else tallied.set(id, [r.checkIn, r.agencyId, kind, r.confirmationStatus, 1]);
-  };
-  // Before any update of a reservation: its update trigger moves a count from the old key, which must
-  // already be in the table when the reservation was inserted earlier in this batch. Keys in one order, so two
-  // desks' batches add to the same tally rows in the same order (no deadlock).
-  function* flushTally(): Op<void> {
-    if (tallied.size === 0) return;
-    const rows = [...tallied.entries()].sort(byTallyKey).map(([, row]) => row);
-    tallied.clear();
-    yield* run(addToTallies(rows));
-  }
+  // Tallies, acknowledgements, search rows and keys: gathered by the runs, written once for the page.
+  const page = new PageWrites(options.acknowledgeAgain ?? true);
 
   // A LogId already stored: the same version again (its answer perhaps moved on), or something else
   // under that LogId, which is set aside and not queued.
   function* importAgain(r: Reservation, known: StoredVersionRow): Op<Outcome> {
     const conflict = yield* conflictWith(known, r);
     if (conflict) return { setAside: setAsideItem(r, conflict, known, operation) };
-    enqueue(r, true);
+    page.enqueue(r, true);
     if (known.currentLogId === r.logId && answerMovedOn(known, r)) {
-      yield* flushTally();
+      yield* page.flushTally();
       yield* run(
         updateAnswer({
           id: known.id,
@@ -300,17 +252,17 @@ function* storeBatch(
         takenMeanwhile.push(j);
         continue;
       }
-      enqueue(r, false);
+      page.enqueue(r, false);
       if (cur.inserted) {
-        countNew(r, kind);
-        search(cur.id, r, false);
-        written.set(cur.id, { r, added: true });
+        page.countNew(r, kind);
+        page.search(cur.id, r, false);
+        page.wrote(cur.id, r, true);
         outcomes[i] = { list: kind, keyField: r.keyField };
       } else if (r.logId > cur.logId) {
         updates.push([...reservationValues(r, kind, receivedAt), cur.id]);
-        search(cur.id, r, true);
+        page.search(cur.id, r, true);
         // Its update trigger may have marked it, even if this batch inserted it: cleared when keyed.
-        written.set(cur.id, { r, added: false });
+        page.wrote(cur.id, r, false);
         outcomes[i] = { list: kind, keyField: r.keyField };
       } else {
         // An older version arriving late is history, never the current state.
@@ -318,7 +270,7 @@ function* storeBatch(
       }
     }
     if (updates.length > 0) {
-      yield* flushTally();
+      yield* page.flushTally();
       yield* run(updateReservations(updates));
       const ids = updates.map((row) => row[row.length - 1]);
       yield* run(dropRaws({ ids: JSON.stringify(ids) }));
@@ -349,37 +301,12 @@ function* storeBatch(
     runLogIds.add(r.logId);
   }
   if (runItems.length > 0) for (const outcome of yield* storeRun(runItems)) tell(outcome);
-  yield* flushTally();
-  if (acks.length > 0) yield* run(enqueueAcks(acks, false));
-  if (acksUnlessAcknowledged.length > 0) yield* run(enqueueAcks(acksUnlessAcknowledged, true));
-  const searched = [...searchRows.entries()];
-  for (const replace of [false, true]) {
-    const rows = searched.flatMap(([id, row]) =>
-      row.replace === replace ? [[id, row.text, row.words] as const] : [],
-    );
-    if (rows.length > 0) yield* run(writeSearch(rows, replace));
-  }
-  if (options.checkKeys && written.size > 0)
-    yield* checkKeyOps.keyWritten(
-      [...written.entries()].map(([id, { r, added }]) => ({ id, known: knownOfReservation(r), added })),
-      options.checkKeys,
-    );
+  yield* page.finish(options.checkKeys);
   yield* unreadableOps.record(setAside, receivedAt);
   const touched = [...result.new, ...result.changed, ...result.cancelled, ...result.statusUpdated];
   if (touched.length > 0) yield* changed('reservations', 'changed', touched);
-  return { result, searchReplaced };
+  return { result, searchReplaced: page.searchReplaced };
 }
-
-/** A reservation as the checks find it (checks-input.ts knownOf reads the same from its stored row). */
-const knownOfReservation = (r: Reservation): KnownReservation => ({
-  keyField: r.keyField,
-  agencyId: r.agencyId,
-  voucherNo: r.voucherNo,
-  checkIn: r.checkIn,
-  pmsStatus: r.pmsStatus,
-  confirmationStatus: r.confirmationStatus,
-  guests: r.guests.map(({ name, birthDate }) => ({ name, birthDate })),
-});
 
 /** The import's operations, one definition for both engines (engines/op.ts). */
 export const importOps = {

@@ -17,4 +17,11 @@ describe('the diagnostics blanker', () => {
     expect(blank(`token: "${'x'.repeat(10_000_000)}" next`)).toBe('token: [blanked] next');
     expect(blindBlanker()(`password: "${'\\"'.repeat(1_000_000)}" next`)).toBe('password: [blanked] next');
   });
+
+  it('blanks a text whole when it is too much for the engine: nothing of the secret stays', () => {
+    const text = `password: "${'\\"'.repeat(5_000_000)}" next`;
+    const out = blank(text);
+    expect(out).not.toContain('\\"');
+    expect(out.length).toBeLessThan(100);
+  });
 });

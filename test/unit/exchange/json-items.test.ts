@@ -70,7 +70,7 @@ describe('JSON item splitter', () => {
     expect(() => split(text)).toThrow(JsonSyntaxError);
   });
 
-  it('gives the items JSON.parse gives, strings holding brackets, quotes and escapes, in pieces of any size', () => {
+  it('gives the items JSON.parse gives, strings holding brackets, quotes and escapes, laid out any way, in pieces of any size', () => {
     const text = fc.string({
       unit: fc.constantFrom('a', 'ş', '"', '\\', '{', '}', '[', ']', ',', ':', ' ', '\u001e'),
     });
@@ -79,16 +79,23 @@ describe('JSON item splitter', () => {
         { depthSize: 'small' },
         text,
         fc.integer(),
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
         fc.constantFrom(null, true, false),
         fc.array(tie('value'), { maxLength: 5 }),
         fc.dictionary(text, tie('value'), { maxKeys: 5 }),
       ),
     })).value;
     fc.assert(
-      fc.property(fc.array(value, { maxLength: 6 }), fc.integer({ min: 1, max: 40 }), (list, pieceSize) => {
-        const json = JSON.stringify({ Data: list, IsSuccessful: true });
-        expect(split(json, pieceSize).items).toEqual(JSON.parse(json).Data);
-      }),
+      fc.property(
+        fc.array(value, { maxLength: 6 }),
+        fc.integer({ min: 1, max: 40 }),
+        // Compact, or laid out with spaces, tabs or line breaks between the tokens.
+        fc.constantFrom(undefined, 1, '\t', '\r\n'),
+        (list, pieceSize, layout) => {
+          const json = JSON.stringify({ Data: list, IsSuccessful: true }, null, layout);
+          expect(split(json, pieceSize).items).toEqual(JSON.parse(json).Data);
+        },
+      ),
       { numRuns: propertyRuns(300) },
     );
   });

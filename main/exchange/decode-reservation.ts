@@ -70,6 +70,13 @@ export function decodeGuest(value: WireValue): Guest {
   };
 }
 
+/** The reservation's guests: more than a booking can hold is a broken list, like a count beyond LIMITS.guests. */
+function guestsOf(item: WireObject): Guest[] {
+  const guests = listItems(field(item, 'Customers'), 'Customers');
+  if (guests.length > LIMITS.guests) throw new FieldError('Customers', `at most ${LIMITS.guests} guests`);
+  return guests.map(decodeGuest);
+}
+
 /** `raw` of each decoded reservation, made from its item's text the first time someone asks. */
 const rawOfDecoded = new WeakMap<Reservation, Record<string, unknown>>();
 function decodedRaw(this: Reservation): Record<string, unknown> {
@@ -143,7 +150,7 @@ export function decodeReservation(value: WireValue): Reservation {
     sellDate: localDateTime(item, 'SellDate'),
     soldCurrency: text(item, 'SoldCurrency'),
     soldPrice: decimalWithin(item, 'SoldPrice', -LIMITS.price, LIMITS.price),
-    guests: listItems(field(item, 'Customers'), 'Customers').map(decodeGuest),
+    guests: guestsOf(item),
   };
   return withItemJson(reservation, itemJson(item));
 }

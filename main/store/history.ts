@@ -111,7 +111,8 @@ export function diffReservations(before: Reservation, after: Reservation): Field
       });
     else changes.push({ field, before: b, after: a });
   }
-  changes.push(...diffGuests(before.guests, after.guests));
+  // One at a time: a version stored with thousands of guests gives more changes than a call takes arguments.
+  for (const change of diffGuests(before.guests, after.guests)) changes.push(change);
   return changes;
 }
 

@@ -33,7 +33,9 @@ function foldAnew(piece: string): FoldedPiece {
   const others: string[] = [];
   for (const raw of piece.match(rawWordPattern) ?? []) {
     if (plainAscii.test(raw)) continue;
-    for (const form of foldingsOf(raw).slice(1)) others.push(...(form.match(wordPattern) ?? []));
+    // A word at a time: one name can fold into hundreds of thousands of words, more than a call takes arguments.
+    for (const form of foldingsOf(raw).slice(1))
+      for (const word of form.match(wordPattern) ?? []) others.push(word);
   }
   return { folded, words: folded.match(wordPattern) ?? [], others };
 }

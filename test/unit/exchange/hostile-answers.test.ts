@@ -126,4 +126,13 @@ describe('values no booking can have', () => {
     ).toMatchObject({ field: 'Age' });
     expect(asideFor((item) => (item.CheckIn = '2028-02-29T00:00:00'))).toBeNull();
   });
+
+  it('a list of 1000 guests sets the reservation aside; 999 are kept', () => {
+    const guests = (n: number) => (item: WireObject) => {
+      const [guest] = item.Customers as WireObject[];
+      item.Customers = Array.from({ length: n }, () => ({ ...guest }));
+    };
+    expect(asideFor(guests(1000))).toMatchObject({ field: 'Customers', expected: 'at most 999 guests' });
+    expect(asideFor(guests(999))).toBeNull();
+  });
 });

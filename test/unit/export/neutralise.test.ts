@@ -62,6 +62,12 @@ describe('neutraliseFormula', () => {
     '1-2',
   ])('%j is left as it is', (value) => expect(neutraliseFormula(value)).toBe(value));
 
+  it('a note of a hundred thousand line breaks: an apostrophe only before the formula behind them', () => {
+    const breaks = '\n'.repeat(100_000);
+    expect(neutraliseFormula(`a${breaks}=b`)).toBe(`a${breaks}'=b`);
+    expect(neutraliseFormula(`=${breaks}b`)).toBe(`'=${breaks}b`);
+  });
+
   it('for any text: the result is safe, and only the needed apostrophes were added', () => {
     fc.assert(
       fc.property(hostileText(24), (value) => {

@@ -100,4 +100,17 @@ describe('versionViews', () => {
       db.close();
     }
   });
+
+  it('lists a version stored with two hundred thousand guests, which an older desk could store', () => {
+    const db = openDatabase(':memory:');
+    try {
+      const crowd = Array.from({ length: 200_000 }, (_, i) => makeGuest(`GUEST ${i}`, key));
+      importBatch(db, [{ ...base, logId: 10 }], '2026-06-01T08:00:00.000Z');
+      importBatch(db, [{ ...base, logId: 11, guests: crowd }], '2026-06-02T08:00:00.000Z');
+      const [newest] = new Store(db).versions(key);
+      expect(newest?.changes.filter((c) => c.field === 'guestAdded')).toHaveLength(200_000 - 2);
+    } finally {
+      db.close();
+    }
+  });
 });

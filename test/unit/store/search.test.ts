@@ -217,6 +217,18 @@ describe('search after a change', () => {
     expect(searchKeyFields(db, many[0]?.guests[0]?.name ?? '', 5000)).toEqual([]);
     expect(searchKeyFields(db, 'isik')).toEqual(['1001|5001|1']);
   });
+
+  it('stores a guest whose name folds into two hundred thousand words, and finds it', () => {
+    // ⒈ folds to "1.": one piece of the name, two hundred thousand words of the index.
+    const key = '1001|6002|1';
+    const r = makeReservation({
+      keyField: key,
+      logId: 20,
+      guests: [makeGuest(`ZÖRK${'⒈'.repeat(200_000)}`, key)],
+    });
+    expect(importBatch(db, [r], '2026-06-01T09:00:00.000Z').new).toEqual([key]);
+    expect(searchKeyFields(db, 'zork1')).toEqual([key]);
+  });
 });
 
 describe('migration 011: a database stored before the spellings', () => {

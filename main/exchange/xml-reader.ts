@@ -117,6 +117,16 @@ export function createXmlReader(listener: XmlListener | null): XmlReader {
   let root: WireValue = null;
   let mode: 'unknown' | 'envelope' | 'list' | 'other' = 'unknown';
   let failure: Error | null = null;
+  // The item being read (the depth of its element, or -1) and the characters of its texts and of its names so far,
+  // each bounded as one text is: an item is kept as JSON text, which V8 caps, and many texts each within their bound
+  // made one beyond it.
+  let itemDepth = -1;
+  const itemChars = { text: 0, names: 0 };
+  const countItemChars = (part: 'text' | 'names', n: number): void => {
+    if (itemDepth < 0) return;
+    itemChars[part] += n;
+    if (itemChars[part] > limits.maxItemChars) throw (failure = new XmlSyntaxError('one item is too large'));
+  };
 
   parser.on('error', (error) => {
     failure ??= new XmlSyntaxError(error.message);
@@ -144,6 +154,11 @@ export function createXmlReader(listener: XmlListener | null): XmlReader {
       holdsItems = mode === 'envelope' && envelopeField(name) === 'data';
       if (mode === 'list' && stack[0]) stack[0].holdsItems = true;
     }
+    if (depth > 0 && stack[depth - 1]?.holdsItems) {
+      itemDepth = depth;
+      itemChars.text = itemChars.names = 0;
+    }
+    countItemChars('names', name.length);
     const nil = isNil(tag.attributes as Record<string, string>);
     const frame = stack[depth];
     if (frame) {
@@ -163,6 +178,7 @@ export function createXmlReader(listener: XmlListener | null): XmlReader {
     if (!frame || frame.object) return;
     if (frame.text.length + text.length > limits.maxItemChars)
       throw (failure = new XmlSyntaxError('text too long'));
+    countItemChars('text', text.length);
     frame.text += text;
   };
   parser.on('text', onText);
@@ -171,6 +187,7 @@ export function createXmlReader(listener: XmlListener | null): XmlReader {
   parser.on('closetag', () => {
     if (depthNow === 0) return;
     const frame = stack[--depthNow] as Frame;
+    if (depthNow === itemDepth) itemDepth = -1;
     const value: WireValue = frame.nil ? null : (frame.object ?? frame.text);
     frame.object = null;
     frame.text = '';

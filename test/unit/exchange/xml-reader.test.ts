@@ -344,6 +344,11 @@ describe('XML reader: details', () => {
     expect(expectSame('<R><A>0123456789</A></R>').ok).toBe(true);
     expect(expectSame('<R><A>0123456789X</A></R>', [3]).ok).toBe(false);
     expect(expectSame('<R><A>01234<![CDATA[56789X]]></A></R>', [3]).ok).toBe(false);
+    // An item's texts together, and its names together, are bounded as one text is; each item afresh.
+    expect(expectSame('<R><A><B>01234</B><C>56789</C></A><A><B>0123456789</B></A></R>').ok).toBe(true);
+    expect(expectSame('<R><A><B>01234</B><C>56789X</C></A></R>', [5]).ok).toBe(false);
+    expect(expectSame('<R><A><Bbbb/><Ccccc/></A></R>').ok).toBe(true);
+    expect(expectSame('<R><A><Bbbb/><Cccccc/></A></R>', [5]).ok).toBe(false);
   });
 
   it('reads a long text arriving in many pieces without keeping it as markup', () => {

@@ -100,7 +100,7 @@ describe('JSON item splitter', () => {
     );
   });
 
-  it('splits an item of two million short strings, or one of a single long run, as any other', () => {
+  it('splits an item of two million short strings, or one of a single long run, like any other item', () => {
     const strings = Math.floor(limits.maxItemChars / 4) - 4;
     const many = `[${'"a",'.repeat(strings)}"z"]`;
     // In one piece, as an answer read whole arrives.

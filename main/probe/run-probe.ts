@@ -107,6 +107,14 @@ function reservationOddities(reservations: readonly Reservation[], fields: Set<s
   }
 }
 
+/** The codes of one collection: a list in JSON, an object holding the list in XML (`<StayBoards><StayCode>`). */
+const stayCodesIn = (collection: WireValue): WireValue[] =>
+  Array.isArray(collection)
+    ? collection
+    : isWireObject(collection)
+      ? Object.values(collection).flatMap((v) => (Array.isArray(v) ? v : [v]))
+      : [];
+
 /** Items of a small answer's text, for the field check (the client has already decoded them). */
 function answerItems(text: string): WireValue[] {
   try {
@@ -115,6 +123,10 @@ function answerItems(text: string): WireValue[] {
     return [];
   }
 }
+
+// The answers whose fields are checked from their text. The reservations' fields are checked on the decoded
+// reservations, so a large list or file is not kept: a file of hundreds of megabytes would pass V8's string limit.
+const READ_BACK: ReadonlySet<string> = new Set(['agency list', 'not-confirm reasons', 'stay codes']);
 
 export async function runProbe(options: ProbeOptions): Promise<ProbeReport> {
   const seen: ResponseSeen[] = [];
@@ -133,7 +145,7 @@ export async function runProbe(options: ProbeOptions): Promise<ProbeReport> {
       getPassword: async () => password,
       onResponse: (r) => seen.push(r),
       onAnswerText: (operation, text) => {
-        texts.set(operation, (texts.get(operation) ?? '') + text);
+        if (READ_BACK.has(operation)) texts.set(operation, (texts.get(operation) ?? '') + text);
         options.onSample?.(sampleFor, redact(text));
       },
     });
@@ -236,9 +248,8 @@ export async function runProbe(options: ProbeOptions): Promise<ProbeReport> {
           for (const item of answerItems(texts.get('stay codes') ?? '')) {
             unknownFieldsOf(item, knownFields.stayCodes, 'StayCodes', fields);
             if (isWireObject(item))
-              for (const collection of Object.values(item))
-                for (const element of isWireObject(collection) ? Object.values(collection).flat() : [])
-                  unknownFieldsOf(element, knownFields.stayCode, 'StayCode', fields);
+              for (const element of Object.values(item).flatMap(stayCodesIn))
+                unknownFieldsOf(element, knownFields.stayCode, 'StayCode', fields);
           }
           return codes.length;
         },

@@ -60,6 +60,52 @@ describe('the probe sample', () => {
     expect(all).toContain('"VoucherNo":"V-2025-0001"');
   });
 
+  it('names the fields nobody expected, in every answer it reads', async () => {
+    const stayCodes = JSON.parse(fixture('stay-for-mapping.json')) as { Data: Record<string, unknown>[] };
+    const first = stayCodes.Data[0] ?? {};
+    first.StayFloors = [];
+    first.StayBoards = [{ Code: 'AI', Name: 'All Inclusive', Colour: 'gold' }];
+    const server = await startScriptedServer((seen, res) => {
+      if (seen.path === '/api/system/login') return send(res, 200, '"tok-1"');
+      if (seen.path === '/api/pax/gethotelagencies') return send(res, 200, fixture('agencies.json'));
+      if (seen.path === '/api/pax/getnotconfirmmessages')
+        return send(res, 200, envelope([{ Id: 'R1', Name: 'Full', Weight: 3 }]));
+      if (seen.path === '/api/pax/getstayformapping') return send(res, 200, JSON.stringify(stayCodes));
+      if (seen.path === '/api/pax/getReservationList')
+        return send(
+          res,
+          200,
+          fixture('reservations-envelope.json').replace('"VoucherNo"', '"Floor":2,"VoucherNo"'),
+        );
+      return send(res, 404, '');
+    });
+    cleanups.push(() => server.close());
+    const report = await runProbe({
+      serviceUrl: server.url,
+      user: 'desk',
+      partnerId: 1001,
+      format: 'json',
+      getPassword: async () => 'hunter22',
+      window: { checkInStart: '2025-01-01', checkInEnd: '2025-01-08' },
+      client: { retries: { attempts: 1 } },
+    });
+    const unknown = (operation: string) =>
+      report.steps.filter((s) => s.operation === operation).flatMap((s) => s.unknownFields);
+    expect(unknown('agencies')).toEqual(['Agency.Region']);
+    expect(unknown('reasons-tr')).toEqual(['NotConfirmMessage.Weight']);
+    // Asked once per agency: the fixture lists two.
+    expect(unknown('stay-codes')).toEqual([
+      ...['StayCode.Colour', 'StayCodes.StayFloors'],
+      ...['StayCode.Colour', 'StayCodes.StayFloors'],
+    ]);
+    // The fixture's own two, and the one added here.
+    expect(unknown('reservations')).toEqual([
+      'Reservation.Floor',
+      'Reservation.Tricky',
+      'Reservation.WebPromoCode',
+    ]);
+  });
+
   it('blanks names and notes in XML too, whatever the prefix', () => {
     const xml =
       '<a:Customers><CustomerPms><Name>ÖZTÜRK AYŞE</Name></CustomerPms></a:Customers><a:Note>Late</a:Note><a:AgencyName>Sun</a:AgencyName>';

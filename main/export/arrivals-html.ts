@@ -67,12 +67,16 @@ const flagsOf = (markers: readonly CheckMarker[] | undefined, lang: CsvFormat['l
     )
     .join('');
 
-export function arrivalsHtml(
+/**
+ * The page, a piece at a time (its head, each row, its foot): a day of long notes, each escaped, can pass V8's
+ * longest string, so the page is written as it is made and never held as one text.
+ */
+export function* arrivalsHtml(
   day: string,
   rows: readonly ExportGuestRow[],
   format: CsvFormat,
   markers: ReadonlyMap<string, readonly CheckMarker[]> = new Map(),
-): string {
+): Generator<string> {
   const lang = format.language;
   const words = exportMessages(lang);
   const label = (id: Parameters<typeof columnLabel>[1]) => escapeHtml(columnLabel(lang, id));
@@ -103,37 +107,35 @@ export function arrivalsHtml(
   ] as const;
   // The first guest's flight stands for the reservation; a guest arriving otherwise shows their own.
   let firstArrival: string | null = null;
-  const body = rows
-    .map((r) => {
-      const first = r.position === null || r.position === 0;
-      if (first) firstArrival = r.arrival?.trim() ?? null;
-      const ownArrival = !first && (r.arrival?.trim() ?? null) !== firstArrival ? htmlText(r.arrival) : '';
-      const status = htmlText(statusLabel(lang, r.confirmationStatus, r.changeKind === 'cancelled'));
-      const reservationCells = first
-        ? [
-            htmlText(r.voucherNo),
-            r.confirmationStatus === 'E' ? status : `<span class="unconfirmed">${status}</span>`,
-            flagsOf(markers.get(r.keyField), lang),
-            htmlText(timeCell(r.arrivalTime)),
-            htmlText(r.arrival),
-            htmlText(dateCell(r.checkOut, format)),
-            numberCell(r.nights, format),
-            code(r.roomTypeHotel, r.roomTypeId),
-            code(r.roomHotel, r.roomId),
-            code(r.boardHotel, r.accomId),
-            numberCell(Math.max(1, r.roomCount), format),
-          ]
-        : ['', '', '', '', ownArrival, '', '', '', '', '', ''];
-      const guestCells = [
-        htmlText(`${r.title ?? ''} ${r.name ?? ''}`),
-        numberCell(r.age, format),
-        code(r.nationalityHotel, r.nationality),
-        first ? htmlText(r.agencyName) : '',
-        first && r.note.trim() !== '' ? `<span class="note">${htmlText(r.note)}</span>` : '',
-      ];
-      return `<tr${first ? ' class="first"' : ''}>${[...reservationCells, ...guestCells].map((c) => `<td>${c}</td>`).join('')}</tr>`;
-    })
-    .join('\n');
+  const rowOf = (r: ExportGuestRow): string => {
+    const first = r.position === null || r.position === 0;
+    if (first) firstArrival = r.arrival?.trim() ?? null;
+    const ownArrival = !first && (r.arrival?.trim() ?? null) !== firstArrival ? htmlText(r.arrival) : '';
+    const status = htmlText(statusLabel(lang, r.confirmationStatus, r.changeKind === 'cancelled'));
+    const reservationCells = first
+      ? [
+          htmlText(r.voucherNo),
+          r.confirmationStatus === 'E' ? status : `<span class="unconfirmed">${status}</span>`,
+          flagsOf(markers.get(r.keyField), lang),
+          htmlText(timeCell(r.arrivalTime)),
+          htmlText(r.arrival),
+          htmlText(dateCell(r.checkOut, format)),
+          numberCell(r.nights, format),
+          code(r.roomTypeHotel, r.roomTypeId),
+          code(r.roomHotel, r.roomId),
+          code(r.boardHotel, r.accomId),
+          numberCell(Math.max(1, r.roomCount), format),
+        ]
+      : ['', '', '', '', ownArrival, '', '', '', '', '', ''];
+    const guestCells = [
+      htmlText(`${r.title ?? ''} ${r.name ?? ''}`),
+      numberCell(r.age, format),
+      code(r.nationalityHotel, r.nationality),
+      first ? htmlText(r.agencyName) : '',
+      first && r.note.trim() !== '' ? `<span class="note">${htmlText(r.note)}</span>` : '',
+    ];
+    return `<tr${first ? ' class="first"' : ''}>${[...reservationCells, ...guestCells].map((c) => `<td>${c}</td>`).join('')}</tr>\n`;
+  };
   const title = escapeHtml(words.arrivalsTitle(dateCell(day, format)));
   const totals = arrivalsTotals(rows);
   const totalsText = escapeHtml(
@@ -141,7 +143,7 @@ export function arrivalsHtml(
       ? words.arrivalsEmpty()
       : `${words.arrivalsTotalLabel()}: ${words.arrivalsTotals(totals)}`,
   );
-  return `<!doctype html>
+  yield `<!doctype html>
 <html lang="${lang}">
 <head>
 <meta charset="utf-8">
@@ -155,8 +157,9 @@ export function arrivalsHtml(
 <table>
 <thead><tr>${heads.map((h) => `<th>${label(h)}</th>`).join('')}</tr></thead>
 <tbody>
-${body}
-</tbody>
+`;
+  for (const r of rows) yield rowOf(r);
+  yield `</tbody>
 <tfoot><tr><td colspan="${heads.length}" class="totals">${totalsText}</td></tr></tfoot>
 </table>
 </body>

@@ -3,6 +3,8 @@
 // own (Store.openExportRows), so a large export neither blocks the sync nor fills memory. Every file it
 // writes is staged (staged-file.ts): nothing is read before each target is known to be free or a regular
 // file that may be replaced, and nothing is put in place before every file of the export is complete.
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type {
   ActivityDetail,
   CheckMarker,
@@ -149,9 +151,9 @@ export async function runExport(job: ExportJob): Promise<ExportResult> {
     }
     if (staged.html !== null) {
       const markers = await job.markers?.([...new Set(arrivals.map((r) => r.keyField))]);
-      await staged.html.handle.writeFile(
-        arrivalsHtml(selection.date ?? '', arrivals, format, markers),
-        'utf8',
+      await pipeline(
+        Readable.from(arrivalsHtml(selection.date ?? '', arrivals, format, markers)),
+        staged.html.handle.createWriteStream({ encoding: 'utf8', highWaterMark: 1 << 20 }),
       );
     }
     // Judged again together, so the CSV is not put in place when the HTML's place was taken meanwhile.

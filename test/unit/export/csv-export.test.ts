@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { previewExport, runExport, type ExportRequest } from '../../../main/export/run-export';
 import type { UiLanguage } from '../../../shared/domain';
 import { makeGuest, makeReservation } from '../store/fixtures';
+import { arrivalsHtml } from '../../../main/export/arrivals-html';
+import { csvFormatFor } from '../../../main/export/format';
 import { byHeader, openExportDesk, readCsv, type ExportDesk } from './export-fixture';
 
 let desk: ExportDesk;
@@ -341,6 +343,27 @@ describe('rooming list and arrivals', () => {
     expect(html).toContain('<span class="unmapped">?DE</span>');
     expect(html).not.toContain('K-GONE');
     expect(result.markable).toEqual([]);
+  });
+
+  it('the printable page is made a row at a time, never as one text', async () => {
+    // 14 arrivals with an 8 Mi-character note of "&" each make a page past V8's longest string once escaped; the
+    // page is written piece by piece. A note of 200,000 here shows the pieces without the minutes that takes.
+    const note = '&'.repeat(200_000);
+    desk.store.importBatch(
+      [1, 2, 3].map((n) =>
+        makeReservation({ keyField: `K-LONG-${n}`, logId: 60 + n, checkIn: '2026-07-10', note }),
+      ),
+      T,
+    );
+    const reader = desk.store.openExportRows({ kind: 'arrivals', scope: 'all', date: '2026-07-10' });
+    const rows = [...reader.rows];
+    reader.close();
+    const pieces = [...arrivalsHtml('2026-07-10', rows, csvFormatFor('tr'))];
+    const escaped = '&amp;'.repeat(200_000);
+    expect(pieces.filter((piece) => piece.includes(escaped))).toHaveLength(3);
+    expect(Math.max(...pieces.map((piece) => piece.length))).toBeLessThan(2 * escaped.length);
+    const result = await exportTo('long.csv', { kind: 'arrivals', date: '2026-07-10' });
+    expect(readFileSync(result.htmlPath ?? '', 'utf8')).toBe(pieces.join(''));
   });
 
   it("arrivals carry each reservation's status and room (hotel code) beside the room count, CSV and printable", async () => {

@@ -90,6 +90,11 @@ export interface ExportGuestRow extends ExportReservationRow {
 // entered (p is null).
 const changedSinceEntered = `p.pms_holds = 'live' AND (p.handled_log_id <> r.log_id OR NOT ${liveCondition})`;
 
+// What is the reservation's, not the guest's, and costs in proportion to its guests (their count, the versions the
+// changes are read from) is read on its first line only and carried to the rest (lineReader): read on every guest's
+// line, a reservation of 999 guests took seconds.
+const firstLine = (engine: EngineName): string => `COALESCE(${guestPosition(engine)}, 0) = 0`;
+
 // Read positionally (.raw()): better-sqlite3 builds a plain array far faster than an object with 36
 // named properties, and rowOf below turns it into one literal. The two lists must stay in step. Each column is
 // named c0, c1…: SQLite reads them positionally (.raw()), PostgreSQL's rows come back as objects and are read back
@@ -119,12 +124,12 @@ const selectColumns = (engine: EngineName): string[] => [
   'r.sold_currency',
   'r.note',
   'r.lead_guest',
-  guestsLength(engine, 'r'),
+  `CASE WHEN ${firstLine(engine)} THEN ${guestsLength(engine, 'r')} END`,
   'p.pms_reference',
   guest('nationality'),
-  `CASE WHEN ${changedSinceEntered} THEN
+  `CASE WHEN ${firstLine(engine)} AND ${changedSinceEntered} THEN
     (SELECT v.snapshot_json FROM reservation_versions v WHERE v.log_id = p.entered_log_id) END`,
-  `CASE WHEN ${changedSinceEntered} THEN
+  `CASE WHEN ${firstLine(engine)} AND ${changedSinceEntered} THEN
     (SELECT v.snapshot_json FROM reservation_versions v WHERE v.log_id = r.log_id) END`,
   guestPosition(engine),
   guest('name'),
@@ -155,11 +160,29 @@ const changesBetween = (entered: Value, current: Value): FieldChange[] =>
     ? diffReservations(decodeSnapshot(entered), decodeSnapshot(current))
     : [];
 
+type HotelCodes = (agencyId: string, kind: StayCodeKind, code: string | null) => string | null;
+
+/**
+ * Turns positional rows into export lines, in the query's order: a reservation's first line (its first guest, or it
+ * alone) carries its guest count and changes, which its other lines take from it.
+ */
+function lineReader(hotel: HotelCodes): (v: Value[]) => ExportGuestRow {
+  let carried: { keyField: string; guestCount: number; changes: FieldChange[] } | null = null;
+  return (v) => {
+    const keyField = text(v[0] ?? null);
+    const position = v[29] ?? null;
+    if (position === null || Number(position) === 0 || carried?.keyField !== keyField)
+      carried = {
+        keyField,
+        guestCount: num(v[24] ?? null),
+        changes: changesBetween(v[27] ?? null, v[28] ?? null),
+      };
+    return rowOf(v, hotel, carried);
+  };
+}
+
 /** One positional row as the export's row; the hotel codes are filled by the caller. */
-function rowOf(
-  v: Value[],
-  hotel: (agencyId: string, kind: StayCodeKind, code: string | null) => string | null,
-) {
+function rowOf(v: Value[], hotel: HotelCodes, reservation: { guestCount: number; changes: FieldChange[] }) {
   const agencyId = text(v[4] ?? null);
   const roomId = text(v[10] ?? null);
   const roomTypeId = text(v[11] ?? null);
@@ -190,10 +213,10 @@ function rowOf(
     soldCurrency: text(v[21] ?? null),
     note: text(v[22] ?? null),
     leadGuest: text(v[23] ?? null),
-    guestCount: num(v[24] ?? null),
+    guestCount: reservation.guestCount,
     pmsReference: textOrNull(v[25] ?? null),
     nationality,
-    changes: changesBetween(v[27] ?? null, v[28] ?? null),
+    changes: reservation.changes,
     position: numOrNull(v[29] ?? null),
     name: textOrNull(v[30] ?? null),
     title: textOrNull(v[31] ?? null),
@@ -293,7 +316,8 @@ export function* iterateExportRows(db: Database, selection: ExportSelection): Ge
   );
   const { sql, params } = exportRowsSql(selection);
   const statement = db.prepare<SqlValue[], Value[]>(sql).raw(true);
-  for (const values of statement.iterate(...params)) yield rowOf(values, hotel);
+  const lineOf = lineReader(hotel);
+  for (const values of statement.iterate(...params)) yield lineOf(values);
 }
 
 /** The export's operations, for both engines (engines/op.ts); SQLite streams its rows instead (openExportRows). */
@@ -314,11 +338,9 @@ export const exportOps = {
     const rows = yield* all(
       sqlPerEngine<Record<string, Value> | Value[]>((engine) => exportRowsSql(selection, engine)),
     );
+    const lineOf = lineReader(hotel);
     return rows.map((row) =>
-      rowOf(
-        Array.isArray(row) ? row : Array.from({ length: COLUMNS }, (_, i) => row[`c${i}`] ?? null),
-        hotel,
-      ),
+      lineOf(Array.isArray(row) ? row : Array.from({ length: COLUMNS }, (_, i) => row[`c${i}`] ?? null)),
     );
   },
 };

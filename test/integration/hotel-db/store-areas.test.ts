@@ -1,10 +1,12 @@
 // The ported store areas on both engines: settings, stop-sales, the activity log's rows, the hotel's
-// codes and mappings, through DeskStore, with the same outcomes asserted on SQLite and on a real PostgreSQL.
+// codes and mappings, the export's lines, through DeskStore, with the same outcomes asserted on SQLite and on a
+// real PostgreSQL.
 // `npx vitest run test/integration/hotel-db/store-areas.test.ts`
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SecretSettingRefused } from '../../../main/store/settings';
 import { HotelCodeTaken } from '../../../main/store/hotel-codes';
 import { bothEngines, engineNames, type EngineUnderTest } from './engines';
+import { makeGuest, makeReservation } from '../../unit/store/fixtures';
 
 const AT = '2026-07-01T09:00:00.000Z';
 const engines = bothEngines();
@@ -224,6 +226,29 @@ describe.each(engineNames)('on %s', (name) => {
       await e.store.setMapping({ ...change, hotelCode: '', forAllAgencies: true });
       expect(await e.store.hotelCodeFor('A1', 'roomType', 'DZ')).toBeNull();
       expect(await e.store.hotelCodeFor('A1', 'roomType', 'EZ')).toBe('sgl');
+    });
+  });
+
+  describe('export lines', () => {
+    it("gives every guest's line its reservation's guest count and what changed since the PMS got it", async () => {
+      const guests = ['A', 'B', 'C'].map((name) => makeGuest(`GUEST ${name}`, 'K'));
+      const stored = makeReservation({ keyField: 'K', logId: 1, confirmationStatus: 'E', guests });
+      await e.store.importBatch([stored], AT);
+      await e.store.markEntered([{ keyField: 'K', logId: 1 }], 'Ayşe', AT);
+      await e.store.importBatch([{ ...stored, logId: 2, nights: 8, checkOut: '2026-07-18' }], AT);
+      const reader = await e.store.openExportRows({ kind: 'guests', scope: 'all' });
+      const lines = [...reader.rows];
+      reader.close();
+      const changes = [
+        { field: 'checkOut', before: '2026-07-17', after: '2026-07-18' },
+        { field: 'nights', before: '7', after: '8' },
+      ];
+      expect(lines.map((l) => [l.position, l.name, l.guestCount, l.state])).toEqual([
+        [0, 'GUEST A', 3, 'needs-update'],
+        [1, 'GUEST B', 3, 'needs-update'],
+        [2, 'GUEST C', 3, 'needs-update'],
+      ]);
+      for (const line of lines) expect(line.changes).toEqual(changes);
     });
   });
 });

@@ -11,7 +11,7 @@ import type { PracticeService } from '../sandbox';
 import { sqliteDeskStore, type DeskStore } from '../store/engines/desk-store';
 import { Poller, type PollerState } from '../sync/poller';
 import { DeskEvents } from '../sync/events';
-import { credentialAccount, isConfigured, readSetup, type SavedSetup } from '../kernel/setup';
+import { isConfigured, readSetup, type SavedSetup } from '../kernel/setup';
 import type { DeskContext } from '../handlers/context';
 import { ANSWER_GRACE_DEFAULT_SECONDS } from '../../shared/domain';
 import { sayReleases } from '../handlers/release-day';
@@ -20,18 +20,14 @@ import { DeskChecks } from '../operations/checks';
 import { preferencesFile } from '../notifications/preferences';
 import { notificationSettings } from '../notifications/settings';
 import type { PullSummary } from '../sync/pull';
-import { ANSWER_DEADLINE_MS, claimHoldMs } from '../sync/push';
 import { deskBackups } from '../handlers/backups';
 import { pollIntervalMs } from '../handlers/poll-settings';
 import { deskHandlers } from '../handlers/all';
-import { hotelDatabaseChoice } from '../hotel-db';
-import { moveOwnDataInOnce } from './move-in-once';
-import { shareSetup } from './share-setup';
 import { EVIDENCE_KEY, SAFE_MODE_KEY, readEvidence, readerStatus } from '../sync/another-reader';
-import { SharedRuntime } from './shared-runtime';
+import type { SharedRuntime } from './shared-runtime';
 import { DeskFile } from './desk-file';
 import { logSync } from './log-sync';
-import { newDeskIdentity } from './shared-desk';
+import { sharedWiring } from './shared-wiring';
 import {
   enterPractice,
   leavePractice,
@@ -141,12 +137,12 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
       nextPollAt: s?.nextPollAt ?? null,
       syncing: s?.syncing ?? false,
       readSoFar: s?.syncing === true ? readSoFar : 0,
-      queuedDecisions: h ? h.queued : workStore().queuedDecisionCount(),
+      queuedDecisions: h ? h.counts.queued : workStore().queuedDecisionCount(),
       lastError: s?.lastError ?? null,
       practiceMode: setup().practiceMode,
-      setAside: h ? h.setAside : workStore().openSetAsideCounts(),
+      setAside: h ? h.counts.setAside : workStore().openSetAsideCounts(),
       hotel: h ? h.hotelStatus() : null,
-      anotherReader: h ? h.reader : localReader(),
+      anotherReader: h ? h.counts.reader : localReader(),
     };
   };
 
@@ -290,99 +286,27 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     connect();
   };
 
-  /** This PC may talk to the service: set up, not practising, and the password in this PC's keychain. */
-  const canTalk = async (): Promise<boolean> => {
-    const s = setup();
-    if (!isConfigured(s) || s.practiceMode) return false;
-    return (await ports.credentials.get(credentialAccount(s.serviceUrl, s.user))) !== null;
-  };
-
-  /** The hotel's setup and this desk's brought together (share-setup.ts); false when not on the hotel's database. */
-  const shareHotelSetup = async (direction: 'up' | 'down' = 'up'): Promise<boolean> => {
-    const h = hotel();
-    if (!h) return false;
-    let store: DeskStore;
-    try {
-      store = h.databaseStore();
-    } catch (error) {
-      ports.logger.warn('the service setup could not be shared', {
-        error: error instanceof Error ? error.name : 'unknown',
-      });
-      return false;
-    }
-    return shareSetup(store, settings(), direction, ports.logger);
-  };
-
-  /** At start: the hotel's database when this desk chose one (Settings → Several desks), else its own file. */
-  const openHotelDatabase = async (): Promise<void> => {
-    const choice = await hotelDatabaseChoice(ports.dataDir, ports.credentials);
-    if (choice.kind === 'file') return;
-    const runtime = new SharedRuntime(choice, {
-      ports,
-      desk: newDeskIdentity(options.hotelDb?.pcName),
-      now,
-      canTalk,
-      leaseTtlMs: options.hotelDb?.leaseTtlMs,
-      retryMs: options.hotelDb?.retryMs,
-      copyEveryMs: options.hotelDb?.copyEveryMs,
-      claimHoldMs: claimHoldMs(options.answerDeadlineMs ?? ANSWER_DEADLINE_MS),
-      // This PC keeps the hotel's database: its own data moves in once (move-in-once.ts).
-      beforeOpen:
-        choice.kind === 'keeps'
-          ? (pool, where) => moveOwnDataInOnce(settings(), ports.dataDir, pool, where, ports.logger)
-          : undefined,
-      onOpened: async () => {
-        const changed = await shareHotelSetup('down');
-        if (!desk) connect();
-        // The hotel's setup made this PC able to talk to the service: it runs for the lease once this opening
-        // is over (restarting the line waits for the opening, so it must not be awaited from within it).
-        if (changed)
-          setImmediate(() => {
-            void restartHotelLine()
-              .then(() => ctx.reconnect())
-              .catch((error: unknown) =>
-                ports.logger.warn('the hotel line could not restart', {
-                  error: error instanceof Error ? error.name : 'unknown',
-                }),
-              );
-          });
-      },
-      onHolding: (holding) => {
-        if (holding) {
-          if (!desk) connect();
-          poller?.start();
-          pushSoon();
-        } else void poller?.stop();
-      },
-      onDecisionsChanged: () => {
-        if (runtime.holding()) {
-          pushSoon();
-          sender.scheduleHeldAnswers();
-        }
-      },
-      onSettingsChanged: (keys) => {
-        if (keys !== null && !keys.includes('setup')) return;
-        void shareHotelSetup('down').then(async (changed) => {
-          if (!changed) return;
-          await restartHotelLine();
-          await ctx.reconnect();
-        });
-      },
-      emit: (event, payload) => events.emit(event, payload),
-      statusNow: () => status(),
-      checks,
-    });
-    shared = runtime;
-    await runtime.start();
-  };
-
-  /** Whether this PC may talk to the service changed (the setup came from the hotel): run for the lease again. */
-  const restartHotelLine = async (): Promise<void> => {
-    const h = hotel();
-    if (!h || (await canTalk()) === h.canTalk) return;
-    await h.stop();
-    await h.start();
-  };
+  const line = sharedWiring({
+    ports,
+    options,
+    now,
+    settings,
+    setup,
+    hotel,
+    opened: (runtime) => (shared = runtime),
+    desk: {
+      connected: () => desk !== null,
+      connect,
+      startPolling: () => poller?.start(),
+      stopPolling: () => void poller?.stop(),
+      pushSoon,
+      scheduleHeldAnswers: () => sender.scheduleHeldAnswers(),
+      reconnect: () => ctx.reconnect(),
+    },
+    emit: (event, payload) => events.emit(event, payload),
+    status: () => status(),
+    checks,
+  });
 
   const ctx: DeskContext = {
     ports,
@@ -409,9 +333,9 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     pushSoon,
     reconnect: async () => {
       await disconnect();
-      await shareHotelSetup();
+      await line.shareSetup();
       // Set up (or the password typed) on this PC: it may now run for the lease.
-      await restartHotelLine();
+      await line.restart();
       connect();
     },
     releaseDatabase: async () => {
@@ -440,7 +364,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
       const s = setup();
       messages.setLanguage(s.language);
       backups.start();
-      await openHotelDatabase();
+      await line.open();
       if (s.practiceMode) await startPractice();
       else connect();
     },
@@ -457,13 +381,13 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     },
     pause: () => poller?.pause(),
     resume: () => poller?.resume(),
-    waitingCount: () => hotel()?.waitingCount() ?? workStore().waitingCount(),
+    waitingCount: () => hotel()?.counts.waitingCount() ?? workStore().waitingCount(),
     waitingSince: (before) =>
-      hotel()?.waitingSince(before) ?? workStore().waitingReceivedBefore(before.toISOString()),
+      hotel()?.counts.waitingSince(before) ?? workStore().waitingReceivedBefore(before.toISOString()),
     answerInFlight: () =>
       sender.answerInFlight(() => {
         const h = hotel();
-        return h ? h.nextSendAfter() : workStore().nextSendAfter();
+        return h ? h.counts.nextSendAfter() : workStore().nextSendAfter();
       }),
     practiceServiceUrl: () => practice?.url ?? null,
     releasesDue: () => sayReleases(workDesk(), now(), setup().deskUser || setup().user || 'Resdesk'),

@@ -3,13 +3,11 @@
 // talks to the service (the core starts its poller only then), and the other desks' changes turned into the
 // same renderer events this desk's own work sends. The core stays the one place that wires; this file keeps the
 // several-desks part of it in one concept.
-import type { AnotherReaderStatus, Events, HotelLineStatus, SyncStatus } from '../../shared/ipc';
-import type { SetAsideCounts, WaitingTally } from '../../shared/domain';
+import type { Events, HotelLineStatus, SyncStatus } from '../../shared/ipc';
 import type { HotelChange, HotelStore } from '../hotel-db';
 import type { CorePorts } from '../kernel/core-types';
 import type { DeskStore } from '../store/engines/desk-store';
 import { StoreUnavailable } from '../store/engines/unavailable';
-import { EVIDENCE_KEY, SAFE_MODE_KEY, readEvidence, readerStatus } from '../sync/another-reader';
 import type { PullSummary } from '../sync/pull';
 import type pg from 'pg';
 import { forwardAnsweringChanges, type AnswerPresencePort } from '../handlers/answering';
@@ -19,6 +17,7 @@ import { HotelCopy } from '../hotel-db/local-copy';
 import { NewerHotelDatabase } from '../hotel-db/migrate';
 import { readOnlyCopy } from '../hotel-db/read-only-copy';
 import { sqliteDeskStore } from '../store/engines/desk-store';
+import { SharedCounts } from './shared-counts';
 
 /** How often this desk's copy of the hotel's data is brought up to date while the database answers. */
 const COPY_EVERY_MS = 120_000;
@@ -58,33 +57,14 @@ export interface SharedRuntimeDeps {
   copyEveryMs?: number;
 }
 
-interface Counts {
-  queued: number;
-  setAside: SetAsideCounts;
-  waiting: WaitingTally;
-  nextSendAfter: string | null;
-  reader: AnotherReaderStatus | null;
-  waitingBefore: { cutoff: string; count: number } | null;
-}
-
-const emptyCounts = (): Counts => ({
-  queued: 0,
-  setAside: {},
-  waiting: { total: 0, cancellations: 0 },
-  nextSendAfter: null,
-  reader: null,
-  waitingBefore: null,
-});
-
 export class SharedRuntime {
   private desk: SharedDesk | null = null;
   private opening: Promise<void> | null = null;
   private retry: NodeJS.Timeout | null = null;
   private stopped = false;
   private since: string;
-  private counts = emptyCounts();
-  private refreshing: Promise<void> | null = null;
-  private refreshAgain = false;
+  /** What the status bar shows, read in the background (the core reads them from here). */
+  readonly counts: SharedCounts;
   private offAnswering: (() => void) | null = null;
   private canTalkNow = false;
   /** This PC's copy of the hotel's data, read while the database does not answer. */
@@ -103,6 +83,12 @@ export class SharedRuntime {
     private readonly deps: SharedRuntimeDeps,
   ) {
     this.since = deps.now().toISOString();
+    this.counts = new SharedCounts({
+      store: () => this.desk?.store ?? null,
+      now: deps.now,
+      changed: () => this.statusChanged(),
+      stopped: () => this.stopped,
+    });
     this.copy = new HotelCopy(deps.ports.dataDir);
     this.copyTakenAt = this.copy.takenAt();
   }
@@ -255,33 +241,6 @@ export class SharedRuntime {
     };
   }
 
-  get queued(): number {
-    return this.counts.queued;
-  }
-  get setAside(): SetAsideCounts {
-    return this.counts.setAside;
-  }
-  get reader(): AnotherReaderStatus | null {
-    return this.counts.reader;
-  }
-  waitingCount(): WaitingTally {
-    return { ...this.counts.waiting };
-  }
-  nextSendAfter(): string | null {
-    return this.counts.nextSendAfter;
-  }
-  /** The tray's reminder asks once a minute: the count for the last cutoff asked, fetched again for this one. */
-  waitingSince(before: Date): number {
-    const cutoff = before.toISOString();
-    const desk = this.desk;
-    if (desk)
-      void desk.store.waitingReceivedBefore(cutoff).then(
-        (count) => (this.counts.waitingBefore = { cutoff, count }),
-        () => undefined,
-      );
-    return this.counts.waitingBefore?.count ?? 0;
-  }
-
   /** Tells the other desks what this desk's pull brought, so they announce and notify it as this one does. */
   announcePulled(summary: PullSummary): void {
     const desk = this.desk;
@@ -301,48 +260,7 @@ export class SharedRuntime {
 
   /** Reads the status bar's counts again in the background, then says the status changed. */
   refresh(): void {
-    if (this.stopped) return;
-    if (this.refreshing) {
-      this.refreshAgain = true;
-      return;
-    }
-    this.refreshing = this.readCounts()
-      .catch(() => undefined)
-      .finally(() => {
-        this.refreshing = null;
-        if (this.refreshAgain) {
-          this.refreshAgain = false;
-          this.refresh();
-        }
-      });
-  }
-
-  /** Resolves once the counts reflect the database as it is now (tests, and the core after a write). */
-  async settled(): Promise<void> {
-    while (this.refreshing) await this.refreshing;
-  }
-
-  private async readCounts(): Promise<void> {
-    const desk = this.desk;
-    if (!desk) return;
-    const s = desk.store;
-    const [queued, setAside, waiting, nextSendAfter, evidence, safeMode] = await Promise.all([
-      s.queuedDecisionCount(),
-      s.openSetAsideCounts(),
-      s.waitingCount(),
-      s.nextSendAfter(),
-      s.getSetting<unknown>(EVIDENCE_KEY, null),
-      s.getSetting<boolean>(SAFE_MODE_KEY, false),
-    ]);
-    this.counts = {
-      ...this.counts,
-      queued,
-      setAside,
-      waiting,
-      nextSendAfter,
-      reader: readerStatus(readEvidence(evidence), safeMode === true, this.deps.now()),
-    };
-    this.statusChanged();
+    this.counts.refresh();
   }
 
   private statusChanged(): void {
@@ -390,7 +308,7 @@ export class SharedRuntime {
       this.since = this.deps.now().toISOString();
       this.followLine();
       this.scheduleCopy(1_000);
-      await this.readCounts().catch(() => undefined);
+      await this.counts.read().catch(() => undefined);
       await this.deps.onOpened();
       this.resync();
     } catch (error) {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runProbe } from '../../../main/probe/run-probe';
+import { runProbe, type ProbeOptions } from '../../../main/probe/run-probe';
 import { blankPersonalData, createSampleWriter } from '../../../main/probe/sample';
 import { envelope, send, startScriptedServer } from './scripted-server';
 import { fixture } from './fixtures';
@@ -13,6 +13,19 @@ const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
+
+/** The probe of a scripted service, in JSON, as user "desk" with the password "hunter22". */
+const probe = (serviceUrl: string, options: Pick<ProbeOptions, 'onSample'> = {}) =>
+  runProbe({
+    serviceUrl,
+    user: 'desk',
+    partnerId: 1001,
+    format: 'json',
+    getPassword: async () => 'hunter22',
+    window: { checkInStart: '2025-01-01', checkInEnd: '2025-01-08' },
+    client: { retries: { attempts: 1 } },
+    ...options,
+  });
 
 describe('the probe sample', () => {
   it('blanks the token, the password and the guests', async () => {
@@ -30,16 +43,7 @@ describe('the probe sample', () => {
       () => rm(dir, { recursive: true, force: true }),
     );
     const sample = createSampleWriter(dir);
-    const report = await runProbe({
-      serviceUrl: server.url,
-      user: 'desk',
-      partnerId: 1001,
-      format: 'json',
-      getPassword: async () => 'hunter22',
-      window: { checkInStart: '2025-01-01', checkInEnd: '2025-01-08' },
-      onSample: (operation, text) => sample.add(operation, text),
-      client: { retries: { attempts: 1 } },
-    });
+    const report = await probe(server.url, { onSample: (operation, text) => sample.add(operation, text) });
     expect(report.ok).toBe(false);
     expect(report.steps.find((s) => s.operation === 'stay-codes')).toMatchObject({
       ok: false,
@@ -80,15 +84,7 @@ describe('the probe sample', () => {
       return send(res, 404, '');
     });
     cleanups.push(() => server.close());
-    const report = await runProbe({
-      serviceUrl: server.url,
-      user: 'desk',
-      partnerId: 1001,
-      format: 'json',
-      getPassword: async () => 'hunter22',
-      window: { checkInStart: '2025-01-01', checkInEnd: '2025-01-08' },
-      client: { retries: { attempts: 1 } },
-    });
+    const report = await probe(server.url);
     const unknown = (operation: string) =>
       report.steps.filter((s) => s.operation === operation).flatMap((s) => s.unknownFields);
     expect(unknown('agencies')).toEqual(['Agency.Region']);

@@ -1,6 +1,6 @@
 // The morning's release reminders, said once a day: the activity rows and the day they were said, in one write, so
-// a desk restarting (or a second desk on the hotel's database, unless both write in the same moment) does not say
-// them again. The reminders themselves are worked out above the store (main/contracts/release-reminders.ts).
+// a desk restarting (or a second desk on the hotel's database, even in the same moment) does not say them again.
+// The reminders themselves are worked out above the store (main/contracts/release-reminders.ts).
 import { activityOps } from './activity';
 import { settingsOps } from './settings';
 import type { Op } from './engines/op';
@@ -14,7 +14,8 @@ export type ReleaseDetail = Extract<ActivityDetail, { kind: 'contract'; change: 
 export const releaseDayOps = {
   /** Writes the day's reminders unless they were said today already; whether it wrote them. */
   *sayOnce(today: string, reminders: readonly ReleaseDetail[], user: string, at: string): Op<boolean> {
-    if ((yield* settingsOps.get<string | null>(RELEASES_SAID_ON, null)) === today) return false;
+    // Claimed first: a second desk saying them in the same moment waits here, then finds the day taken.
+    if (!(yield* settingsOps.claim(RELEASES_SAID_ON, today))) return false;
     for (const detail of reminders)
       yield* activityOps.add({
         at,
@@ -23,7 +24,6 @@ export const releaseDayOps = {
         keyField: null,
         detail: JSON.stringify(detail),
       });
-    yield* settingsOps.set(RELEASES_SAID_ON, today);
     return true;
   },
 };

@@ -28,6 +28,19 @@ const put = prepared((p: { key: string; value: string }) =>
     .values({ key: p.key, value: p.value })
     .onConflict((c) => c.column('key').doUpdateSet({ value: (e) => e.ref('excluded.value') })),
 );
+// Set unless it already holds this value: a second desk's claim waits on the first's row and then finds it taken
+// (PostgreSQL reads the row again once the first commits; SQLite has one writer at a time).
+const claimValue = prepared((p: { key: string; value: string }) =>
+  q
+    .insertInto('settings')
+    .values({ key: p.key, value: p.value })
+    .onConflict((c) =>
+      c
+        .column('key')
+        .doUpdateSet({ value: (e) => e.ref('excluded.value') })
+        .where('settings.value', '<>', (e) => e.ref('excluded.value')),
+    ),
+);
 const remove = prepared((p: { key: string }) => q.deleteFrom('settings').where('key', '=', p.key));
 
 /** Settings' operations, one definition for both engines (engines/op.ts). */
@@ -50,5 +63,15 @@ export const settingsOps = {
     }
     yield* run(put({ key, value: text }));
     yield* changed('settings', 'changed', [key]);
+  },
+  /**
+   * Sets a setting to a value it does not hold yet, in one statement: whether this call set it. Of several desks
+   * claiming the same value at once, exactly one gets true (a read, then a write, let both through).
+   */
+  *claim(key: string, value: string | number | boolean): Op<boolean> {
+    guard(key);
+    if ((yield* run(claimValue({ key, value: JSON.stringify(value) }))) === 0) return false;
+    yield* changed('settings', 'changed', [key]);
+    return true;
   },
 };

@@ -17,8 +17,9 @@ import { DbTargetRefused, NO_DB, dbTarget, openStore } from './open-store';
 export const PRODUCTION_USAGE = `production [--from YYYY-MM] [--months N] [--json] [--csv FILE] [--language tr|en]
            (each operator's answered reservations per month: arrivals, guests, room and guest nights, revenue per
            currency and at the hotel's rates, median minutes to answer; default this month, up to 24 months)
-  production rates [--hotel-currency TRY --rate EUR=35.5 --rate USD=32.1]
-           (the hotel's currency and what one unit of each sold currency is worth in it; without options: shows them)`;
+  production rates [--hotel-currency TRY --rate EUR=35.5 --rate USD=32.1] [--user NAME]
+           (the hotel's currency and what one unit of each sold currency is worth in it; without options: shows them;
+           a change goes into the activity log as --user's)`;
 
 const options = {
   db: { type: 'string' },
@@ -29,6 +30,7 @@ const options = {
   language: { type: 'string' },
   'hotel-currency': { type: 'string' },
   rate: { type: 'string', multiple: true },
+  user: { type: 'string' },
 } as const;
 type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
 
@@ -111,7 +113,8 @@ export async function productionCommand(argv: string[], out: (text: string) => v
   try {
     const store = opened.store;
     if (positionals[0] === 'rates') {
-      if (entered) await store.setProductionRates(entered);
+      const user = values.user ?? process.env.RESDESK_USER ?? 'resdesk';
+      if (entered) await store.setProductionRates(entered, user, new Date().toISOString());
       return out(ratesText(await store.productionRates()));
     }
     const view = await productionView(store, from, months);

@@ -319,6 +319,7 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
     keptHotelDatabase: () => shared?.kept() ?? null,
     desk: () => desk,
     setup,
+    deskUser: () => setup().deskUser || setup().user || 'Resdesk',
     checks,
     now,
     emit: <E extends keyof Events>(event: E, payload: Events[E]) => events.emit(event, payload),
@@ -390,6 +391,6 @@ export function createCore(ports: CorePorts, options: CoreOptions = {}): Core {
         return h ? h.counts.nextSendAfter() : workStore().nextSendAfter();
       }),
     practiceServiceUrl: () => practice?.url ?? null,
-    releasesDue: () => sayReleases(workDesk(), now(), setup().deskUser || setup().user || 'Resdesk'),
+    releasesDue: () => sayReleases(workDesk(), now(), ctx.deskUser()),
   };
 }

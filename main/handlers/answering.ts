@@ -33,12 +33,11 @@ const viewOf = (desk: AnsweringDesk | null): AnsweringView =>
     : nobody;
 
 export function answeringHandlers(
-  ctx: Pick<DeskContext, 'setup' | 'ports'>,
+  ctx: Pick<DeskContext, 'deskUser' | 'ports'>,
   presence: () => AnswerPresencePort | null,
 ): Pick<Handlers, 'answering' | 'getAnswering'> {
   // The reservations whose form this desk reported open: the next report of one is a renewal.
   const opened = new Set<string>();
-  const deskUser = (): string => ctx.setup().deskUser || ctx.setup().user || 'Resdesk';
 
   const quietly = async (what: string, work: () => Promise<AnsweringView>): Promise<AnsweringView> => {
     try {
@@ -66,7 +65,7 @@ export function answeringHandlers(
         // Renewing keeps `since`; a row that expired or was taken meanwhile is opened again.
         if (opened.has(keyField) && (await shared.refresh(keyField))) return nobody;
         opened.add(keyField);
-        return viewOf(await shared.open(keyField, deskUser()));
+        return viewOf(await shared.open(keyField, ctx.deskUser()));
       });
     },
     getAnswering: async ({ keyField }) => {

@@ -66,8 +66,6 @@ async function stopSaleView(store: DeskStore): Promise<StopSaleView> {
 }
 
 export function checkHandlers(ctx: DeskContext): CheckHandlers {
-  const deskUser = (): string => ctx.setup().deskUser || ctx.setup().user || 'Resdesk';
-
   return {
     getChecks: async ({ keyFields }) => {
       const checks = await ctx.checks.forKeys([...new Set(keyFields)]);
@@ -84,7 +82,7 @@ export function checkHandlers(ctx: DeskContext): CheckHandlers {
         from,
         to,
         note,
-        user: deskUser(),
+        user: ctx.deskUser(),
         at: ctx.now().toISOString(),
       });
       ctx.checks.invalidate();
@@ -93,7 +91,7 @@ export function checkHandlers(ctx: DeskContext): CheckHandlers {
 
     removeStopSale: async ({ id }) => {
       const store = ctx.workStore();
-      const removed = await store.removeStopSale(id, deskUser(), ctx.now().toISOString());
+      const removed = await store.removeStopSale(id, ctx.deskUser(), ctx.now().toISOString());
       if (!removed) throw new DeskError('not-found', ctx.messages.t('error.noStopSale'));
       ctx.checks.invalidate();
       return stopSaleView(store);
@@ -127,7 +125,7 @@ export function checkHandlers(ctx: DeskContext): CheckHandlers {
         `stop-sale-${stopSaleId}-${safeName(operator.agencyName)}-${language}.html`,
         html,
       );
-      await store.markStopSaleNoticeSent(stopSaleId, agencyId, deskUser(), now.toISOString());
+      await store.markStopSaleNoticeSent(stopSaleId, agencyId, ctx.deskUser(), now.toISOString());
       return { path: file, view: await stopSaleView(store) };
     },
 
@@ -138,7 +136,7 @@ export function checkHandlers(ctx: DeskContext): CheckHandlers {
           stopSaleId,
           agencyId,
           confirmed,
-          deskUser(),
+          ctx.deskUser(),
           ctx.now().toISOString(),
         ))
       )
@@ -149,7 +147,7 @@ export function checkHandlers(ctx: DeskContext): CheckHandlers {
     getCheckSettings: async () => ctx.workStore().checkSettings(),
 
     saveCheckSettings: async ({ menOnly }) => {
-      const saved = await ctx.workStore().setMenOnly(menOnly, deskUser(), ctx.now().toISOString());
+      const saved = await ctx.workStore().setMenOnly(menOnly, ctx.deskUser(), ctx.now().toISOString());
       ctx.checks.invalidate();
       return saved;
     },

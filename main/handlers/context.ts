@@ -33,6 +33,8 @@ export interface DeskContext {
   /** The connected desk, or null when not set up. */
   desk(): Desk | null;
   setup(): SavedSetup;
+  /** Who the activity log names for this desk's work: its desk user, else the service's user, else Resdesk. */
+  deskUser(): string;
   /** The pre-confirm checks of the work database, rebuilt when what they read changes. */
   readonly checks: DeskChecks;
   now(): Date;

@@ -35,8 +35,6 @@ async function contractsView(store: DeskStore): Promise<ContractsView> {
 }
 
 export function contractHandlers(ctx: DeskContext): ContractHandlers {
-  const deskUser = (): string => ctx.setup().deskUser || ctx.setup().user || 'Resdesk';
-
   return {
     listContracts: async () => contractsView(ctx.workStore()),
 
@@ -45,8 +43,8 @@ export function contractHandlers(ctx: DeskContext): ContractHandlers {
       const at = ctx.now().toISOString();
       const result =
         id === undefined
-          ? await store.addContract(input, deskUser(), at, contractProblems)
-          : await store.updateContract(id, input, deskUser(), at, contractProblems);
+          ? await store.addContract(input, ctx.deskUser(), at, contractProblems)
+          : await store.updateContract(id, input, ctx.deskUser(), at, contractProblems);
       if (result === null) throw new DeskError('not-found', ctx.messages.t('error.noContract'));
       if ('problems' in result)
         return { view: await contractsView(store), saved: null, problems: result.problems };
@@ -57,7 +55,7 @@ export function contractHandlers(ctx: DeskContext): ContractHandlers {
 
     removeContract: async ({ id }) => {
       const store = ctx.workStore();
-      const removed = await store.removeContract(id, deskUser(), ctx.now().toISOString());
+      const removed = await store.removeContract(id, ctx.deskUser(), ctx.now().toISOString());
       if (!removed) throw new DeskError('not-found', ctx.messages.t('error.noContract'));
       ctx.checks.invalidate();
       return contractsView(store);

@@ -53,7 +53,6 @@ async function freeExportFile(folder: string, request: ExportRequest, at: Date):
 }
 
 export function exportHandlers(ctx: DeskContext): ExportHandlers {
-  const deskUser = (): string => ctx.setup().deskUser || ctx.setup().user || 'Resdesk';
   const words = () => exportMessages(ctx.setup().language);
   const exportsFolder = (): string => path.join(ctx.ports.dataDir, 'exports');
 
@@ -70,7 +69,7 @@ export function exportHandlers(ctx: DeskContext): ExportHandlers {
     },
 
     markEntered: async ({ reservations }) =>
-      ctx.workStore().markEntered(reservations, deskUser(), ctx.now().toISOString()),
+      ctx.workStore().markEntered(reservations, ctx.deskUser(), ctx.now().toISOString()),
 
     previewExport: async (request) => previewExport(ctx.workStore(), request),
 
@@ -85,7 +84,7 @@ export function exportHandlers(ctx: DeskContext): ExportHandlers {
           request,
           language: ctx.setup().language,
           file,
-          user: deskUser(),
+          user: ctx.deskUser(),
           at,
           replace: false,
           // The printable arrivals list shows each reservation's flags as the desk's rows do.

@@ -12,7 +12,6 @@ import type { DeskContext } from './context';
 export type MappingHandlers = Pick<Handlers, 'getMapping' | 'setMapping' | 'copyMappings' | 'addHotelCode'>;
 
 export function mappingHandlers(ctx: DeskContext): MappingHandlers {
-  const deskUser = (): string => ctx.setup().deskUser || ctx.setup().user || 'Resdesk';
   const codeKind = (kind: StayCodeKind): string => ctx.messages.t(`activity.codeKind.${kind}`);
   const logMapping = (
     store: DeskStore,
@@ -23,7 +22,7 @@ export function mappingHandlers(ctx: DeskContext): MappingHandlers {
   ) =>
     store.addActivity({
       at,
-      user: deskUser(),
+      user: ctx.deskUser(),
       action: 'mapping',
       keyField: null,
       detail: activityDetail({ kind: 'mapping', codeKind: kind, channelCode, hotelCode }),
@@ -44,7 +43,7 @@ export function mappingHandlers(ctx: DeskContext): MappingHandlers {
           ctx.messages.t('error.hotelCodeUnknown', { code: typed, codeKind: codeKind(change.kind) }),
         );
       const at = ctx.now().toISOString();
-      await store.setMapping({ ...change, hotelCode: listed?.code ?? '', user: deskUser(), at });
+      await store.setMapping({ ...change, hotelCode: listed?.code ?? '', user: ctx.deskUser(), at });
       ctx.checks.invalidate();
       await logMapping(store, at, change.kind, change.channelCode, listed?.code ?? '');
       return store.mappingView(change.agencyId, [change]);
@@ -53,7 +52,7 @@ export function mappingHandlers(ctx: DeskContext): MappingHandlers {
     copyMappings: async ({ agencyId, fromAgencyId }) => {
       const store = ctx.workStore();
       const at = ctx.now().toISOString();
-      const copied = await store.copyMappings({ agencyId, fromAgencyId, user: deskUser(), at });
+      const copied = await store.copyMappings({ agencyId, fromAgencyId, user: ctx.deskUser(), at });
       if (copied.length > 0) ctx.checks.invalidate();
       for (const c of copied) await logMapping(store, at, c.kind, c.channelCode, c.hotelCode);
       return { view: await store.mappingView(agencyId), copied };
@@ -62,7 +61,7 @@ export function mappingHandlers(ctx: DeskContext): MappingHandlers {
     addHotelCode: async ({ kind, code, name }) => {
       const store = ctx.workStore();
       try {
-        await store.addHotelCode({ kind, code, name, user: deskUser(), at: ctx.now().toISOString() });
+        await store.addHotelCode({ kind, code, name, user: ctx.deskUser(), at: ctx.now().toISOString() });
       } catch (error) {
         if (!(error instanceof HotelCodeTaken)) throw error;
         const { existing } = error;

@@ -32,7 +32,10 @@ export function productionHandlers(ctx: DeskContext): ProductionHandlers {
       const problems = ratesProblems(rates);
       const store = ctx.workStore();
       if (problems.length > 0) return { rates: await store.productionRates(), problems };
-      return { rates: await store.setProductionRates(rates), problems: [] };
+      return {
+        rates: await store.setProductionRates(rates, ctx.deskUser(), ctx.now().toISOString()),
+        problems: [],
+      };
     },
   };
 }

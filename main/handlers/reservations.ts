@@ -27,8 +27,6 @@ function refusal(ctx: DeskContext, error: unknown): never {
 }
 
 export function reservationHandlers(ctx: DeskContext): ReservationHandlers {
-  const deskUser = (): string => ctx.setup().deskUser || ctx.setup().user || 'Resdesk';
-
   const decide = async (
     keyField: string,
     action: 'confirm' | 'decline',
@@ -41,7 +39,14 @@ export function reservationHandlers(ctx: DeskContext): ReservationHandlers {
     const grace = (await answerSettings(ctx.workStore(), ctx.answerGraceDefaultSeconds)).graceSeconds;
     try {
       // Awaited here: a refusal is a rejection, and this catch turns it into the desk's sentence.
-      return await desk.decide({ keyField, action, note, reasonId, user: deskUser(), holdSeconds: grace });
+      return await desk.decide({
+        keyField,
+        action,
+        note,
+        reasonId,
+        user: ctx.deskUser(),
+        holdSeconds: grace,
+      });
     } catch (error) {
       return refusal(ctx, error);
     }

@@ -96,6 +96,18 @@ export function wordActivity(
       ),
     };
   }
+  if (detail.kind === 'settings' && detail.setting === 'rates') {
+    const { hotelCurrency } = detail;
+    const number = new Intl.NumberFormat(language === 'tr' ? 'tr-TR' : 'en-GB', { maximumFractionDigits: 6 });
+    const rates = Object.entries(detail.rates)
+      .map(([currency, rate]) => `1 ${currency} = ${number.format(rate)} ${hotelCurrency}`)
+      .join('; ');
+    const text =
+      rates === ''
+        ? messages.t('activity.ratesOnlyHotel', { hotelCurrency })
+        : messages.t('activity.ratesSaved', { rates });
+    return { ...entry, detail: text };
+  }
   if (detail.kind === 'settings') {
     return { ...entry, detail: messages.t(detail.on ? 'activity.menOnlyOn' : 'activity.menOnlyOff') };
   }

@@ -3,8 +3,9 @@
 import { sql, type SqlBool } from 'kysely';
 import { all, q, type Op } from './engines/op';
 import { prepared } from './engines/prepared';
-import { storedRates, type ExchangeRates, type ProducedStay } from '../../shared/domain';
+import { storedRates, type ActivityDetail, type ExchangeRates, type ProducedStay } from '../../shared/domain';
 import { settingsOps } from './settings';
+import { activityOps } from './activity';
 
 /** The settings key of the hotel's exchange rates (shared by every desk, as the database is). */
 const RATES_KEY = 'productionRates';
@@ -74,7 +75,13 @@ const producedOf = (row: Row): ProducedStay => {
   };
 };
 
-/** The production reads, one definition for both engines (engines/op.ts). */
+/** The same hotel currency and the same rate for each currency, in whatever order they were entered. */
+const sameRates = (a: ExchangeRates, b: ExchangeRates): boolean =>
+  a.hotelCurrency === b.hotelCurrency &&
+  Object.keys(a.rates).length === Object.keys(b.rates).length &&
+  Object.entries(a.rates).every(([currency, rate]) => b.rates[currency] === rate);
+
+/** The production's operations, one definition for both engines (engines/op.ts). */
 export const productionOps = {
   /** Every answered stay arriving from `earliest` with a night in [from, to), or arriving in it. */
   *stays(earliest: string, from: string, to: string): Op<ProducedStay[]> {
@@ -84,9 +91,15 @@ export const productionOps = {
   *rates(): Op<ExchangeRates> {
     return storedRates(yield* settingsOps.get<unknown>(RATES_KEY, null));
   },
-  /** Keeps the hotel's rates (checked by the caller: ratesProblems). */
-  *setRates(rates: ExchangeRates): Op<ExchangeRates> {
+  /**
+   * Keeps the hotel's rates (checked by the caller: ratesProblems). A change, not a repeat, goes into the activity
+   * log: the figures every operator's production is read at changed with it.
+   */
+  *setRates(rates: ExchangeRates, user: string, at: string): Op<ExchangeRates> {
+    if (sameRates(yield* productionOps.rates(), rates)) return rates;
     yield* settingsOps.set(RATES_KEY, rates);
+    const detail: ActivityDetail = { kind: 'settings', setting: 'rates', ...rates };
+    yield* activityOps.add({ at, user, action: 'settings', keyField: null, detail: JSON.stringify(detail) });
     return rates;
   },
 };

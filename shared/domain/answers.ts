@@ -88,6 +88,8 @@ export type ActivityDetail =
       note: string;
     }
   | { kind: 'settings'; setting: 'menOnly'; on: boolean }
+  /** The hotel's exchange rates for Production, as saved: for each currency, what one unit is in the hotel's. */
+  | { kind: 'settings'; setting: 'rates'; hotelCurrency: string; rates: Readonly<Record<string, number>> }
   /** An operator's allotment added, changed or removed: what it holds after (before, when removed). */
   | {
       kind: 'contract';

@@ -108,7 +108,7 @@ describe.each(engineNames)('production on %s', (name) => {
   });
 
   it('counts each month as a plain model walking every night does, over any stays', async () => {
-    await e.store.setProductionRates(RATES);
+    await e.store.setProductionRates(RATES, 'Ayşe', AT);
     const base = '2027-05-20';
     let run = 0;
     await fc.assert(
@@ -206,11 +206,27 @@ describe.each(engineNames)('production on %s', (name) => {
       { currency: 'EUR', reason: 'not-a-rate' },
       { currency: 'usd', reason: 'not-a-currency' },
     ]);
-    await s.setProductionRates({ hotelCurrency: 'EUR', rates: { USD: 0.92 } });
+    await s.setProductionRates({ hotelCurrency: 'EUR', rates: { USD: 0.92 } }, 'Ayşe', AT);
     expect(await s.productionRates()).toEqual({ hotelCurrency: 'EUR', rates: { USD: 0.92 } });
     await s.setSetting('productionRates', { hotelCurrency: 'EUR', rates: { USD: 'x' } });
     expect(await s.productionRates()).toEqual({ hotelCurrency: '', rates: {} });
-    await s.setProductionRates({ hotelCurrency: 'EUR', rates: { USD: 0.92 } });
+    await s.setProductionRates({ hotelCurrency: 'EUR', rates: { USD: 0.92 } }, 'Mehmet', AT);
+    // A change goes into the activity log, who and what; saving the same rates again (in any order) does not.
+    await s.setProductionRates({ hotelCurrency: 'EUR', rates: { USD: 0.92 } }, 'Mehmet', AT);
+    await s.setProductionRates({ hotelCurrency: 'EUR', rates: { GBP: 1.17, USD: 0.92 } }, 'Ayşe', AT);
+    await s.setProductionRates({ hotelCurrency: 'EUR', rates: { USD: 0.92, GBP: 1.17 } }, 'Ayşe', AT);
+    const saved = (await s.listActivity(0, 10)).map((a) => [a.user, a.action, JSON.parse(a.detail)]);
+    const said = (rates: Record<string, number>) => ({
+      kind: 'settings',
+      setting: 'rates',
+      hotelCurrency: 'EUR',
+      rates,
+    });
+    expect(saved).toEqual([
+      ['Ayşe', 'settings', said({ GBP: 1.17, USD: 0.92 })],
+      ['Mehmet', 'settings', said({ USD: 0.92 })],
+      ['Ayşe', 'settings', said({ USD: 0.92 })],
+    ]);
 
     // 30 June → 3 July: one night in June, two in July; its 300 EUR shared by the nights.
     const stay = makeReservation({

@@ -8,7 +8,6 @@ import {
   type AnsweringDesk,
 } from '../../../main/handlers/answering';
 import type { Logger } from '../../../main/kernel/core-types';
-import { defaultSetup } from '../../../main/kernel/setup';
 import { memoryStore } from '../../../main/secrets/memory-store';
 
 const ayse: AnsweringDesk = {
@@ -39,7 +38,7 @@ function handlersWith(port: AnswerPresencePort | null) {
   const warnings: string[] = [];
   const logger: Logger = { info: () => {}, warn: (m) => warnings.push(m), error: () => {} };
   const ctx = {
-    setup: () => ({ ...defaultSetup, deskUser: 'Mehmet' }),
+    deskUser: () => 'Mehmet',
     ports: { dataDir: '/nowhere', credentials: memoryStore(), logger },
   };
   return { handlers: answeringHandlers(ctx, () => port), warnings };

@@ -96,6 +96,24 @@ describe('activity words', () => {
     expect(say('en', policyOff)).toBe('Family policy: men-only bookings are no longer flagged');
   });
 
+  it('says saved exchange rates with the desk language’s numbers', () => {
+    const rates = (values: Record<string, number>) =>
+      entry(
+        'settings',
+        activityDetail({ kind: 'settings', setting: 'rates', hotelCurrency: 'TRY', rates: values }),
+      );
+    const two = rates({ EUR: 35.5, USD: 1234.125 });
+    expect(say('tr', two)).toBe(
+      'Üretim için döviz kurları kaydedildi: 1 EUR = 35,5 TRY; 1 USD = 1.234,125 TRY',
+    );
+    expect(say('en', two)).toBe(
+      'Exchange rates for Production saved: 1 EUR = 35.5 TRY; 1 USD = 1,234.125 TRY',
+    );
+    expect(say('tr', rates({}))).toBe(
+      'Üretim için döviz kurları kaydedildi: otelin para birimi TRY, başka para birimi yok',
+    );
+  });
+
   it('and in English on an English desk', () => {
     expect(say('en', arrivals)).toBe('Arrivals list for 2026-07-10: 5 rows, 3 reservations → a.csv');
     expect(say('en', toEnter)).toBe('Reservations, not yet in the PMS: 3 rows, 2 reservations → r.csv');

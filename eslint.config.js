@@ -199,7 +199,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
-      'react-hooks/exhaustive-deps': 'warn',
+      // useAskEffect takes an effect's list: its callers' lists are checked as useEffect's are.
+      'react-hooks/exhaustive-deps': ['warn', { additionalHooks: '^useAskEffect$' }],
     },
   },
   // The hidden sound page's script runs in a sandboxed browser page.

@@ -1,5 +1,6 @@
 // Who did what and when at this desk: confirmations, declines, exports, mapping changes, setup and syncs.
 import { useCallback, useEffect, useState } from 'react';
+import { useAskEffect } from '../../components/useAskEffect';
 import { useTranslation } from 'react-i18next';
 import type { ActivityEntry } from '../../../shared/ipc';
 import { ask } from '../../api';
@@ -24,16 +25,11 @@ export function ActivityScreen({
   // A decline's detail is the reason's id: main names it (reasonName); the service's current list is the
   // fallback for an entry main could not name.
   const [reasons, setReasons] = useState<ReadonlyMap<string, string>>(new Map());
-  useEffect(() => {
-    let live = true;
-    ask('listDeclineReasons', { language: lng }).then(
-      (list) => live && setReasons(new Map(list.map((r) => [r.id, r.name]))),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [lng]);
+  useAskEffect(
+    () => ask('listDeclineReasons', { language: lng }),
+    [lng],
+    (list) => setReasons(new Map(list.map((r) => [r.id, r.name]))),
+  );
   const detailOf = (e: ActivityEntry) =>
     e.action === 'decline' ? (e.reasonName ?? reasons.get(e.detail) ?? e.detail) : e.detail;
 

@@ -1,7 +1,8 @@
 // The Allotments screen: the calendar of each operator's allotment (two weeks at a time, Page Up / Page Down to
 // move, printable) and the contracts behind it, typed in or changed here. What the desk refuses is said under the
 // form; a saved change shows in the calendar at once, and in the inbox's checks at its next refresh.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useAskEffect } from '../../components/useAskEffect';
 import { useTranslation } from 'react-i18next';
 import type { ContractInput, ContractProblem } from '../../../shared/domain';
 import type { AllotmentView, ContractRow, ContractsView } from '../../../shared/ipc';
@@ -40,27 +41,13 @@ export function AllotmentScreen({ refreshToken, today }: Props) {
   const [busy, setBusy] = useState(false);
   const [said, setSaid] = useState<string | null>(null);
 
-  useEffect(() => {
-    let live = true;
-    ask('getAllotment', { from, nights: NIGHTS }).then(
-      (v) => live && setCalendar(v),
-      (e: unknown) => live && setError(e),
-    );
-    return () => {
-      live = false;
-    };
-  }, [from, refreshToken, contracts]);
-
-  useEffect(() => {
-    let live = true;
-    ask('listContracts', {}).then(
-      (v) => live && setContracts(v),
-      (e: unknown) => live && setError(e),
-    );
-    return () => {
-      live = false;
-    };
-  }, [refreshToken]);
+  useAskEffect(
+    () => ask('getAllotment', { from, nights: NIGHTS }),
+    [from, refreshToken, contracts],
+    setCalendar,
+    setError,
+  );
+  useAskEffect(() => ask('listContracts', {}), [refreshToken], setContracts, setError);
 
   const move = useCallback((days: number) => setFrom((f) => addDays(f, days)), []);
 

@@ -1,6 +1,7 @@
 // The inbox: every reservation in the local database (so it works offline), filtered, counted and sorted,
 // with the opened reservation beside the list.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useAskEffect } from '../../components/useAskEffect';
 import { useTranslation } from 'react-i18next';
 import type { Agency, StayCodeKind } from '../../../shared/domain';
 import type { InboxCounts, InboxRow, SyncStatus } from '../../../shared/ipc';
@@ -60,20 +61,18 @@ export function InboxScreen({
   const pages = useInboxPages(query, refreshToken);
 
   const baseFilterKey = JSON.stringify(countsFilter(query.filter));
-  useEffect(() => {
-    let live = true;
-    ask('inboxCounts', { filter: JSON.parse(baseFilterKey) as InboxQuery['filter'] }).then(
-      (c) => live && setCounts(c),
-      () => live && setCounts(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [baseFilterKey, refreshToken]);
-
-  useEffect(() => {
-    ask('listAgencies', {}).then(setAgencies, () => setAgencies([]));
-  }, [refreshToken]);
+  useAskEffect(
+    () => ask('inboxCounts', { filter: JSON.parse(baseFilterKey) as InboxQuery['filter'] }),
+    [baseFilterKey, refreshToken],
+    setCounts,
+    () => setCounts(null),
+  );
+  useAskEffect(
+    () => ask('listAgencies', {}),
+    [refreshToken],
+    setAgencies,
+    () => setAgencies([]),
+  );
 
   const changeQuery = useCallback(
     (next: InboxQuery) => {

@@ -1,7 +1,8 @@
 // The mapping view of the agency on screen. A view is only ever shown for the agency it belongs to: while
 // another agency's view loads nothing is shown, and an answer that arrives after the receptionist moved on
 // to another agency (a load, a save, a copy) is dropped instead of painting that agency's rows.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import { useAskEffect } from '../../components/useAskEffect';
 import type { HotelCode, MappingRow, MappingView, StayCodeKind } from '../../../shared/domain';
 import { ask } from '../../api';
 
@@ -39,26 +40,25 @@ export function useMappingView(
   const includeKind = include?.kind;
   const includeCode = include?.code;
 
-  useEffect(() => {
-    if (!agencyId) return;
-    let live = true;
-    const request =
-      includeKind && includeCode
-        ? { agencyId, include: { kind: includeKind, channelCode: includeCode } }
-        : { agencyId };
-    ask('getMapping', request).then(
-      (v) => {
-        if (!live || v.agencyId !== onScreen.current) return;
-        setView(v);
-        setRank(new Map([...v.rows].sort(byUrgency).map((r, i) => [rowKey(r), i])));
-        setError(null);
-      },
-      (e: unknown) => live && setError(e),
-    );
-    return () => {
-      live = false;
-    };
-  }, [agencyId, includeKind, includeCode, refreshToken]);
+  useAskEffect(
+    () =>
+      agencyId
+        ? ask(
+            'getMapping',
+            includeKind && includeCode
+              ? { agencyId, include: { kind: includeKind, channelCode: includeCode } }
+              : { agencyId },
+          )
+        : null,
+    [agencyId, includeKind, includeCode, refreshToken],
+    (v) => {
+      if (v.agencyId !== onScreen.current) return;
+      setView(v);
+      setRank(new Map([...v.rows].sort(byUrgency).map((r, i) => [rowKey(r), i])));
+      setError(null);
+    },
+    setError,
+  );
 
   const accept = useCallback((v: MappingView) => {
     if (v.agencyId === onScreen.current) setView(v);

@@ -1,6 +1,7 @@
 // The number on the "To enter in PMS" tab. Counting walks every reservation (tens of ms at 100k), so the
 // first count waits until the inbox has had the engine to itself for its first rows.
 import { useCallback, useEffect, useState } from 'react';
+import { useAskEffect } from '../../components/useAskEffect';
 import type { ToEnterCounts } from '../../../shared/ipc';
 import { ask } from '../../api';
 
@@ -18,17 +19,11 @@ export function useToEnterCount(refreshToken: number): {
     return () => clearTimeout(timer);
   }, []);
 
-  useEffect(() => {
-    if (!started) return;
-    let live = true;
-    ask('listToEnter', { offset: 0, limit: 1 }).then(
-      (page) => live && setCount(page.counts.total),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [started, refreshToken]);
+  useAskEffect(
+    () => (started ? ask('listToEnter', { offset: 0, limit: 1 }) : null),
+    [started, refreshToken],
+    (page) => setCount(page.counts.total),
+  );
 
   const update = useCallback((counts: ToEnterCounts) => setCount(counts.total), []);
   return { count, update };

@@ -1,7 +1,8 @@
 // The Production screen: each tour operator's answered reservations per month (nights, guests, revenue in the sold
 // currencies and in the hotel's, the median wait for an answer), a few months at a time, printable and saved as
 // CSV; and the exchange rates the hotel converts at, kept for every desk.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useAskEffect } from '../../components/useAskEffect';
 import { useTranslation } from 'react-i18next';
 import type { ExchangeRates, ProductionView, RatesProblem } from '../../../shared/domain';
 import { addMonths } from '../../../shared/calendar';
@@ -38,16 +39,12 @@ export function ProductionScreen({ refreshToken, today }: Props) {
   const [ratesSaid, setRatesSaid] = useState(false);
   const [formKey, setFormKey] = useState(0);
 
-  useEffect(() => {
-    let live = true;
-    ask('getProduction', { from, months }).then(
-      (v) => live && setView(v),
-      (e: unknown) => live && setError(e),
-    );
-    return () => {
-      live = false;
-    };
-  }, [from, months, refreshToken, formKey]);
+  useAskEffect(
+    () => ask('getProduction', { from, months }),
+    [from, months, refreshToken, formKey],
+    setView,
+    setError,
+  );
 
   const saveCsv = () => {
     setBusy(true);

@@ -1,6 +1,7 @@
 // The two answers a receptionist gives: confirm (with an optional note) or decline (with a reason). Both
 // send on Ctrl+Enter, and say so beside their send button; Esc leaves the form.
 import { useEffect, useRef, useState } from 'react';
+import { useAskEffect } from '../../components/useAskEffect';
 import { useTranslation } from 'react-i18next';
 import type { NotConfirmMessage } from '../../../shared/domain';
 import { ask } from '../../api';
@@ -93,16 +94,7 @@ export function DeclineForm({ busy, onCancel, onSend }: FormProps & { onSend: (r
     if (reasons !== null) showWhole(form.current);
   }, [reasons]);
 
-  useEffect(() => {
-    let live = true;
-    ask('listDeclineReasons', { language }).then(
-      (list) => live && setReasons(list),
-      (e: unknown) => live && setError(e),
-    );
-    return () => {
-      live = false;
-    };
-  }, [language]);
+  useAskEffect(() => ask('listDeclineReasons', { language }), [language], setReasons, setError);
 
   return (
     <form

@@ -1,7 +1,8 @@
 // How answers go out: each confirmation, decline or taken-in cancellation is held a few seconds (a visible
 // countdown with Undo) before it is sent, so two quick keys on the wrong reservation can be taken back.
 // 0 sends at once. Saved at once, for the whole hotel (it lives in the work database).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useAskEffect } from '../../components/useAskEffect';
 import { useTranslation } from 'react-i18next';
 import type { AnswerSettings } from '../../../shared/ipc';
 import { ask } from '../../api';
@@ -15,16 +16,7 @@ export function AnswersCard() {
   const [error, setError] = useState<unknown>(null);
   const [saved, setSaved] = useState(false);
 
-  useEffect(() => {
-    let live = true;
-    ask('getAnswerSettings', {}).then(
-      (s) => live && setSettings(s),
-      (e: unknown) => live && setError(e),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  useAskEffect(() => ask('getAnswerSettings', {}), [], setSettings, setError);
 
   const save = async (graceSeconds: number) => {
     setError(null);

@@ -1,7 +1,8 @@
 // Settings → Backups: the copies of the desk's database with their date and size, a copy now, the hotel's
 // second folder, and Restore, which first says what would be lost and asks. Also shown on the start screen
 // when the database failed its check, so the newest good backup is one click away.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useAskEffect } from '../../components/useAskEffect';
 import { useTranslation } from 'react-i18next';
 import type { BackupItem, BackupsView, RestorePreviewView } from '../../../shared/ipc';
 import { ask } from '../../api';
@@ -25,20 +26,15 @@ export function BackupsCard({
   const [folder, setFolder] = useState('');
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    let live = true;
-    ask('listBackups', {}).then(
-      (v) => {
-        if (!live) return;
-        setView(v);
-        setFolder(v.secondFolder ?? '');
-      },
-      (e: unknown) => live && setError(e),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  useAskEffect(
+    () => ask('listBackups', {}),
+    [],
+    (v) => {
+      setView(v);
+      setFolder(v.secondFolder ?? '');
+    },
+    setError,
+  );
 
   const run = async (work: () => Promise<void>) => {
     setError(null);

@@ -1,7 +1,8 @@
 // The hotel's own inputs to the pre-confirm checks: its stop-sale dates (in its own room type codes, so one
 // entry covers every agency) and the family-policy switch. Each change is saved at once and the inbox's
 // markers follow at its next refresh.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useAskEffect } from '../../components/useAskEffect';
 import { useTranslation } from 'react-i18next';
 import type { StopSaleCodeKind } from '../../../shared/domain';
 import type { CheckSettingsView, StopSaleView } from '../../../shared/ipc';
@@ -26,20 +27,15 @@ export function ChecksCard() {
   const [to, setTo] = useState('');
   const [note, setNote] = useState('');
 
-  useEffect(() => {
-    let live = true;
-    Promise.all([ask('listStopSales', {}), ask('getCheckSettings', {})]).then(
-      ([v, s]) => {
-        if (!live) return;
-        setView(v);
-        setSettings(s);
-      },
-      (e: unknown) => live && setError(e),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  useAskEffect(
+    () => Promise.all([ask('listStopSales', {}), ask('getCheckSettings', {})]),
+    [],
+    ([v, s]) => {
+      setView(v);
+      setSettings(s);
+    },
+    setError,
+  );
 
   const run = async (work: () => Promise<void>, done: string) => {
     setBusy(true);

@@ -3,6 +3,7 @@
 // "Connect to the hotel's database" takes that code (or a server's postgres:// address), and main saves it only
 // after the database answered. Either takes effect at the next start, which the card says.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useAskEffect } from '../../components/useAskEffect';
 import { useTranslation } from 'react-i18next';
 import type { SeveralDesksView } from '../../../shared/ipc';
 import { ask } from '../../api';
@@ -17,16 +18,7 @@ export function SeveralDesksCard() {
   const [copied, setCopied] = useState(false);
   const codeField = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    let live = true;
-    ask('getSeveralDesks', {}).then(
-      (v) => live && setView(v),
-      (e: unknown) => live && setError(e),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  useAskEffect(() => ask('getSeveralDesks', {}), [], setView, setError);
 
   // A code just shown is focused and selected: the next thing to do is copy it.
   useEffect(() => {

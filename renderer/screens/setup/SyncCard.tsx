@@ -1,7 +1,8 @@
 // How often the desk asks the service for new reservations. Shorter means a new reservation
 // is on screen sooner and a little more traffic on the hotel's line; the running sync takes a saved value
 // at once. Out-of-range values are explained here and never sent.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useAskEffect } from '../../components/useAskEffect';
 import { useTranslation } from 'react-i18next';
 import {
   POLL_INTERVAL_MAX_SECONDS,
@@ -21,20 +22,15 @@ export function SyncCard() {
   const [saved, setSaved] = useState(false);
   const [outOfRange, setOutOfRange] = useState(false);
 
-  useEffect(() => {
-    let live = true;
-    ask('getPollSettings', {}).then(
-      (s) => {
-        if (!live) return;
-        setSettings(s);
-        setTyped(String(s.intervalSeconds));
-      },
-      (e: unknown) => live && setError(e),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  useAskEffect(
+    () => ask('getPollSettings', {}),
+    [],
+    (s) => {
+      setSettings(s);
+      setTyped(String(s.intervalSeconds));
+    },
+    setError,
+  );
 
   const save = async (e: FormEvent) => {
     e.preventDefault();

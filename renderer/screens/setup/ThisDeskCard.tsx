@@ -1,7 +1,8 @@
 // Settings → This desk: which Resdesk runs here, where its updates stand (checked at start and daily;
 // Check now; Install and restart once one is downloaded, which waits for any answer being sent), Save
 // diagnostics for support, and a note when the last run did not stop cleanly.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useAskEffect } from '../../components/useAskEffect';
 import { useTranslation } from 'react-i18next';
 import type { AboutDeskView, UpdateState } from '../../../shared/ipc';
 import { ask } from '../../api';
@@ -14,16 +15,7 @@ export function ThisDeskCard() {
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
 
-  useEffect(() => {
-    let live = true;
-    ask('getAboutDesk', {}).then(
-      (v) => live && setView(v),
-      (e: unknown) => live && setError(e),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  useAskEffect(() => ask('getAboutDesk', {}), [], setView, setError);
 
   const run = async (work: () => Promise<void>) => {
     setError(null);

@@ -31,7 +31,7 @@ const cases = [
     waiting: (n: number) => `yanıtınızı bekleyen ${n} rezervasyon ya da değişiklik`,
     toEnter: 'Girilecek',
     toCancel: 'İptal edilecek',
-    cancelHint: 'Tur operatörü iptal etti. PMS',
+    cancelHint: 'Acente iptal etti. PMS',
     cancelBadge: "Acente iptal etti — PMS'te iptal edin",
   },
   {
@@ -40,7 +40,7 @@ const cases = [
     waiting: (n: number) => `Not in this list: ${n} reservation`,
     toEnter: 'To enter',
     toCancel: 'To cancel',
-    cancelHint: 'Cancelled by the tour operator. Cancel it in your PMS',
+    cancelHint: 'Cancelled by the agency. Cancel it in your PMS',
     cancelBadge: 'Cancelled by the agency — remove from the PMS',
   },
 ];

@@ -199,7 +199,8 @@ export function DecisionPanel({
       )}
       {cancelled && !cancelledInReview && (
         <p
-          className="no-answer"
+          className="no-answer cancel-note"
+          role="note"
           data-testid="no-answer"
           data-state={takenIn ? 'taken-in' : canTakeIn ? 'to-take-in' : 'none'}
         >

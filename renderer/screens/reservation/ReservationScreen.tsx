@@ -113,12 +113,6 @@ export function ReservationScreen({
       <ErrorNote error={error} />
       {detail && r && (
         <div className="panel-body">
-          {detail.changeKind === 'cancelled' && (
-            <p className="cancel-note" role="note">
-              <span aria-hidden="true">✕ </span>
-              {t('reservation.cancelledNote')}
-            </p>
-          )}
           {!isKnownPmsStatus(r.pmsStatus) && (
             <p className="hint" role="note" data-testid="unknown-pms-status">
               {t('reservation.unknownPmsStatus', {

@@ -6,7 +6,8 @@ import { sql, type RawBuilder } from 'kysely';
 import { all, first, q, run, type Op } from './engines/op';
 import { prepared } from './engines/prepared';
 import { jsonListValues, preparedPerEngine } from './engines/per-engine';
-import { rowsPerEngine, sqlPerEngine } from './engines/sql-per-engine';
+import { rowsPerEngine } from './engines/sql-per-engine';
+import { turnOf } from './engines/turn';
 import { knownOf, knownSelection } from './checks-input';
 import type { KnownReservation } from '../../shared/domain';
 
@@ -31,11 +32,7 @@ const anyPending = prepared(() => q.selectFrom('check_keys_pending').select('res
  * mark) or deadlock: the keys' foreign keys lock the reservations' rows the import holds while the import waits to
  * mark. Two desks keying at once take turns too. SQLite's write transaction is already the only writer.
  */
-export const keysTurn = sqlPerEngine<never>((engine) =>
-  engine === 'postgres'
-    ? { sql: "SELECT pg_advisory_xact_lock(hashtext('resdesk.check_keys'))", params: [] }
-    : { sql: 'SELECT 1 WHERE 0', params: [] },
-);
+export const keysTurn = turnOf('check_keys');
 
 const pendingChunk = prepared((p: { limit: number }) =>
   q

@@ -19,10 +19,15 @@ export const checkSettingOps = {
     return { menOnly: (yield* settingsOps.get<unknown>(MEN_ONLY_KEY, false)) === true };
   },
 
-  /** Turns the family-policy check on or off; a change (not a repeat) is written to the activity log. */
+  /**
+   * Turns the family-policy check on or off; a change (not a repeat) is written to the activity log, once however
+   * many desks make the same change at the same moment (the value is claimed, not read and then written).
+   */
   *setMenOnly(menOnly: boolean, user: string, at: string): Op<StoredCheckSettings> {
-    if ((yield* checkSettingOps.get()).menOnly !== menOnly) {
-      yield* settingsOps.set(MEN_ONLY_KEY, menOnly);
+    if (
+      (yield* checkSettingOps.get()).menOnly !== menOnly &&
+      (yield* settingsOps.claim(MEN_ONLY_KEY, menOnly))
+    ) {
       yield* activityOps.add({
         at,
         user,

@@ -3,7 +3,8 @@
 // changed which allotment. An entry is checked (main/contracts/validate.ts) against the operator's other allotments
 // of the room type inside the write's transaction, so what is stored never shares a night with another.
 import { activityOps } from './activity';
-import { all, changed, first, q, type Op } from './engines/op';
+import { all, changed, first, q, run, type Op } from './engines/op';
+import { turnOf } from './engines/turn';
 import { prepared } from './engines/prepared';
 import {
   parseWeekdayRooms,
@@ -134,7 +135,15 @@ const trimmed = (input: ContractInput): ContractInput => ({
   note: input.note.trim(),
 });
 
+/**
+ * Contracts are checked against each other (no two of an operator's room type share a night): on the hotel's
+ * database two desks saving at once would each check without the other's, and both be stored. So writing contracts
+ * takes turns, from before the check to the commit. Contracts are saved by hand, a few a season: one turn for all.
+ */
+const contractsTurn = turnOf('contracts');
+
 function* checked(input: ContractInput, ownId: number | null, check: ContractCheck): Op<ContractProblem[]> {
+  yield* run(contractsTurn);
   const others = yield* all(ofOperator({ agencyId: input.agencyId, roomType: input.roomType }));
   return check(
     input,
@@ -187,6 +196,7 @@ export const contractOps = {
     check: ContractCheck,
   ): Op<{ saved: Contract[] } | { problems: { index: number; problems: ContractProblem[] }[] }> {
     const inputs = entered.map(trimmed);
+    yield* run(contractsTurn);
     const others: Pick<Contract, 'id' | 'agencyId' | 'roomType' | 'from' | 'to'>[] =
       (yield* contractOps.list()).map(({ id, agencyId, roomType, from, to }) => ({
         id,

@@ -326,20 +326,22 @@ export const decisionOps = {
    * or drop it so they can decide afresh. Returns the decision's view, null once discarded.
    */
   *resolveReview(id: number, action: 'send' | 'discard'): Op<DecisionView | null> {
+    const found = yield* first(Q.byId({ id }));
+    if (!found || found.state !== 'review') throw new DecisionRefused('not-in-review');
+    // Either way the reservation is locked first, as deciding on it locks it, and the decision read again: of two
+    // desks resolving the same review at once, the second waits and finds it resolved (and neither waits on the
+    // other's lock in the opposite order).
+    const locked = yield* first(Q.reservationForDecision({ key: found.keyField }));
     const row = yield* first(Q.byId({ id }));
     if (!row || row.state !== 'review') throw new DecisionRefused('not-in-review');
     if (action === 'send') {
-      const reservation = checkReservation(
-        yield* first(Q.reservationForDecision({ key: row.keyField })),
-        row.action,
-      );
+      const reservation = checkReservation(locked, row.action);
       // An answer to an earlier version never becomes the taking-in of a cancellation by itself: the person
       // discards it and takes the cancellation in (one way forward).
       if (reservation.changeKind === 'cancelled') throw new DecisionRefused('cancelled');
-      yield* run(Q.sendAfterReview({ id, logId: reservation.logId }));
-    } else {
-      yield* run(Q.discard({ id }));
-    }
+      if ((yield* run(Q.sendAfterReview({ id, logId: reservation.logId }))) === 0)
+        throw new DecisionRefused('not-in-review');
+    } else if ((yield* run(Q.discard({ id }))) === 0) throw new DecisionRefused('not-in-review');
     yield* changed('decisions', 'changed', [String(id)]);
     yield* decisionOps.syncReservation(row.keyField);
     return action === 'send' ? yield* decisionOps.viewFor(row.keyField) : null;

@@ -81,6 +81,20 @@ const upsert = prepared((p: MappingKey & { hotelCode: string; user: string; at: 
       })),
     ),
 );
+// A mapping only where there is none: what a copy writes, so a code another desk maps meanwhile keeps its mapping.
+const insertNew = prepared((p: MappingKey & { hotelCode: string; user: string; at: string }) =>
+  q
+    .insertInto('mappings')
+    .values({
+      agency_id: p.agencyId,
+      kind: p.kind,
+      channel_code: p.channelCode,
+      hotel_code: p.hotelCode,
+      updated_by: p.user,
+      updated_at: p.at,
+    })
+    .onConflict((c) => c.columns(['agency_id', 'kind', 'channel_code']).doNothing()),
+);
 const remove = prepared((p: MappingKey) =>
   q
     .deleteFrom('mappings')
@@ -227,7 +241,9 @@ export const mappingViewOps = {
       );
       if (theirs === undefined) continue;
       const hotelCode = yield* hotelCodeOps.inList(row.kind, theirs.hotel_code, user, at);
-      yield* mappingOps.put(agencyId, row.kind, row.channelCode, hotelCode, user, at);
+      const key = { agencyId, kind: row.kind, channelCode: row.channelCode };
+      if ((yield* run(insertNew({ ...key, hotelCode, user, at }))) === 0) continue;
+      yield* changed('mappings', 'changed', [mappingId(agencyId, row.kind, row.channelCode)]);
       copied.push({ kind: row.kind, channelCode: row.channelCode, hotelCode });
     }
     return copied;

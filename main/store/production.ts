@@ -97,8 +97,13 @@ export const productionOps = {
    */
   *setRates(rates: ExchangeRates, user: string, at: string): Op<ExchangeRates> {
     if (sameRates(yield* productionOps.rates(), rates)) return rates;
-    yield* settingsOps.set(RATES_KEY, rates);
-    const detail: ActivityDetail = { kind: 'settings', setting: 'rates', ...rates };
+    // Claimed in one order, so two desks saving the same rates at once log them once.
+    const inOrder: ExchangeRates = {
+      hotelCurrency: rates.hotelCurrency,
+      rates: Object.fromEntries(Object.entries(rates.rates).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+    };
+    if (!(yield* settingsOps.claim(RATES_KEY, inOrder))) return rates;
+    const detail: ActivityDetail = { kind: 'settings', setting: 'rates', ...inOrder };
     yield* activityOps.add({ at, user, action: 'settings', keyField: null, detail: JSON.stringify(detail) });
     return rates;
   },

@@ -68,9 +68,11 @@ export const settingsOps = {
    * Sets a setting to a value it does not hold yet, in one statement: whether this call set it. Of several desks
    * claiming the same value at once, exactly one gets true (a read, then a write, let both through).
    */
-  *claim(key: string, value: string | number | boolean): Op<boolean> {
+  *claim(key: string, value: unknown): Op<boolean> {
     guard(key);
-    if ((yield* run(claimValue({ key, value: JSON.stringify(value) }))) === 0) return false;
+    const text = JSON.stringify(value) as string | undefined;
+    if (text === undefined) throw new TypeError(`the setting "${key}" cannot be claimed without a value`);
+    if ((yield* run(claimValue({ key, value: text }))) === 0) return false;
     yield* changed('settings', 'changed', [key]);
     return true;
   },

@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import { all, changed, first, q, run, type Op } from './engines/op';
 import { prepared } from './engines/prepared';
+import { preparedPerEngine } from './engines/per-engine';
 
 export interface StopSaleNoticeRow {
   stopSaleId: number;
@@ -44,9 +45,12 @@ const confirmed = prepared(
         c.columns(['stop_sale_id', 'agency_id']).doUpdateSet({ confirmed_at: p.at, confirmed_by: p.user }),
       ),
 );
-const stopSaleExists = prepared((p: { id: number }) =>
-  q.selectFrom('stop_sales').select('id').where('id', '=', p.id),
-);
+// Held until the notice is written (PostgreSQL: FOR KEY SHARE): another desk removing the stop-sale meanwhile waits,
+// and its removal then takes the notice with it, instead of this write failing on the missing stop-sale.
+const stopSaleExists = preparedPerEngine((p: { id: number }, engine) => {
+  const query = q.selectFrom('stop_sales').select('id').where('id', '=', p.id);
+  return engine === 'postgres' ? query.forKeyShare() : query;
+});
 // The hotel's name as the service last wrote it on a reservation: what a notice says it comes from.
 const hotelName = prepared(() =>
   q

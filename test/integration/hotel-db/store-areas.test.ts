@@ -3,8 +3,7 @@
 // real PostgreSQL.
 // `npx vitest run test/integration/hotel-db/store-areas.test.ts`
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SecretSettingRefused, settingsOps } from '../../../main/store/settings';
-import { RELEASES_SAID_ON } from '../../../main/store/release-day';
+import { SecretSettingRefused } from '../../../main/store/settings';
 import { HotelCodeTaken } from '../../../main/store/hotel-codes';
 import { bothEngines, engineNames, type EngineUnderTest } from './engines';
 import { makeGuest, makeReservation } from '../../unit/store/fixtures';
@@ -53,37 +52,6 @@ describe.each(engineNames)('on %s', (name) => {
         expect(await count(e, 'settings')).toBe(0);
       },
     );
-
-    it('claims a value once, however many desks claim it at the same moment', async () => {
-      for (const day of ['2026-07-01', '2026-07-02', '2026-07-03', '2026-07-04', '2026-07-05']) {
-        const claims = await Promise.all(
-          [1, 2, 3].map(() => e.write(settingsOps.claim(RELEASES_SAID_ON, day))),
-        );
-        expect(claims.filter(Boolean)).toHaveLength(1);
-      }
-      expect(await e.write(settingsOps.claim(RELEASES_SAID_ON, '2026-07-05'))).toBe(false);
-      expect(await e.store.getSetting(RELEASES_SAID_ON, null)).toBe('2026-07-05');
-    });
-
-    it("says the day's release reminders once when two desks say them together", async () => {
-      const reminder = {
-        kind: 'contract' as const,
-        change: 'release' as const,
-        agencyId: 'A1',
-        roomType: 'DZ',
-        night: '2026-07-15',
-        releaseOn: '2026-07-08',
-        unused: 2,
-        allotted: 4,
-      };
-      for (const day of ['2026-07-07', '2026-07-08', '2026-07-09']) {
-        const said = await Promise.all(
-          ['Ayşe', 'Mehmet'].map((user) => e.store.sayReleasesOnce(day, [reminder, reminder], user, AT)),
-        );
-        expect(said.filter(Boolean)).toHaveLength(1);
-      }
-      expect(await count(e, 'activity')).toBe(6);
-    });
 
     it('refuses text that is not JSON at the table', async () => {
       await expect(e.rows(`INSERT INTO settings (key, value) VALUES ('x', '{not json')`)).rejects.toThrow();

@@ -1,6 +1,7 @@
 // The agencies the service connects the hotel to: refreshed by the sync, read by every screen that names one.
 import { sql } from 'kysely';
 import { all, changed, first, q, run, type Op } from './engines/op';
+import { turns } from './engines/turn';
 import { prepared } from './engines/prepared';
 import type { Agency } from '../../shared/domain';
 
@@ -31,6 +32,7 @@ export const agencyOps = {
    * listed is kept but marked inactive: reservations already stored still name it.
    */
   *replace(agencies: readonly Agency[]): Op<void> {
+    yield* run(turns.reference);
     const hidden = yield* all(markAllInactive({}));
     for (const agency of agencies) yield* run(upsert({ id: agency.id, name: agency.name }));
     const ids = new Set([...hidden.map((row) => row.id), ...agencies.map((agency) => agency.id)]);

@@ -7,7 +7,7 @@ import { all, first, q, run, type Op } from './engines/op';
 import { prepared } from './engines/prepared';
 import { jsonListValues, preparedPerEngine } from './engines/per-engine';
 import { rowsPerEngine } from './engines/sql-per-engine';
-import { turnOf } from './engines/turn';
+import { turns } from './engines/turn';
 import { knownOf, knownSelection } from './checks-input';
 import type { KnownReservation } from '../../shared/domain';
 
@@ -32,7 +32,7 @@ const anyPending = prepared(() => q.selectFrom('check_keys_pending').select('res
  * mark) or deadlock: the keys' foreign keys lock the reservations' rows the import holds while the import waits to
  * mark. Two desks keying at once take turns too. SQLite's write transaction is already the only writer.
  */
-export const keysTurn = turnOf('check_keys');
+export const keysTurn = turns.checkKeys;
 
 const pendingChunk = prepared((p: { limit: number }) =>
   q

@@ -4,7 +4,7 @@
 // of the room type inside the write's transaction, so what is stored never shares a night with another.
 import { activityOps } from './activity';
 import { all, changed, first, q, run, type Op } from './engines/op';
-import { turnOf } from './engines/turn';
+import { turns } from './engines/turn';
 import { prepared } from './engines/prepared';
 import {
   parseWeekdayRooms,
@@ -140,7 +140,7 @@ const trimmed = (input: ContractInput): ContractInput => ({
  * database two desks saving at once would each check without the other's, and both be stored. So writing contracts
  * takes turns, from before the check to the commit. Contracts are saved by hand, a few a season: one turn for all.
  */
-const contractsTurn = turnOf('contracts');
+const contractsTurn = turns.contracts;
 
 function* checked(input: ContractInput, ownId: number | null, check: ContractCheck): Op<ContractProblem[]> {
   yield* run(contractsTurn);

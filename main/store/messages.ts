@@ -1,6 +1,7 @@
 // The decline reasons the service offers (NotConfirmMessages), one list per language, in the service's order.
 import { sql } from 'kysely';
 import { all, changed, first, q, run, type Op } from './engines/op';
+import { turns } from './engines/turn';
 import { prepared } from './engines/prepared';
 import type { NotConfirmMessage, ServiceLanguage } from '../../shared/domain';
 
@@ -48,6 +49,7 @@ const byIdInLanguage = prepared((p: { id: string; lang: ServiceLanguage }) =>
 export const declineReasonOps = {
   /** Replaces the decline reasons of one language, keeping the service's order. */
   *replace(lang: ServiceLanguage, messages: readonly NotConfirmMessage[]): Op<void> {
+    yield* run(turns.reference);
     yield* run(removeLanguage({ lang }));
     for (const [position, message] of messages.entries())
       yield* run(put({ lang, id: message.id, name: message.name, position }));

@@ -2,6 +2,7 @@
 // what the hotel maps to its own codes (mappings.ts).
 import { sql } from 'kysely';
 import { all, changed, q, run, type Op } from './engines/op';
+import { turns } from './engines/turn';
 import { prepared } from './engines/prepared';
 import type { StayCode, StayCodeKind } from '../../shared/domain';
 
@@ -123,6 +124,7 @@ export const stayCodeOps = {
    * service gives is kept, and the element itself too, so a field no one reads yet is not lost.
    */
   *replace(agencyId: string, codes: readonly StayCode[]): Op<void> {
+    yield* run(turns.reference);
     yield* run(removeAgency({ agencyId }));
     for (const [position, c] of codes.entries())
       yield* run(

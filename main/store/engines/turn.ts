@@ -5,9 +5,22 @@
 import { sqlPerEngine } from './sql-per-engine';
 import type { Runnable } from './op';
 
-export const turnOf = (name: string): Runnable<never> =>
+const turnOf = (name: string): Runnable<never> =>
   sqlPerEngine<never>((engine) =>
     engine === 'postgres'
       ? { sql: 'SELECT pg_advisory_xact_lock(hashtext(?))', params: [`resdesk.${name}`] }
       : { sql: 'SELECT 1 WHERE 0', params: [] },
   );
+
+/** Every turn there is, by what takes it. */
+export const turns = {
+  /** Keying reservations' check keys and importing them (check-keys.ts says why). */
+  checkKeys: turnOf('check_keys'),
+  /** Writing contracts: each is checked against the others of its operator's room type. */
+  contracts: turnOf('contracts'),
+  /**
+   * Replacing a list the service gives (agencies, decline reasons, stay codes): two replaces at once, at a change
+   * of the desk talking to the service, would each delete what was there before and keep both lists.
+   */
+  reference: turnOf('reference'),
+};

@@ -154,6 +154,27 @@ describe.each(engineNames)('on %s', (name) => {
     }
   });
 
+  it("two desks replacing the service's lists at once: one list stays, never both together", async () => {
+    const codes = (...values: string[]) =>
+      values.map((value) => ({ agencyId: 'AG1', kind: 'room' as const, code: value, name: value }));
+    const reasons = (...ids: string[]) => ids.map((id) => ({ id, name: id, lang: 'tr-TR' as const }));
+    for (let i = 0; i < TRIES; i++) {
+      await Promise.all([
+        e.write(stayCodeOps.replace('AG1', codes(`A${i}`, 'SHARED'))),
+        e.write(stayCodeOps.replace('AG1', codes(`B${i}`, 'SHARED'))),
+        e.store.replaceNotConfirmMessages('tr-TR', reasons(`A${i}`)),
+        e.store.replaceNotConfirmMessages('tr-TR', reasons(`B${i}`)),
+      ]);
+      const kept = (await e.rows("SELECT code FROM stay_codes WHERE agency_id = 'AG1'")).map((r) => r.code);
+      expect([
+        [`A${i}`, 'SHARED'],
+        [`B${i}`, 'SHARED'],
+      ]).toContainEqual([...kept].sort());
+      const listed = (await e.store.listNotConfirmMessages('tr-TR')).map((r) => r.id);
+      expect([[`A${i}`], [`B${i}`]]).toContainEqual(listed);
+    }
+  });
+
   it('a review sent by one desk and discarded by another: one of them is done, the other refused', async () => {
     const confirm = { action: 'confirm' as const, note: '', reasonId: null, user: 'A', decidedAt: AT };
     for (let i = 0; i < TRIES; i++) {

@@ -26,7 +26,7 @@ afterEach(async () => {
 const words = {
   tr: {
     title: 'Bu ekran çalışmayı durdurdu',
-    todo: /Ekranı yeniden açmak için Yeniden yükle'ye basın/,
+    todo: /Ekranı yeniden açmak için “Yeniden yükle” düğmesine basın/,
     reload: 'Yeniden yükle',
   },
   en: { title: 'This screen stopped working', todo: /Press Reload to open the desk again/, reload: 'Reload' },

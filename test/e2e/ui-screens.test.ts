@@ -179,7 +179,7 @@ describe('reception screens (in-memory core)', () => {
       'DBL odasına en fazla 2 yetişkin kalabilir; bu rezervasyonda 3 yetişkin var.',
     );
     expect(callsOf(desk, 'confirmMany')).toEqual([]);
-    await asked.getByRole('button', { name: 'Onlar da onaylansın' }).click();
+    await asked.getByRole('button', { name: 'Onları da onayla' }).click();
     await page.getByTestId('bulk-bar').filter({ hasText: '2 onay gönderim sırasına alındı.' }).waitFor();
     expect(callsOf(desk, 'confirmMany').map((c) => c.request)).toEqual([{ keyFields: ['K0', 'K3'] }]);
     expect(callsOf(desk, 'confirm')).toEqual([]);

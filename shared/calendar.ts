@@ -48,6 +48,12 @@ export function isRealDate(text: string): boolean {
   return m !== null && calendarDateOf(Number(m[1]), Number(m[2]), Number(m[3])) === text;
 }
 
+/**
+ * Whether the text is a month written 'YYYY-MM' of a year a hotel's figures can be in (2000–2999): a window of
+ * months after it stays within four-digit years, which every date here is written in.
+ */
+export const isMonth = (text: string): boolean => /^2\d{3}-(0[1-9]|1[0-2])$/.test(text);
+
 /** Whether the text starts with a 'YYYY-MM-DD' date (a LocalDateTime does too). */
 export const startsWithCalendarDate = (text: string): boolean => startsWithDate.test(text);
 

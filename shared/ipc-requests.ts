@@ -6,11 +6,12 @@ import {
   ANSWER_GRACE_MAX_SECONDS,
   MAX_CONTRACT_ROOMS,
   MAX_RELEASE_DAYS,
+  MAX_RATE_CURRENCIES,
   type ExportRequest,
   type InboxFilter,
 } from './domain';
 import { POLL_INTERVAL_MAX_SECONDS, POLL_INTERVAL_MIN_SECONDS } from './poll-interval';
-import { isRealDate } from './calendar';
+import { isMonth, isRealDate } from './calendar';
 import type { InvalidReason } from './ipc-refusals';
 
 /** The code a schema gives as its message (typed, so only a known code fits). */
@@ -41,7 +42,7 @@ const changeKind = z.enum(['new', 'changed', 'cancelled']);
 const empty = z.object({}).strict();
 const productionWindow = z
   .object({
-    from: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, because('date-format')),
+    from: z.string().refine(isMonth, because('date-format')),
     months: z.number().int().min(1).max(24),
   })
   .strict();
@@ -55,8 +56,8 @@ export const inboxFilterSchema = z
     statuses: z.array(status).max(4).optional(),
     kinds: z.array(changeKind).max(3).optional(),
     agencyId: z.string().max(100).optional(),
-    checkInFrom: calendarDate.optional(),
-    checkInTo: calendarDate.optional(),
+    checkInFrom: realDate.optional(),
+    checkInTo: realDate.optional(),
     search: z.string().max(200).optional(),
     /** "Received today": from local midnight to the next, as ISO instants. */
     receivedFrom: z.iso.datetime().optional(),
@@ -90,9 +91,9 @@ export const exportRequestSchema = z
   .object({
     kind: exportKind,
     scope: z.enum(['to-enter', 'all', 'range', 'filter']).optional(),
-    from: calendarDate.optional(),
-    to: calendarDate.optional(),
-    date: calendarDate.optional(),
+    from: realDate.optional(),
+    to: realDate.optional(),
+    date: realDate.optional(),
     filter: inboxFilterSchema.optional(),
     delimiter: z.enum([';', ',']).optional(),
     dateFormat: z.enum(['dd.MM.yyyy', 'yyyy-MM-dd']).optional(),
@@ -293,7 +294,9 @@ export const requestSchemas = {
   saveRates: z
     .object({
       hotelCurrency: z.string().trim().max(3),
-      rates: z.record(z.string().max(3), z.number()),
+      rates: z
+        .record(z.string().max(3), z.number())
+        .refine((rates) => Object.keys(rates).length <= MAX_RATE_CURRENCIES),
     })
     .strict(),
   getCheckSettings: empty,

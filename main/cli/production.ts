@@ -3,7 +3,7 @@
 // Every bad input ends in one plain line, exit non-zero.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { localDate } from '../../shared/calendar';
+import { isMonth, localDate } from '../../shared/calendar';
 import {
   ratesProblems,
   type ExchangeRates,
@@ -98,7 +98,7 @@ export async function productionCommand(argv: string[], out: (text: string) => v
   if (positionals.length > 0 && positionals[0] !== 'rates')
     throw new Error(`Unknown: ${positionals[0]}. Usage: resdesk ${PRODUCTION_USAGE}`);
   const from = values.from ?? localDate(new Date()).slice(0, 7);
-  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(from)) throw new Error('--from: give the month as YYYY-MM (2027-06).');
+  if (!isMonth(from)) throw new Error('--from: give the month as YYYY-MM (2027-06).');
   const months = Number(values.months ?? '1');
   if (!Number.isInteger(months) || months < 1 || months > 24)
     throw new Error('--months: give a whole number from 1 to 24.');

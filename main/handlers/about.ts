@@ -2,6 +2,7 @@
 // installing updates (through the shell's UpdatesPort), and the window's error boundary reporting to the log.
 import type { AboutDeskView, Handlers, UpdateState } from '../../shared/ipc';
 import type { DeskContext } from './context';
+import { rendererErrorLog } from './renderer-error';
 
 type AboutHandlers = Pick<
   Handlers,
@@ -25,17 +26,13 @@ export function aboutHandlers(ctx: DeskContext): AboutHandlers {
     updates,
     uncleanStopAt: app?.uncleanStopAt ?? null,
   });
+  const logRendererError = rendererErrorLog(ctx.ports.logger);
   return {
     getAboutDesk: async () => view(app?.updates?.state() ?? NO_UPDATER),
     checkForUpdates: async () => view((await app?.updates?.checkNow()) ?? NO_UPDATER),
     installUpdate: async () => view(app?.updates?.installWhenIdle() ?? NO_UPDATER),
     reportRendererError: async (report) => {
-      // The logger redacts secrets; the message and the stacks say where the page broke.
-      ctx.ports.logger.error('the window met an error and showed the reload screen', {
-        message: report.message,
-        stack: report.stack,
-        componentStack: report.componentStack,
-      });
+      logRendererError(report);
       return null;
     },
   };

@@ -32,6 +32,9 @@ const viewOf = (desk: AnsweringDesk | null): AnsweringView =>
     ? { elsewhere: { deskUser: desk.deskUser, pcName: desk.pcName, since: desk.since.toISOString() } }
     : nobody;
 
+/** The answer forms this desk remembers as open (one is what a window has). */
+const OPEN_FORMS_REMEMBERED = 20;
+
 export function answeringHandlers(
   ctx: Pick<DeskContext, 'deskUser' | 'ports'>,
   presence: () => AnswerPresencePort | null,
@@ -65,6 +68,12 @@ export function answeringHandlers(
         // Renewing keeps `since`; a row that expired or was taken meanwhile is opened again.
         if (opened.has(keyField) && (await shared.refresh(keyField))) return nobody;
         opened.add(keyField);
+        // A window has one form open at a time: what it never closed (a reload) is forgotten, oldest first, so a
+        // window reporting made-up reservations cannot grow this without end.
+        for (const old of opened) {
+          if (opened.size <= OPEN_FORMS_REMEMBERED) break;
+          opened.delete(old);
+        }
         return viewOf(await shared.open(keyField, ctx.deskUser()));
       });
     },

@@ -66,6 +66,16 @@ async function stopSaleView(store: DeskStore): Promise<StopSaleView> {
 }
 
 export function checkHandlers(ctx: DeskContext): CheckHandlers {
+  /** The stop-sale and one operator it concerns, or the receptionist is told it is gone. */
+  const concerned = (view: StopSaleView, stopSaleId: number, agencyId: string) => {
+    const stopSale = view.stopSales.find((s) => s.id === stopSaleId);
+    const operator = view.notices
+      .find((n) => n.stopSaleId === stopSaleId)
+      ?.operators.find((o) => o.agencyId === agencyId);
+    if (!stopSale || !operator) throw new DeskError('not-found', ctx.messages.t('error.noStopSale'));
+    return { stopSale, operator };
+  };
+
   return {
     getChecks: async ({ keyFields }) => {
       const checks = await ctx.checks.forKeys([...new Set(keyFields)]);
@@ -99,12 +109,7 @@ export function checkHandlers(ctx: DeskContext): CheckHandlers {
 
     sendStopSaleNotice: async ({ stopSaleId, agencyId, language }) => {
       const store = ctx.workStore();
-      const view = await stopSaleView(store);
-      const stopSale = view.stopSales.find((s) => s.id === stopSaleId);
-      const operator = view.notices
-        .find((n) => n.stopSaleId === stopSaleId)
-        ?.operators.find((o) => o.agencyId === agencyId);
-      if (!stopSale || !operator) throw new DeskError('not-found', ctx.messages.t('error.noStopSale'));
+      const { stopSale, operator } = concerned(await stopSaleView(store), stopSaleId, agencyId);
       const now = ctx.now();
       const html = stopSaleNoticeHtml({
         language,
@@ -131,6 +136,8 @@ export function checkHandlers(ctx: DeskContext): CheckHandlers {
 
     confirmStopSale: async ({ stopSaleId, agencyId, confirmed }) => {
       const store = ctx.workStore();
+      // Only an operator the stop-sale concerns has a notice to confirm, as only such an operator is sent one.
+      concerned(await stopSaleView(store), stopSaleId, agencyId);
       if (
         !(await store.setStopSaleConfirmed(
           stopSaleId,

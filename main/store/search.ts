@@ -186,16 +186,27 @@ export function searchEntryOf(r: Reservation): SearchEntry {
 export const searchTextOf = (r: Reservation): string => searchEntryOf(r).text;
 
 /**
+ * The most words a search looks for: a receptionist types a name or two and a voucher, never more. Each word is a
+ * prefix search of its own, so a pasted line of a hundred one-letter words held the desk for seconds; a word typed
+ * twice is looked for once.
+ */
+const MAX_TERMS = 8;
+
+/**
  * What the receptionist typed, as a list of terms that must all match; each term is the spellings of one
  * typed word (any of them may match). Folded words of letters and digits only.
  */
 export function queryTerms(query: string): string[][] {
-  const terms: string[][] = [];
+  const terms = new Map<string, string[]>();
+  const add = (spellings: string[]): void => {
+    if (terms.size < MAX_TERMS) terms.set(spellings.join(' '), spellings);
+  };
   for (const raw of query.match(rawWordPattern) ?? []) {
+    if (terms.size >= MAX_TERMS) break;
     const base = searchWords(raw);
     // A character that folds into several words ("½"): each is a term of its own.
     if (base.length !== 1) {
-      for (const word of base) terms.push([word]);
+      for (const word of base) add([word]);
       continue;
     }
     const spellings = new Set(base);
@@ -204,9 +215,9 @@ export function queryTerms(query: string): string[][] {
         const words = form.match(wordPattern) ?? [];
         if (words.length === 1 && words[0] !== undefined) spellings.add(words[0]);
       }
-    terms.push([...spellings]);
+    add([...spellings]);
   }
-  return terms;
+  return [...terms.values()];
 }
 
 /**

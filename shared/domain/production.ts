@@ -35,6 +35,9 @@ export const NO_RATES: ExchangeRates = { hotelCurrency: '', rates: {} };
 /** The most a rate may be: beyond it it is a typing slip (one unit worth a million of the hotel's currency). */
 export const MAX_RATE = 1_000_000;
 
+/** The most currencies the hotel's rates can list: a hotel sells in a handful. */
+export const MAX_RATE_CURRENCIES = 200;
+
 const currencyCode = /^[A-Z]{3}$/;
 
 /** Why entered rates cannot be kept: named by currency, worded by the screen. */

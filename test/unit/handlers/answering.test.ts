@@ -67,6 +67,18 @@ describe('answering handlers', () => {
     expect(lost.calls).toEqual(['open K2 Mehmet', 'refresh K2', 'open K2 Mehmet']);
   });
 
+  it('remembers the last twenty forms as open, not every one a window ever reported', async () => {
+    const recording = presenceRecording();
+    const { handlers } = handlersWith(recording.port);
+    for (let i = 0; i < 1000; i++) await handlers.answering({ keyField: `K${i}`, open: true });
+    recording.calls.length = 0;
+    await handlers.answering({ keyField: 'K999', open: true });
+    await handlers.answering({ keyField: 'K980', open: true });
+    await handlers.answering({ keyField: 'K0', open: true });
+    // The newest are renewed; one long forgotten is opened again, as after a reload.
+    expect(recording.calls).toEqual(['refresh K999', 'refresh K980', 'open K0 Mehmet']);
+  });
+
   it('says who else is answering, with the time as an ISO instant', async () => {
     const { port } = presenceRecording({ holder: ayse });
     const { handlers } = handlersWith(port);

@@ -132,6 +132,23 @@ describe('hostile payloads', () => {
     ['enum outside the list', 'setLanguage', { language: 'de' }],
     ['negative offset', 'listActivity', { offset: -1, limit: 10 }],
     ['NaN', 'listActivity', { offset: Number.NaN, limit: 10 }],
+    ['a day that does not exist', 'exportCsv', { kind: 'arrivals', date: '2026-99-99' }],
+    [
+      '30 February in a range',
+      'exportCsv',
+      { kind: 'guests', scope: 'range', from: '2026-02-30', to: '2026-03-01' },
+    ],
+    ['a filter from month 13', 'inboxCounts', { filter: { checkInFrom: '2026-13-45' } }],
+    ['a month of year 9999', 'getProduction', { from: '9999-12', months: 24 }],
+    ['a month of year 0', 'exportProduction', { from: '0000-01', months: 1 }],
+    [
+      'a thousand currencies',
+      'saveRates',
+      {
+        hotelCurrency: 'TRY',
+        rates: Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [String(i).padStart(3, '0'), 1])),
+      },
+    ],
   ])('rejects %s without calling the core', async (_name, name, payload) => {
     const result = await t.fromDesk(requestChannel(name as (typeof requestNames)[number]), payload);
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid-request' } });

@@ -5,9 +5,11 @@ import { migrations } from '../../../main/store/migrations/index';
 import { importBatch } from '../../../main/store/reservations';
 import {
   matchExpression,
+  queryTerms,
   reindexSearch,
   searchEntryOfParts,
   searchKeyFields,
+  tsQueryExpression,
 } from '../../../main/store/search';
 import { foldText as foldForSearch } from '../../../shared/text-fold';
 import { generateReservations, makeGuest, makeReservation } from './fixtures';
@@ -32,6 +34,14 @@ describe('foldForSearch', () => {
     expect(matchExpression(' -*" ')).toBeNull();
     expect(matchExpression('Schäfer ivan')).toBe('("schafer"* OR "schaefer"*) AND "ivan"*');
     expect(matchExpression('Иван')).toBe('("иван"* OR "ivan"*)');
+  });
+
+  it('looks for a word typed twice once, and for eight words at most', () => {
+    expect(matchExpression('kaya KAYA Kaya ali')).toBe('"kaya"* "ali"*');
+    expect(matchExpression(Array.from({ length: 100 }, () => '1').join(' '))).toBe('"1"*');
+    const words = 'a b c d e f g h i j k'.split(' ');
+    expect(queryTerms(words.join(' ')).flat()).toEqual(words.slice(0, 8));
+    expect(tsQueryExpression(words.join(' '))?.split(' & ')).toHaveLength(8);
   });
 });
 

@@ -1,7 +1,7 @@
 // `resdesk contracts list|add|change|remove|import|export` and `resdesk allotment`: the hotel's tour-operator
 // contracts (its own data: the service carries none) and how much of each allotment is used, night by night.
 // Every bad input ends in one plain line, exit non-zero; a file is imported whole or not at all.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { addDays, isRealDate, localDate } from '../../shared/calendar';
 import {
@@ -19,7 +19,8 @@ import { releaseReminders, releaseReminderText } from '../contracts/release-remi
 import { ContractsFileRefused, readContractsFile, writeContractsFile } from '../contracts/contracts-file';
 import { contractProblemText } from '../contracts/validate';
 import { MappedCodes } from '../checks/mapped-codes';
-import { DbTargetRefused, NO_DB, dbTarget, openStore } from './open-store';
+import { DbTargetRefused, NO_DB, dbTarget, openStore, type DbTarget } from './open-store';
+import { writeAskedFile } from './export-target';
 import type { DeskStore } from '../store/engines/desk-store';
 import { contractProblems } from '../../shared/contract-problems';
 
@@ -103,6 +104,7 @@ const idOf = (arg: string | undefined): number => {
 
 async function contracts(
   store: DeskStore,
+  db: DbTarget,
   action: string | undefined,
   arg: string | undefined,
   values: Values,
@@ -139,7 +141,7 @@ async function contracts(
     case 'export': {
       if (!arg) throw new Error('Give the file to write: resdesk contracts export FILE.');
       const all = await store.listContracts();
-      writeFileSync(arg, writeContractsFile(all));
+      await writeAskedFile(arg, writeContractsFile(all), { db, option: 'FILE', example: 'contracts.csv' });
       return out(`${all.length} contracts written to ${arg}`);
     }
     case 'import': {
@@ -243,7 +245,7 @@ export async function contractsCommand(
     if (command === 'allotment') return await allotment(opened.store, values, out);
     const [action, arg] = positionals;
     try {
-      return await contracts(opened.store, action, arg, values, out);
+      return await contracts(opened.store, target, action, arg, values, out);
     } catch (error) {
       if (error instanceof ContractsFileRefused) throw new Error(error.message);
       throw error;

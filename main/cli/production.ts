@@ -1,7 +1,6 @@
 // `resdesk production`: each operator's production per month, as a table, JSON or the desk's CSV; and
 // `resdesk production rates`: the hotel's currency and the exchange rates its totals are converted at.
 // Every bad input ends in one plain line, exit non-zero.
-import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { isMonth, localDate } from '../../shared/calendar';
 import {
@@ -13,6 +12,7 @@ import {
 import { productionCsv } from '../export/production-csv';
 import { productionView } from '../contracts/production';
 import { DbTargetRefused, NO_DB, dbTarget, openStore } from './open-store';
+import { writeAskedFile } from './export-target';
 
 export const PRODUCTION_USAGE = `production [--from YYYY-MM] [--months N] [--json] [--csv FILE] [--language tr|en]
            (each operator's answered reservations per month: arrivals, guests, room and guest nights, revenue per
@@ -119,7 +119,11 @@ export async function productionCommand(argv: string[], out: (text: string) => v
     }
     const view = await productionView(store, from, months);
     if (values.csv !== undefined) {
-      writeFileSync(values.csv, productionCsv(view, language as UiLanguage));
+      await writeAskedFile(values.csv, productionCsv(view, language as UiLanguage), {
+        db: target,
+        option: '--csv',
+        example: 'production.csv',
+      });
       return out(`${view.operators.length} operators written to ${values.csv}`);
     }
     if (values.json) return out(JSON.stringify(view));

@@ -211,6 +211,23 @@ describe('resdesk contracts and allotment', () => {
     ]);
   });
 
+  it('writes a file it is asked for never over the database, into a folder or a missing one', async () => {
+    const listed = (await resdesk(['contracts', 'list', '--json'])).stdout;
+    for (const [args, option] of [
+      [['contracts', 'export', db], 'FILE'],
+      [['production', '--csv', db], '--csv'],
+      [['contracts', 'export', temp.dir], 'FILE'],
+      [['production', '--csv', path.join(temp.dir, 'no-such-folder', 'p.csv')], '--csv'],
+    ] as const) {
+      const refused = await resdesk([...args]);
+      expect(refused.code).not.toBe(0);
+      expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+      expect(refused.stderr).toContain(option);
+      expect(refused.stderr).toMatch(/nothing was written/);
+    }
+    expect((await resdesk(['contracts', 'list', '--json'])).stdout).toBe(listed);
+  });
+
   it('production per operator: rates kept, each month counted as the stored stays say, CSV in the desk’s words', async () => {
     const refused = await resdesk(['production', 'rates', '--hotel-currency', 'TRY', '--rate', 'EUR=abc']);
     expect(refused.code).not.toBe(0);

@@ -17,7 +17,7 @@ import { DIAGNOSTICS_USAGE, diagnosticsCommand } from './cli/diagnostics';
 import { RESTORE_USAGE, restoreCommand } from './cli/restore';
 import { MOVE_DATA_USAGE, moveDataCommand } from './cli/move-data';
 import { DbTargetRefused, NO_DB, dbTarget, openStore, redact, type DbTarget } from './cli/open-store';
-import { UsageError, options, out, type Values } from './cli/args';
+import { UsageError, options, out, serviceOf, type Values } from './cli/args';
 import { sync } from './cli/sync-command';
 import { decide, list, show } from './cli/reservations';
 import { existsSync } from 'node:fs';
@@ -78,13 +78,9 @@ async function probe(values: Values, target: DbTarget | null): Promise<void> {
       await opened.close();
     }
   }
-  const serviceUrl = values.service ?? saved?.serviceUrl ?? '';
-  const partnerId = Number(values['partner-id'] ?? saved?.partnerId ?? NaN);
+  const { serviceUrl, partnerId } = serviceOf(values, saved);
   const user = process.env.RESDESK_USER ?? saved?.user ?? '';
   const password = process.env.RESDESK_PASSWORD;
-  if (!serviceUrl) throw new UsageError('Give the service address with --service URL.');
-  if (!Number.isInteger(partnerId) || partnerId <= 0)
-    throw new UsageError('Give the hotel number with --partner-id N.');
   if (!user) throw new UsageError('Set RESDESK_USER to the service user name.');
   if (!password) throw new UsageError('Set RESDESK_PASSWORD to the service password.');
   const format = values.format ?? saved?.format ?? 'xml';

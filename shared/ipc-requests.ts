@@ -12,6 +12,7 @@ import {
 } from './domain';
 import { POLL_INTERVAL_MAX_SECONDS, POLL_INTERVAL_MIN_SECONDS } from './poll-interval';
 import { isMonth, isRealDate } from './calendar';
+import { isServiceUrl } from './service-url';
 import type { InvalidReason } from './ipc-refusals';
 
 /** The code a schema gives as its message (typed, so only a known code fits). */
@@ -22,11 +23,7 @@ const because = (reason: InvalidReason): InvalidReason => reason;
 const calendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, because('date-format'));
 const keyField = z.string().min(1).max(500);
 const note = z.string().max(NOTE_MAX, because('note-too-long')).optional();
-const serviceUrl = z
-  .string()
-  .trim()
-  .max(500)
-  .refine((s) => /^https?:\/\/[^\s]+$/i.test(s), because('service-url'));
+const serviceUrl = z.string().trim().max(500).refine(isServiceUrl, because('service-url'));
 const stayCodeKind = z.enum(['room', 'roomType', 'board', 'nationality']);
 /** An agency the service sent: never ALL_AGENCIES, which only the store's all-agencies mappings use. */
 const mappingAgencyId = z

@@ -1,6 +1,7 @@
 // The options cli.ts parses for the commands without options of their own, the line a command prints, and
 // the mistake in what was typed (exit code 2): one copy, shared by the entry and the command modules.
 import type { parseArgs } from 'node:util';
+import { isServiceUrl } from '../../shared/service-url';
 
 export class UsageError extends Error {}
 
@@ -28,3 +29,18 @@ export type Values = ReturnType<
 >['values'];
 
 export const out = (text: string): void => void process.stdout.write(`${text}\n`);
+
+/** The service and hotel number from --service and --partner-id, else as kept: checked, or a usage mistake. */
+export function serviceOf(
+  values: Values,
+  kept: { serviceUrl: string; partnerId: number | null } | null,
+): { serviceUrl: string; partnerId: number } {
+  const serviceUrl = (values.service ?? kept?.serviceUrl ?? '').trim();
+  const partnerId = Number(values['partner-id'] ?? kept?.partnerId ?? NaN);
+  if (!serviceUrl) throw new UsageError('Give the service address with --service URL.');
+  if (!isServiceUrl(serviceUrl))
+    throw new UsageError('--service must be the service address, starting with http:// or https://.');
+  if (!Number.isSafeInteger(partnerId) || partnerId <= 0)
+    throw new UsageError('Give the hotel number with --partner-id N.');
+  return { serviceUrl, partnerId };
+}

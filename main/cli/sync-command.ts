@@ -10,7 +10,7 @@ import type { SavedSetup } from '../kernel/setup';
 import type { WireFormat } from '../../shared/domain';
 import { openStore, redact, type DbTarget, type OpenedStore } from './open-store';
 import { talkLease, type TalkLease } from './talk-lease';
-import { UsageError, out, type Values } from './args';
+import { UsageError, out, serviceOf, type Values } from './args';
 
 export function connectionFrom(
   values: Values,
@@ -18,25 +18,30 @@ export function connectionFrom(
   opened: OpenedStore,
   { needPassword = true }: { needPassword?: boolean } = {},
 ) {
-  const serviceUrl = values.service ?? (saved.practiceMode ? '' : saved.serviceUrl);
-  const partnerId = Number(values['partner-id'] ?? saved.partnerId ?? NaN);
+  const { serviceUrl, partnerId } = serviceOf(values, {
+    serviceUrl: saved.practiceMode ? '' : saved.serviceUrl,
+    partnerId: saved.partnerId,
+  });
   const user = process.env.RESDESK_USER ?? saved.user;
   const password = process.env.RESDESK_PASSWORD;
-  if (!serviceUrl) throw new UsageError('Give the service address with --service URL.');
-  if (!Number.isInteger(partnerId) || partnerId <= 0)
-    throw new UsageError('Give the hotel number with --partner-id N.');
   if (!user) throw new UsageError('Set RESDESK_USER to the service user name.');
   if (!password && needPassword) throw new UsageError('Set RESDESK_PASSWORD to the service password.');
   const format = (values.format ?? saved.format) as WireFormat;
   if (format !== 'json' && format !== 'xml') throw new UsageError('--format must be xml or json.');
   const sameService = saved.serviceUrl === serviceUrl;
+  // Learnt from another service than the one kept: kept with it, once a cycle with it has worked.
+  let learnt: 'spec' | 'original' | null = null;
   return {
     serviceUrl,
     partnerId,
     user,
     format,
     dialect: sameService ? saved.dialect : null,
-    onDialect: (dialect: 'spec' | 'original') => void opened.writeSetup({ dialect }).catch(() => undefined),
+    onDialect: (dialect: 'spec' | 'original') => {
+      learnt = dialect;
+      if (sameService) void opened.writeSetup({ dialect }).catch(() => undefined);
+    },
+    learntDialect: () => learnt,
     getPassword: async () => {
       if (!password) throw new UsageError('Set RESDESK_PASSWORD to the service password.');
       return password;
@@ -58,7 +63,10 @@ function refuseOtherService(saved: SavedSetup, connection: Connection): void {
   );
 }
 
-/** What `sync` was told, kept for the commands after it (never the password). */
+/**
+ * What `sync` was told, kept for the commands after it (never the password), once a cycle with it worked: a
+ * mistyped address or hotel number that reached nothing must not replace the one that works.
+ */
 async function rememberConnection(opened: OpenedStore, saved: SavedSetup, connection: Connection) {
   const changed = saved.serviceUrl !== connection.serviceUrl;
   const next = {
@@ -67,7 +75,7 @@ async function rememberConnection(opened: OpenedStore, saved: SavedSetup, connec
     format: connection.format,
     user: connection.user,
     practiceMode: false,
-    ...(changed ? { dialect: null } : {}),
+    ...(changed ? { dialect: connection.learntDialect() } : {}),
   };
   // On the hotel's database every desk is told of a change: only a real one is written.
   const same = (Object.keys(next) as (keyof typeof next)[]).every((k) => saved[k] === next[k]);
@@ -160,13 +168,24 @@ export async function sync(values: Values, target: DbTarget): Promise<void> {
         say(`${talking(pc)}; this command waits.`);
       }
     }
-    await rememberConnection(opened, saved, connection);
     const desk = deskOn(values, opened, connection);
+    let remembered: Promise<void> | null = null;
+    const worked = (): Promise<void> =>
+      (remembered ??= rememberConnection(opened, saved, connection).catch((error: unknown) =>
+        console.error(
+          `The service's address could not be kept: ${error instanceof Error ? error.message : ''}`,
+        ),
+      ));
     try {
       if (values.once) {
         const report = await desk.sync();
+        // A failed cycle is its sentence alone (under --json, its document carries the error too).
+        if (report.error) {
+          if (values.json) printCycle(report, true);
+          throw new Error(report.error);
+        }
+        await worked();
         printCycle(report, values.json === true);
-        if (report.error) throw new Error(report.error);
         return;
       }
       const held = lease;
@@ -178,7 +197,10 @@ export async function sync(values: Values, target: DbTarget): Promise<void> {
         retryBetween: () => desk.retryWaiting(),
         onCycle: (report) => {
           if (report.error) console.error(report.error);
-          else printCycle(report, values.json === true);
+          else {
+            void worked();
+            printCycle(report, values.json === true);
+          }
         },
         onStarted: () => {
           if (!values.json)
@@ -202,6 +224,7 @@ export async function sync(values: Values, target: DbTarget): Promise<void> {
           : undefined,
       });
     } finally {
+      await remembered;
       await desk.close();
     }
   } finally {

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { WireFormat } from '../../../shared/domain';
 import type { ConnectionProblem, ConnectionTest, RequestOf, SetupView } from '../../../shared/ipc';
 import { ask } from '../../api';
+import { isServiceUrl } from '../../../shared/service-url';
 
 export type SetupBusy = null | 'test' | 'save' | 'practice' | 'name';
 
@@ -75,7 +76,7 @@ export function useSetupForm(
 
   const connection = (): RequestOf<'testConnection'> | string => {
     const id = Number(fields.partnerId.trim());
-    if (!/^https?:\/\/\S+$/i.test(fields.serviceUrl.trim())) return t('setup.problem.url');
+    if (!isServiceUrl(fields.serviceUrl.trim())) return t('setup.problem.url');
     if (!fields.user.trim()) return t('setup.problem.user');
     if (!fields.password && !passwordSaved) return t('setup.problem.password');
     if (!Number.isInteger(id) || id <= 0) return t('setup.problem.partner');

@@ -164,4 +164,24 @@ describe('resdesk command line', () => {
     expect(unknown.code).not.toBe(0);
     expect(unknown.stderr.trim().split('\n')).toHaveLength(1);
   });
+
+  it('keeps the service that worked: a mistyped one is refused or, reaching nothing, not kept', async () => {
+    const env = { RESDESK_USER: 'demo', RESDESK_PASSWORD: 'demo' };
+    const nowhere = await resdesk(['sync', '--db', db, '--service', 'http://127.0.0.1:1', '--once'], env);
+    expect(nowhere.code).not.toBe(0);
+    expect(nowhere.stdout.trim()).toBe('');
+    expect(nowhere.stderr.trim().split('\n')).toHaveLength(1);
+    for (const mistyped of [
+      ['--service', '   '],
+      ['--service', 'ftp://service'],
+      ['--partner-id', '99999999999999999999'],
+    ]) {
+      const refused = await resdesk(['sync', '--db', db, ...mistyped, '--once'], env);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+    }
+    const again = await resdesk(['sync', '--db', db, '--once', '--json'], env);
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ error: null });
+  });
 });

@@ -2,7 +2,7 @@
 // a restore can itself be undone; a file that is not a good Resdesk backup is refused before anything
 // moves; and what the restore will lose is said first: what the current database received and answered
 // after the backup's newest entries.
-import { copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, lstatSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { sqliteBindingOption } from './native-binding';
@@ -98,9 +98,25 @@ const stampOf = (at: Date): string => at.toISOString().replace(/[:.]/g, '-');
  * own; the command line asks for the desk to be quit). The replaced file and its WAL move to
  * `dbFile.replaced-<time>` (-wal, -shm), where SQLite still opens them together.
  */
+/** Where a backup would be put back is no place for a database. */
+export class RestoreTargetError extends Error {
+  override readonly name = 'RestoreTargetError';
+}
+
 export function restoreBackup(dbFile: string, backupFile: string, now: Date): RestoreResult {
   if (path.resolve(dbFile) === path.resolve(backupFile))
     throw new NotAGoodBackupError(backupFile, 'not-resdesk', 'it is the database itself');
+  // The database is put back where a file is or may be, never over a folder (a data folder given by mistake would
+  // be moved aside whole) nor into a folder that is not there.
+  const place = lstatSync(dbFile, { throwIfNoEntry: false });
+  if (place !== undefined && !place.isFile())
+    throw new RestoreTargetError(
+      `${dbFile} is ${place.isDirectory() ? 'a folder' : 'not a regular file'}, not a database; nothing was changed. Give the database file itself (resdesk.db in the data folder).`,
+    );
+  if (!existsSync(path.dirname(path.resolve(dbFile))))
+    throw new RestoreTargetError(
+      `There is no folder ${path.dirname(path.resolve(dbFile))} for ${dbFile}; nothing was changed. Give the database file in the desk's data folder.`,
+    );
   const preview = restorePreview(dbFile, backupFile);
   const staging = `${dbFile}.restoring-${stampOf(now)}`;
   copyFileSync(backupFile, staging);

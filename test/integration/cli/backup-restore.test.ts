@@ -55,6 +55,17 @@ describe('resdesk backup and restore', () => {
     expect(refused.stderr).toMatch(/is not a good Resdesk backup .* nothing was changed/);
     expect(reservationCount(db)).toBe(400);
 
+    // A backup put back only where a database file is or may be: never over a folder, never into a missing one.
+    const good = JSON.parse((await runResdesk(['backup', '--db', db, '--json'])).stdout) as { file: string };
+    for (const place of [dir, path.join(dir, 'no-such-folder', 'desk.db')]) {
+      const nowhere = await runResdesk(['restore', '--db', place, '--from', good.file]);
+      expect(nowhere.code).toBe(1);
+      expect(nowhere.stderr.trim().split('\n')).toHaveLength(1);
+      expect(nowhere.stderr).toMatch(/nothing was changed/);
+    }
+    expect(existsSync(db)).toBe(true);
+    expect(reservationCount(db)).toBe(400);
+
     damageMiddle(db);
     const damaged = await runResdesk(['backup', '--db', db]);
     expect(damaged.code).toBe(1);

@@ -97,6 +97,9 @@ async function probe(values: Values, target: DbTarget | null): Promise<void> {
   });
 }
 
+/** The commands of this file that take one word after them (the KeyField); the others take none. */
+const TAKES_ONE: ReadonlySet<string> = new Set(['confirm', 'decline', 'show']);
+
 export async function main(argv: string[]): Promise<void> {
   const asksHelp = argv.includes('--help') || argv.includes('-h');
   // export, stop-sale, contracts and allotment have options of their own: their modules parse them.
@@ -120,11 +123,23 @@ export async function main(argv: string[]): Promise<void> {
     return asksHelp ? out(`Usage: resdesk ${RESTORE_USAGE}`) : restoreCommand(argv.slice(1), out);
   if (argv[0] === 'move-data')
     return asksHelp ? out(`Usage: resdesk ${MOVE_DATA_USAGE}`) : moveDataCommand(argv.slice(1), out);
-  const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>;
+  try {
+    parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
   const [command, arg] = positionals;
   // --help (or `help`) prints the usage and succeeds: asking is not a mistake.
   if (values.help || command === 'help') return out(usageOf(command === 'help' ? arg : command));
   if (!command) throw new UsageError(USAGE);
+  // `confirm K1 K2` confirmed K1 alone and said nothing of K2: a word more than a command takes is a mistake.
+  const extra = positionals[1 + (TAKES_ONE.has(command) ? 1 : 0)];
+  if (extra !== undefined)
+    throw new UsageError(
+      `resdesk ${command} takes ${TAKES_ONE.has(command) ? 'one KeyField' : 'no word after it'}; "${extra}" is one too many, and nothing was done.`,
+    );
   const target = dbTarget(values.db);
   if (command === 'probe') return probe(values, target);
   if (!target) throw new UsageError(NO_DB);
@@ -190,7 +205,10 @@ if (isEntry) {
   // `resdesk list … | head -1`: the reader went away, which is how pipes end, not a failure to report.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(0);
-    throw error;
+    console.error(
+      `Resdesk could not write its output (${error.code ?? error.name}): check where it goes (a full disk?).`,
+    );
+    process.exit(1);
   });
   main(process.argv.slice(2)).catch((error: unknown) => {
     // The store refuses a decision with a code; the command line speaks English.

@@ -4,7 +4,7 @@ import type { InboxFilter } from '../store/inbox';
 import { reservationsInKeyOrder } from '../store/key-order';
 import { isConfirmationStatus, type InboxRow, type Reservation } from '../../shared/domain';
 import { DeskChecks } from '../operations/checks';
-import { localDate } from '../../shared/calendar';
+import { isRealDate, localDate } from '../../shared/calendar';
 import { openStore, type DbTarget, type OpenedStore } from './open-store';
 import { talkLease } from './talk-lease';
 import { connectionFrom, deskOn, talking } from './sync-command';
@@ -65,12 +65,12 @@ export async function list(values: Values, opened: OpenedStore): Promise<void> {
 }
 
 export async function show(keyField: string, values: Values, opened: OpenedStore): Promise<void> {
+  const today = values.today ?? localDate(new Date());
+  if (!isRealDate(today)) throw new UsageError('--today must be a day that exists, written like 2026-07-12.');
   const desk = opened.store;
   const r = await desk.getReservation(keyField);
   if (!r) throw new Error(`No reservation with KeyField ${keyField} in this database.`);
   if (values.json) {
-    const today = values.today ?? localDate(new Date());
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new UsageError('--today must be a date like 2026-07-12.');
     return out(
       JSON.stringify({
         reservation: r,

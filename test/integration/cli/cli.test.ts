@@ -163,6 +163,17 @@ describe('resdesk command line', () => {
     const unknown = await resdesk(['show', 'NO|SUCH|KEY', '--db', db]);
     expect(unknown.code).not.toBe(0);
     expect(unknown.stderr.trim().split('\n')).toHaveLength(1);
+    // A word more than a command takes, a day that does not exist, an option without its value: usage mistakes.
+    for (const mistaken of [
+      ['confirm', 'K1', 'K2', '--db', db],
+      ['list', 'everything', '--db', db],
+      ['show', 'K1', '--db', db, '--json', '--today', '2026-11-31'],
+      ['list', '--db'],
+    ]) {
+      const refused = await resdesk(mistaken);
+      expect(refused.code, mistaken.join(' ')).toBe(2);
+      expect(refused.stdout).toBe('');
+    }
   });
 
   it('keeps the service that worked: a mistyped one is refused or, reaching nothing, not kept', async () => {

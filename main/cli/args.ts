@@ -30,6 +30,18 @@ export type Values = ReturnType<
 
 export const out = (text: string): void => void process.stdout.write(`${text}\n`);
 
+/** A command's words after its name, at most `takes` of them: one more is a mistake, and nothing is done. */
+export function wordsOf(
+  positionals: readonly string[],
+  takes: number,
+  usage: string,
+): (string | undefined)[] {
+  const extra = positionals[takes];
+  if (extra !== undefined)
+    throw new UsageError(`"${extra}" is one word too many; nothing was done. Usage: resdesk ${usage}`);
+  return Array.from({ length: takes }, (_, i) => positionals[i]);
+}
+
 /** The service and hotel number from --service and --partner-id, else as kept: checked, or a usage mistake. */
 export function serviceOf(
   values: Values,

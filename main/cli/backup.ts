@@ -8,6 +8,7 @@ import { describeDatabase, openHotelPool } from '../hotel-db';
 import { backupHotelDatabase } from '../hotel-db/backup';
 import { backupFile, backupFolderOf, listBackups, type BackupEntry, type TakenBackup } from '../store/backup';
 import { DbTargetRefused, dbTarget } from './open-store';
+import { UsageError } from './args';
 
 export const BACKUP_USAGE = `backup   [--out DIR] [--list] [--json]
            (a checked copy now, into backups/ beside the database or DIR; --list: the copies there;
@@ -33,7 +34,7 @@ export async function backupCommand(
   try {
     ({ values } = parseArgs({ args: argv, options, strict: true }));
   } catch (error) {
-    throw new Error(
+    throw new UsageError(
       `${error instanceof Error ? error.message : String(error)} Usage: resdesk ${BACKUP_USAGE}`,
     );
   }

@@ -20,6 +20,7 @@ import { ContractsFileRefused, readContractsFile, writeContractsFile } from '../
 import { contractProblemText } from '../contracts/validate';
 import { MappedCodes } from '../checks/mapped-codes';
 import { DbTargetRefused, NO_DB, dbTarget, openStore, type DbTarget } from './open-store';
+import { UsageError, wordsOf } from './args';
 import { writeAskedFile } from './export-target';
 import type { DeskStore } from '../store/engines/desk-store';
 import { contractProblems } from '../../shared/contract-problems';
@@ -233,17 +234,17 @@ export async function contractsCommand(
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new Error(
+    throw new UsageError(
       `${error instanceof Error ? error.message : String(error)} Usage: resdesk ${CONTRACTS_USAGE}`,
     );
   }
   const { values, positionals } = parsed;
+  const [action, arg] = wordsOf(positionals, command === 'allotment' ? 0 : 2, CONTRACTS_USAGE);
   const target = dbTarget(values.db);
   if (!target) throw new DbTargetRefused(NO_DB);
   const opened = await openStore(target, { command });
   try {
     if (command === 'allotment') return await allotment(opened.store, values, out);
-    const [action, arg] = positionals;
     try {
       return await contracts(opened.store, target, action, arg, values, out);
     } catch (error) {

@@ -11,6 +11,7 @@ import { checkExportTarget, targetRefusal } from './export-target';
 import { readSetup, type SavedSetup } from '../kernel/setup';
 import { Store } from '../store';
 import { SQLITE_ONLY, sqliteOnly } from './open-store';
+import { UsageError } from './args';
 
 export const DIAGNOSTICS_USAGE = `diagnostics --out FILE.zip [--logs DIR]
            (one zip for support: versions, settings without secrets, the last logs, the last connection
@@ -28,7 +29,7 @@ export async function diagnosticsCommand(
   try {
     ({ values } = parseArgs({ args: argv, options, strict: true }));
   } catch (error) {
-    throw new Error(
+    throw new UsageError(
       `${error instanceof Error ? error.message : String(error)} Usage: resdesk ${DIAGNOSTICS_USAGE}`,
     );
   }

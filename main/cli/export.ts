@@ -11,6 +11,7 @@ import { createMessages } from '../kernel/messages';
 import { htmlPathOf, runExport } from '../export/run-export';
 import { ExportTargetError } from '../export/target-kind';
 import { isRealDate } from '../../shared/calendar';
+import { UsageError } from './args';
 
 export const EXPORT_USAGE =
   'export   --kind reservations|guests|arrivals --out FILE.csv [--date D] [--from D --to D] [--scope to-enter|all] [--delimiter ";"|","] [--lang tr|en] [--user NAME] [--mark-entered]';
@@ -37,7 +38,7 @@ export async function exportCommand(argv: string[]): Promise<void> {
   try {
     ({ values } = parseArgs({ args: argv, options, strict: true }));
   } catch (error) {
-    throw new Error(
+    throw new UsageError(
       `${error instanceof Error ? error.message : String(error)} Usage: resdesk ${EXPORT_USAGE}`,
     );
   }

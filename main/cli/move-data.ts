@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { describeDatabase, openHotelPool } from '../hotel-db';
 import { DbTargetRefused, SQLITE_ONLY, checkedDatabaseUrl, isDatabaseUrl } from './open-store';
 import { MoveRefused, MoveUnverified, moveDeskData, type MoveReport } from '../hotel-db/move-data';
+import { UsageError } from './args';
 
 export const MOVE_DATA_USAGE = `move-data --from FILE --to postgres://USER:PASSWORD@HOST:PORT/DATABASE
            (moves this desk's data into the hotel's shared database: every row, ids kept, counted after;
@@ -34,7 +35,7 @@ export async function moveDataCommand(argv: string[], out: (text: string) => voi
   try {
     ({ values } = parseArgs({ args: argv, options, strict: true }));
   } catch (error) {
-    throw new Error(
+    throw new UsageError(
       `${error instanceof Error ? error.message : String(error)} Usage: resdesk ${MOVE_DATA_USAGE}`,
     );
   }

@@ -12,6 +12,7 @@ import {
 import { productionCsv } from '../export/production-csv';
 import { productionView } from '../contracts/production';
 import { DbTargetRefused, NO_DB, dbTarget, openStore } from './open-store';
+import { UsageError, wordsOf } from './args';
 import { writeAskedFile } from './export-target';
 
 export const PRODUCTION_USAGE = `production [--from YYYY-MM] [--months N] [--json] [--csv FILE] [--language tr|en]
@@ -90,13 +91,14 @@ export async function productionCommand(argv: string[], out: (text: string) => v
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new Error(
+    throw new UsageError(
       `${error instanceof Error ? error.message : String(error)} Usage: resdesk ${PRODUCTION_USAGE}`,
     );
   }
   const { values, positionals } = parsed;
-  if (positionals.length > 0 && positionals[0] !== 'rates')
-    throw new Error(`Unknown: ${positionals[0]}. Usage: resdesk ${PRODUCTION_USAGE}`);
+  const [word] = wordsOf(positionals, 1, PRODUCTION_USAGE);
+  if (word !== undefined && word !== 'rates')
+    throw new UsageError(`Unknown: ${word}. Usage: resdesk ${PRODUCTION_USAGE}`);
   const from = values.from ?? localDate(new Date()).slice(0, 7);
   if (!isMonth(from)) throw new Error('--from: give the month as YYYY-MM (2027-06).');
   const months = Number(values.months ?? '1');

@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { restoreBackup, restorePreview, type RestorePreview } from '../store/backup';
 import { SQLITE_ONLY, sqliteOnly } from './open-store';
+import { UsageError } from './args';
 
 export const RESTORE_USAGE = `restore  --from FILE [--dry-run] [--json]
            (quit the desk first; the replaced database is kept as FILE.replaced-<time>;
@@ -42,7 +43,7 @@ export function restoreCommand(argv: string[], out: (text: string) => void, now:
   try {
     ({ values } = parseArgs({ args: argv, options, strict: true }));
   } catch (error) {
-    throw new Error(
+    throw new UsageError(
       `${error instanceof Error ? error.message : String(error)} Usage: resdesk ${RESTORE_USAGE}`,
     );
   }

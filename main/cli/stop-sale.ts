@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import type { StopSaleCodeKind, StopSaleEntry } from '../../shared/domain';
 import { isRealDate } from '../../shared/calendar';
 import { DbTargetRefused, NO_DB, dbTarget, openStore } from './open-store';
+import { UsageError, wordsOf } from './args';
 
 export const STOP_SALE_USAGE = `stop-sale add --room-type CODE|--room CODE --from D --to D [--note TEXT] [--user NAME]
            stop-sale list [--json]    stop-sale remove ID [--user NAME]
@@ -29,12 +30,12 @@ export async function stopSaleCommand(argv: string[], out: (text: string) => voi
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new Error(
+    throw new UsageError(
       `${error instanceof Error ? error.message : String(error)} Usage: resdesk ${STOP_SALE_USAGE}`,
     );
   }
   const { values, positionals } = parsed;
-  const [action, arg] = positionals;
+  const [action, arg] = wordsOf(positionals, 2, STOP_SALE_USAGE);
   // The desk's file or the hotel's database; a mistyped path is refused rather than opened as a new, empty file
   // (the stop-sale would be kept where no desk reads it).
   const target = dbTarget(values.db);

@@ -226,6 +226,19 @@ describe('resdesk contracts and allotment', () => {
       expect(refused.stderr).toMatch(/nothing was written/);
     }
     expect((await resdesk(['contracts', 'list', '--json'])).stdout).toBe(listed);
+    // A word too many, or an option without its value, is a usage mistake and does nothing.
+    for (const mistaken of [
+      ['contracts', 'remove', '1', '2'],
+      ['stop-sale', 'remove', '1', '2'],
+      ['allotment', 'now'],
+      ['production', 'rates', 'EUR'],
+      ['production', '--months'],
+    ]) {
+      const refused = await resdesk(mistaken);
+      expect(refused.code, mistaken.join(' ')).toBe(2);
+      expect(refused.stdout).toBe('');
+    }
+    expect((await resdesk(['contracts', 'list', '--json'])).stdout).toBe(listed);
   });
 
   it('production per operator: rates kept, each month counted as the stored stays say, CSV in the desk’s words', async () => {

@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { DecisionRefused } from './store';
 import { createMessages, refusalSentence } from './kernel/messages';
+import { localFault } from './kernel/describe-error';
 import type { SavedSetup } from './kernel/setup';
 import { EXPORT_USAGE, exportCommand } from './cli/export';
 import { probeCommand } from './cli/probe';
@@ -212,12 +213,16 @@ if (isEntry) {
   });
   main(process.argv.slice(2)).catch((error: unknown) => {
     // The store refuses a decision with a code; the command line speaks English.
+    // A fault of this computer (a damaged or busy database, a full disk) in the desk's own sentence for it.
+    const fault = localFault(error);
     const message =
       error instanceof DecisionRefused
         ? refusalSentence(createMessages('en'), error.code)
-        : error instanceof Error
-          ? error.message
-          : String(error);
+        : fault !== null
+          ? createMessages('en').t(`error.${fault}`)
+          : error instanceof Error
+            ? error.message
+            : String(error);
     const usage = error instanceof UsageError || error instanceof DbTargetRefused;
     // Whatever went wrong, the hotel database's address and password are never printed.
     let target: DbTarget | null = null;

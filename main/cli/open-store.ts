@@ -3,7 +3,7 @@
 // `ps`; move-data reads the same variable for its target). Both open as a DeskStore; the address is only ever
 // shown as describeDatabase gives it (host, port, database), never with its user or password.
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { homedir, hostname } from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
@@ -125,10 +125,16 @@ export async function openStore(target: DbTarget, options: OpenOptions): Promise
 }
 
 function openFile(target: { kind: 'file'; file: string }, options: OpenOptions): OpenedStore {
-  // Opening a mistyped path would create an empty database and work on nothing, silently.
-  if (!options.create && target.file !== ':memory:' && !existsSync(target.file))
+  // Opening a mistyped path would create an empty database and work on nothing, silently; so would an empty file
+  // (SQLite takes it for a new database). A folder is no database either.
+  const found = target.file === ':memory:' ? undefined : statSync(target.file, { throwIfNoEntry: false });
+  if (found?.isDirectory())
     throw new DbTargetRefused(
-      `There is no database at ${target.file}: check the path, or run resdesk sync first.`,
+      `${target.file} is a folder: give --db the database file in it (resdesk.db in the desk's data folder).`,
+    );
+  if (!options.create && target.file !== ':memory:' && (found === undefined || found.size === 0))
+    throw new DbTargetRefused(
+      `There is no database at ${target.file}${found ? ' (the file is empty)' : ''}: check the path, or run resdesk sync first.`,
     );
   const file = Store.open(target.file);
   return {

@@ -3,7 +3,7 @@
 // not exist instead of creating an empty one, and `list | head -1` ends without a stack trace.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, existsSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startPracticeService, type PracticeService } from '../../../main/sandbox';
 import { tempDir } from '../sync/helpers';
@@ -80,6 +80,25 @@ describe('the command line is careful', () => {
       expect(run.stderr).toMatch(/There is no database at/);
     }
     expect(existsSync(typo)).toBe(false);
+  });
+
+  it('a folder, an empty file or a cut-short database given as --db: one sentence, nothing made', async () => {
+    const empty = path.join(temp.dir, 'empty.db');
+    writeFileSync(empty, '');
+    const damaged = path.join(temp.dir, 'damaged.db');
+    copyFileSync(db, damaged);
+    truncateSync(damaged, Math.floor(statSync(damaged).size / 3));
+    for (const [file, said] of [
+      [temp.dir, /is a folder/],
+      [empty, /There is no database at .* \(the file is empty\)/],
+      [damaged, /data file is damaged.*restore a backup/],
+    ] as const) {
+      const run = await resdesk(['list', '--db', file]);
+      expect(run.code, String(file)).not.toBe(0);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr).toMatch(said);
+    }
+    expect(statSync(empty).size).toBe(0);
   });
 
   it('list | head -1 ends quietly', async () => {

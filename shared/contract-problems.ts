@@ -3,8 +3,11 @@
 // receptionist. Two contracts of one operator for one room type may not share a night: the calendar could not say
 // which allotment a booking uses. Shared: the contract form checks the same before it sends.
 import { isRealDate } from './calendar';
+import { hasInvisible } from './one-line-text';
 import {
   ALLOTMENT_KINDS,
+  MAX_CONTRACT_CODE,
+  MAX_CONTRACT_NOTE,
   MAX_CONTRACT_ROOMS,
   MAX_RELEASE_DAYS,
   type Contract,
@@ -24,6 +27,15 @@ export function contractProblems(
   const problems: ContractProblem[] = [];
   if (input.agencyId.trim() === '') problems.push({ field: 'agencyId', reason: 'empty' });
   if (input.roomType.trim() === '') problems.push({ field: 'roomType', reason: 'empty' });
+  for (const [field, max] of [
+    ['agencyId', MAX_CONTRACT_CODE],
+    ['roomType', MAX_CONTRACT_CODE],
+    ['note', MAX_CONTRACT_NOTE],
+  ] as const) {
+    const text = input[field].trim();
+    if (text.length > max) problems.push({ field, reason: 'too-long', max });
+    else if (hasInvisible(text)) problems.push({ field, reason: 'invisible' });
+  }
   const datesRead = isRealDate(input.from) && isRealDate(input.to);
   if (!isRealDate(input.from)) problems.push({ field: 'from', reason: 'not-a-date' });
   if (!isRealDate(input.to)) problems.push({ field: 'to', reason: 'not-a-date' });

@@ -4,7 +4,11 @@ import {
   ALL_AGENCIES,
   NOTE_MAX,
   ANSWER_GRACE_MAX_SECONDS,
+  MAX_CONTRACT_CODE,
+  MAX_CONTRACT_NOTE,
   MAX_CONTRACT_ROOMS,
+  MAX_HOTEL_CODE,
+  MAX_STOP_SALE_NOTE,
   MAX_RELEASE_DAYS,
   MAX_RATE_CURRENCIES,
   type ExportRequest,
@@ -238,10 +242,10 @@ export const requestSchemas = {
   addStopSale: z
     .object({
       codeKind: z.enum(['roomType', 'room']),
-      hotelCode: z.string().trim().min(1, because('stop-sale-code')).max(100),
+      hotelCode: z.string().trim().min(1, because('stop-sale-code')).max(MAX_HOTEL_CODE),
       from: realDate,
       to: realDate,
-      note: z.string().trim().max(200).optional(),
+      note: z.string().trim().max(MAX_STOP_SALE_NOTE).optional(),
     })
     .strict()
     .refine((r) => r.to >= r.from, { path: ['to'], message: because('stop-sale-order') }),
@@ -269,15 +273,15 @@ export const requestSchemas = {
   saveContract: z
     .object({
       id: z.number().int().positive().optional(),
-      agencyId: z.string().trim().min(1).max(100),
-      roomType: z.string().trim().min(1).max(100),
+      agencyId: z.string().trim().min(1).max(MAX_CONTRACT_CODE),
+      roomType: z.string().trim().min(1).max(MAX_CONTRACT_CODE),
       from: realDate,
       to: realDate,
       rooms: z.number().int().min(0).max(MAX_CONTRACT_ROOMS),
       weekdayRooms: z.array(z.number().int().min(0).max(MAX_CONTRACT_ROOMS)).length(7).nullable(),
       kind: z.enum(['guaranteed', 'normal']),
       releaseDays: z.number().int().min(0).max(MAX_RELEASE_DAYS),
-      note: z.string().trim().max(200),
+      note: z.string().trim().max(MAX_CONTRACT_NOTE),
     })
     .strict(),
   removeContract: z.object({ id: z.number().int().positive() }).strict(),

@@ -2,7 +2,13 @@
 // stays with (the service never sends them). Codes are the hotel's (what channel codes are mapped to), so
 // one entry closes the room type for every agency. Every bad input ends in one plain line, exit non-zero.
 import { parseArgs } from 'node:util';
-import type { StopSaleCodeKind, StopSaleEntry } from '../../shared/domain';
+import {
+  MAX_HOTEL_CODE,
+  MAX_STOP_SALE_NOTE,
+  type StopSaleCodeKind,
+  type StopSaleEntry,
+} from '../../shared/domain';
+import { hasInvisible } from '../../shared/one-line-text';
 import { isRealDate } from '../../shared/calendar';
 import { DbTargetRefused, NO_DB, dbTarget, openStore } from './open-store';
 import { UsageError, wordsOf } from './args';
@@ -59,6 +65,15 @@ export async function stopSaleCommand(argv: string[], out: (text: string) => voi
         const codeKind: StopSaleCodeKind = roomType !== undefined ? 'roomType' : 'room';
         const hotelCode = roomType ?? room ?? '';
         if (hotelCode === '') throw new Error('The hotel code to close is empty.');
+        const note = values.note?.trim();
+        for (const [option, text, max] of [
+          [roomType !== undefined ? '--room-type' : '--room', hotelCode, MAX_HOTEL_CODE],
+          ['--note', note ?? '', MAX_STOP_SALE_NOTE],
+        ] as const) {
+          if (text.length > max) throw new UsageError(`${option}: keep it to ${max} characters.`);
+          if (hasInvisible(text))
+            throw new UsageError(`${option}: remove the line breaks and other invisible characters.`);
+        }
         const from = values.from;
         const to = values.to ?? from;
         for (const [name, value] of [
@@ -76,7 +91,7 @@ export async function stopSaleCommand(argv: string[], out: (text: string) => voi
           hotelCode,
           from,
           to,
-          note: values.note,
+          note,
           user,
           at: new Date().toISOString(),
         });

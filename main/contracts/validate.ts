@@ -2,6 +2,8 @@
 // their catalogs). The reasons themselves: shared/contract-problems.ts.
 import type { ContractProblem } from '../../shared/domain';
 
+const fieldName = { agencyId: 'operator (agency)', roomType: 'room type code', note: 'note' } as const;
+
 /** A problem in one English line, for the command line and logs (the screens word it from the catalogs). */
 export function contractProblemText(p: ContractProblem): string {
   switch (p.reason) {
@@ -17,6 +19,10 @@ export function contractProblemText(p: ContractProblem): string {
         : p.field === 'rooms'
           ? `Rooms a night must be a whole number from 0 to ${p.max}.`
           : `Each weekday's rooms must be a whole number from 0 to ${p.max}.`;
+    case 'too-long':
+      return `The ${fieldName[p.field]} is too long: keep it to ${p.max} characters.`;
+    case 'invisible':
+      return `The ${fieldName[p.field]} holds a line break or another invisible character: remove it.`;
     case 'not-seven':
       return 'Give seven room counts, Monday to Sunday (for example 5,5,5,5,5,8,8).';
     case 'unknown':

@@ -143,6 +143,10 @@ const trimmed = (input: ContractInput): ContractInput => ({
 const contractsTurn = turns.contracts;
 
 function* checked(input: ContractInput, ownId: number | null, check: ContractCheck): Op<ContractProblem[]> {
+  // The contract alone first: what it holds is never sent to the database before it is known to be text a
+  // database keeps (PostgreSQL refuses a NUL outright).
+  const alone = check(input, [], ownId);
+  if (alone.length > 0) return alone;
   yield* run(contractsTurn);
   const others = yield* all(ofOperator({ agencyId: input.agencyId, roomType: input.roomType }));
   return check(

@@ -161,6 +161,9 @@ export type CheckKind = ReservationCheck['kind'];
 
 /** The kinds of code a hotel closes: its room types (the usual case) or its rooms. */
 export type StopSaleCodeKind = Extract<StayCodeKind, 'roomType' | 'room'>;
+/** The longest hotel code and stop-sale note the desk keeps. */
+export const MAX_HOTEL_CODE = 100;
+export const MAX_STOP_SALE_NOTE = 200;
 
 /**
  * Dates the hotel closed, in its own words: the hotel's code (what a channel code is mapped to), never a

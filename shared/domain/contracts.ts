@@ -11,6 +11,9 @@ export const ALLOTMENT_KINDS: readonly AllotmentKind[] = ['guaranteed', 'normal'
 /** The most rooms a contract may hold a night, and the longest release period: beyond them it is a typing slip. */
 export const MAX_CONTRACT_ROOMS = 999;
 export const MAX_RELEASE_DAYS = 120;
+/** The longest operator id and room type code, and the longest note, a contract keeps. */
+export const MAX_CONTRACT_CODE = 100;
+export const MAX_CONTRACT_NOTE = 200;
 
 /** A contract as entered, before it is stored. */
 export interface ContractInput {
@@ -38,6 +41,9 @@ export interface Contract extends ContractInput {
 /** Why an entered contract cannot be kept, said to the receptionist in the desk's words. */
 export type ContractProblem =
   | { field: 'agencyId' | 'roomType'; reason: 'empty' }
+  | { field: 'agencyId' | 'roomType' | 'note'; reason: 'too-long'; max: number }
+  /** A line break or another character nobody can see: what a spreadsheet's cell can carry and no form types. */
+  | { field: 'agencyId' | 'roomType' | 'note'; reason: 'invisible' }
   | { field: 'from' | 'to'; reason: 'not-a-date' }
   | { field: 'to'; reason: 'before-from' }
   | { field: 'rooms' | 'weekdayRooms'; reason: 'not-a-count'; max: number }

@@ -13,6 +13,10 @@ export function contractProblemWords(t: TFunction, lng: UiLanguage, p: ContractP
       return t('allotments.contracts.problem.before-from');
     case 'not-a-count':
       return t(`allotments.contracts.problem.${p.field}`, { max: p.max });
+    case 'too-long':
+      return t('allotments.contracts.problem.too-long', { max: p.max });
+    case 'invisible':
+      return t('allotments.contracts.problem.invisible');
     case 'not-seven':
       return t('allotments.contracts.problem.not-seven');
     case 'unknown':

@@ -226,6 +226,29 @@ describe('resdesk contracts and allotment', () => {
       expect(refused.stderr).toMatch(/nothing was written/);
     }
     expect((await resdesk(['contracts', 'list', '--json'])).stdout).toBe(listed);
+    // Text no form types: a code too long, a line break in a stop-sale's code, a NUL in a contracts file's note.
+    const stopSales = (await resdesk(['stop-sale', 'list', '--json'])).stdout;
+    for (const mistaken of [
+      ['stop-sale', 'add', '--room-type', 'D'.repeat(101), '--from', '2027-07-01'],
+      ['stop-sale', 'add', '--room-type', 'DZ\nX', '--from', '2027-07-01'],
+      ['stop-sale', 'add', '--room-type', 'DZ', '--from', '2027-07-01', '--note', 'x'.repeat(201)],
+    ]) {
+      const refused = await resdesk(mistaken);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+    }
+    expect((await resdesk(['stop-sale', 'list', '--json'])).stdout).toBe(stopSales);
+    const withNul = path.join(temp.dir, 'nul.csv');
+    writeFileSync(
+      withNul,
+      'agency,room_type,from,to,rooms,weekday_rooms,kind,release_days,note\r\n' +
+        `${agency},TRP,2028-07-01,2028-07-31,4,,normal,7,yaz\u0000\r\n`,
+    );
+    const nul = await resdesk(['contracts', 'import', withNul]);
+    expect(nul.code).not.toBe(0);
+    expect(nul.stderr).toContain('line 2: The note holds a line break or another invisible character');
+    expect((await resdesk(['contracts', 'list', '--json'])).stdout).toBe(listed);
+
     // A word too many, or an option without its value, is a usage mistake and does nothing.
     for (const mistaken of [
       ['contracts', 'remove', '1', '2'],

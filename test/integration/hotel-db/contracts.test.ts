@@ -93,6 +93,17 @@ describe.each(engineNames)('contracts on %s', (name) => {
     expect(await refused(july({ weekdayRooms: [1, 2, 3] }))).toEqual([
       'Give seven room counts, Monday to Sunday (for example 5,5,5,5,5,8,8).',
     ]);
+    // What a spreadsheet's cell can carry and no form types: a text past its length, a NUL, a line break.
+    expect(
+      await refused(july({ roomType: 'D'.repeat(101), note: 'x'.repeat(100_000), agencyId: 'AG\u00001' })),
+    ).toEqual([
+      'The operator (agency) holds a line break or another invisible character: remove it.',
+      'The room type code is too long: keep it to 100 characters.',
+      'The note is too long: keep it to 200 characters.',
+    ]);
+    expect(await refused(july({ note: 'yaz\nkış' }))).toEqual([
+      'The note holds a line break or another invisible character: remove it.',
+    ]);
     // Another room type, another operator, the next month: no overlap.
     for (const other of [
       july({ roomType: 'SGL' }),

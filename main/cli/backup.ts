@@ -6,7 +6,14 @@ import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import { describeDatabase, openHotelPool } from '../hotel-db';
 import { backupHotelDatabase } from '../hotel-db/backup';
-import { backupFile, backupFolderOf, listBackups, type BackupEntry, type TakenBackup } from '../store/backup';
+import {
+  backupFile,
+  backupFolderOf,
+  checkDatabaseFile,
+  listBackups,
+  type BackupEntry,
+  type TakenBackup,
+} from '../store/backup';
 import { DbTargetRefused, dbTarget } from './open-store';
 import { UsageError } from './args';
 
@@ -47,6 +54,8 @@ export async function backupCommand(
     throw new DbTargetRefused(
       "Say where the copy of the hotel's database goes with --out DIR (a folder on another disk is best).",
     );
+  if (values.out !== undefined && values.out.trim() === '')
+    throw new UsageError('--out: give the folder the backup goes into (a folder on another disk is best).');
   const folder = values.out ?? (target.kind === 'file' ? backupFolderOf(target.file) : '');
   if (values.list) {
     const all = listBackups([folder]);
@@ -65,6 +74,12 @@ export async function backupCommand(
     if (!values.json) out(`The hotel database at ${describeDatabase(target.url)} copied as of one instant.`);
   } else {
     if (!existsSync(target.file)) throw new Error(`There is no database at ${target.file}: check the path.`);
+    // The database first: a damaged one is no fault of the folder the copy would go to.
+    const source = checkDatabaseFile(target.file);
+    if (!source.ok)
+      throw new Error(
+        `${target.file} is not a whole Resdesk database (${source.detail}); no backup was written. Put back an earlier backup: resdesk backup --list, then resdesk restore.`,
+      );
     taken = backupFile(target.file, { kind: 'manual', folders: [folder], now });
   }
   const copy = taken.written[0];

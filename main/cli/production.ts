@@ -108,6 +108,11 @@ export async function productionCommand(argv: string[], out: (text: string) => v
   if (language !== 'tr' && language !== 'en') throw new Error('--language: tr or en.');
   const entered =
     positionals[0] === 'rates' && values['hotel-currency'] !== undefined ? ratesEntered(values) : null;
+  // A rate without the currency it is in would be dropped without a word.
+  if (entered === null && (values.rate?.length ?? 0) > 0)
+    throw new UsageError(
+      `--rate needs the hotel's currency: resdesk production rates --hotel-currency TRY --rate EUR=35.5.`,
+    );
 
   const target = dbTarget(values.db);
   if (!target) throw new DbTargetRefused(NO_DB);

@@ -69,6 +69,9 @@ describe('resdesk backup and restore', () => {
     damageMiddle(db);
     const damaged = await runResdesk(['backup', '--db', db]);
     expect(damaged.code).toBe(1);
-    expect(damaged.stderr).toMatch(/could not write a backup .*is not a whole Resdesk database/);
+    expect(damaged.stderr).toMatch(/is not a whole Resdesk database .*no backup was written/);
+    expect(damaged.stderr.trim().split('\n')).toHaveLength(1);
+    const nowhere = await runResdesk(['backup', '--db', db, '--out', '']);
+    expect(nowhere.code).toBe(2);
   }, 120_000);
 });

@@ -256,6 +256,7 @@ describe('resdesk contracts and allotment', () => {
       ['allotment', 'now'],
       ['production', 'rates', 'EUR'],
       ['production', '--months'],
+      ['production', 'rates', '--rate', 'EUR=40'],
     ]) {
       const refused = await resdesk(mistaken);
       expect(refused.code, mistaken.join(' ')).toBe(2);

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildDiagnostics } from '../diagnostics/archive';
-import { stageFile } from '../export/staged-file';
+import { writeStaged } from '../export/staged-file';
 import { ExportTargetError } from '../export/target-kind';
 import { checkExportTarget, targetRefusal } from './export-target';
 import { readSetup, type SavedSetup } from '../kernel/setup';
@@ -61,14 +61,7 @@ export async function diagnosticsCommand(
     now,
   });
   try {
-    const staged = await stageFile(values.out, { replace: true });
-    try {
-      await staged.handle.writeFile(zip);
-      await staged.commit();
-    } catch (error) {
-      await staged.discard();
-      throw error;
-    }
+    await writeStaged(values.out, zip, { replace: true });
   } catch (error) {
     if (error instanceof ExportTargetError) throw new Error(targetRefusal(error, values.out, 'support.zip'));
     throw error;

@@ -5,7 +5,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { ExportTargetError, targetKind, type RefusedKind } from '../export/target-kind';
-import { stageFile } from '../export/staged-file';
+import { writeStaged } from '../export/staged-file';
 import type { DbTarget } from './open-store';
 
 /** Files Resdesk keeps beside its database (the CLI's data folder is the database's folder). */
@@ -92,14 +92,7 @@ export async function writeAskedFile(
 ): Promise<void> {
   if (where.db?.kind === 'file') checkExportTarget(out, where.db.file, where.example, where.option);
   try {
-    const staged = await stageFile(out, { replace: true });
-    try {
-      await staged.handle.writeFile(content, 'utf8');
-      await staged.commit();
-    } catch (error) {
-      await staged.discard();
-      throw error;
-    }
+    await writeStaged(out, content, { replace: true });
   } catch (error) {
     if (error instanceof ExportTargetError)
       throw new Error(targetRefusal(error, out, where.example, where.option));

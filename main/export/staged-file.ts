@@ -44,6 +44,22 @@ export async function checkTarget(target: string, options: StageOptions): Promis
   throw new ExportTargetError(target, kind);
 }
 
+/** Writes `content` to `target` staged: whole, or (after any failure) not there and no temp file left. */
+export async function writeStaged(
+  target: string,
+  content: string | Uint8Array,
+  options: StageOptions,
+): Promise<void> {
+  const staged = await stageFile(target, options);
+  try {
+    await staged.handle.writeFile(content);
+    await staged.commit();
+  } catch (error) {
+    await staged.discard();
+    throw error;
+  }
+}
+
 export async function stageFile(target: string, options: StageOptions): Promise<StagedFile> {
   await checkTarget(target, options);
   // Named after the target so a leftover (the process killed mid-export) says whose it is; cut to 40

@@ -2,20 +2,13 @@
 // folder, staged so it is whole or not there at all, replacing an earlier one of the same name.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { stageFile } from '../export/staged-file';
+import { writeStaged } from '../export/staged-file';
 import type { DeskContext } from './context';
 
 /** Writes `text` as the exports folder's file `name`; its path. */
 export async function writeExportFile(ctx: DeskContext, name: string, text: string): Promise<string> {
   const file = path.join(ctx.ports.dataDir, 'exports', name);
   await mkdir(path.dirname(file), { recursive: true });
-  const staged = await stageFile(file, { replace: true });
-  try {
-    await staged.handle.writeFile(text, 'utf8');
-    await staged.commit();
-  } catch (error) {
-    await staged.discard();
-    throw error;
-  }
+  await writeStaged(file, text, { replace: true });
   return file;
 }

@@ -62,17 +62,20 @@ const kindRank: Record<StayCodeKind, number> = { room: 0, roomType: 1, board: 2,
 const mappingId = (agencyId: string, kind: StayCodeKind, channelCode: string): string =>
   JSON.stringify([agencyId, kind, channelCode]);
 
-const upsert = prepared((p: MappingKey & { hotelCode: string; user: string; at: string }) =>
+type MappingWrite = MappingKey & { hotelCode: string; user: string; at: string };
+const mappingRow = (p: MappingWrite) => ({
+  agency_id: p.agencyId,
+  kind: p.kind,
+  channel_code: p.channelCode,
+  hotel_code: p.hotelCode,
+  updated_by: p.user,
+  updated_at: p.at,
+});
+
+const upsert = prepared((p: MappingWrite) =>
   q
     .insertInto('mappings')
-    .values({
-      agency_id: p.agencyId,
-      kind: p.kind,
-      channel_code: p.channelCode,
-      hotel_code: p.hotelCode,
-      updated_by: p.user,
-      updated_at: p.at,
-    })
+    .values(mappingRow(p))
     .onConflict((c) =>
       c.columns(['agency_id', 'kind', 'channel_code']).doUpdateSet((e) => ({
         hotel_code: e.ref('excluded.hotel_code'),
@@ -82,17 +85,10 @@ const upsert = prepared((p: MappingKey & { hotelCode: string; user: string; at: 
     ),
 );
 // A mapping only where there is none: what a copy writes, so a code another desk maps meanwhile keeps its mapping.
-const insertNew = prepared((p: MappingKey & { hotelCode: string; user: string; at: string }) =>
+const insertNew = prepared((p: MappingWrite) =>
   q
     .insertInto('mappings')
-    .values({
-      agency_id: p.agencyId,
-      kind: p.kind,
-      channel_code: p.channelCode,
-      hotel_code: p.hotelCode,
-      updated_by: p.user,
-      updated_at: p.at,
-    })
+    .values(mappingRow(p))
     .onConflict((c) => c.columns(['agency_id', 'kind', 'channel_code']).doNothing()),
 );
 const remove = prepared((p: MappingKey) =>

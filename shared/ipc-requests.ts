@@ -73,7 +73,7 @@ const connectionSchema = z
     user: z.string().trim().min(1, because('user-required')).max(200),
     /** Absent: use the password already saved in the keychain. */
     password: z.string().min(1).max(500).optional(),
-    partnerId: z.number().int().positive(),
+    partnerId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
     format: z.enum(['json', 'xml']),
   })
   .strict();

@@ -192,14 +192,13 @@ const nightLine = (n: AllotmentNight): string =>
 
 async function allotment(store: DeskStore, values: Values, out: (text: string) => void): Promise<void> {
   const today = values.today ?? localDate(new Date());
-  if (values.releases && !isRealDate(today)) throw new Error('--today: give the day as YYYY-MM-DD.');
+  if (!isRealDate(today)) throw new UsageError('--today: give the day as YYYY-MM-DD.');
   // A release today or tomorrow is of a night up to the longest release period ahead.
   const from = values.releases ? today : (values.from ?? today);
   const to = values.releases ? addDays(today, MAX_RELEASE_DAYS + 1) : (values.to ?? addDays(from, 13));
   for (const [name, value] of [
     ['from', from],
     ['to', to],
-    ['today', today],
   ] as const)
     if (!isRealDate(value)) throw new Error(`--${name}: give the day as YYYY-MM-DD.`);
   if (to < from) throw new Error(`--to ${to} is before --from ${from}.`);

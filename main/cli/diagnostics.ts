@@ -1,7 +1,7 @@
 // `resdesk diagnostics --db F --out F.zip`: the archive Help → Save diagnostics makes, from the command
 // line (main/diagnostics/archive.ts): versions, settings without secrets, the last logs (the desk's log
 // folder with --logs DIR, else logs/ beside the database), the last connection check, the database's counts.
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildDiagnostics } from '../diagnostics/archive';
@@ -37,6 +37,10 @@ export async function diagnosticsCommand(
   if (!values.db || !values.out)
     throw new Error('Give the database with --db FILE and the archive with --out FILE.zip.');
   if (!existsSync(values.db)) throw new Error(`There is no database at ${values.db}: check the path.`);
+  if (values.logs !== undefined && statSync(values.logs, { throwIfNoEntry: false })?.isDirectory() !== true)
+    throw new UsageError(
+      `--logs ${values.logs} is not a folder; give the desk's log folder (logs beside its database).`,
+    );
   // Never over the desk's own files, never through a link, into a pipe, a device or a folder (as an export).
   checkExportTarget(values.out, values.db, 'support.zip');
   const dataDir = path.dirname(values.db);

@@ -60,6 +60,8 @@ export async function exportCommand(argv: string[]): Promise<void> {
     throw new Error('--scope must be to-enter or all.');
   if (values.lang !== undefined && values.lang !== 'tr' && values.lang !== 'en')
     throw new Error('--lang must be tr or en.');
+  if (values.kind !== 'reservations' && values.kind !== 'guests' && values.kind !== 'arrivals')
+    throw new Error('--kind must be reservations, guests or arrivals.');
   const ranged = values.from !== undefined || values.to !== undefined;
   const parsed = exportRequestSchema.safeParse({
     kind: values.kind,

@@ -1,7 +1,9 @@
 // `resdesk probe`: the connection check from a terminal, for the day a hotel first connects (and for
 // whoever helps it): every read operation, nothing acknowledged or confirmed, one line per operation.
+import { statSync } from 'node:fs';
 import { runProbe, type ProbeReport } from '../probe/run-probe';
 import { createSampleWriter } from '../probe/sample';
+import { UsageError } from './args';
 import { checkInWindow } from '../sync/checkin-window';
 import type { WireFormat } from '../../shared/domain';
 
@@ -53,6 +55,9 @@ export function probeLines(report: ProbeReport): string[] {
 
 /** Returns the exit code: 0 only when everything a desk needs works. */
 export async function probeCommand(args: ProbeArgs): Promise<number> {
+  // A folder, new or there: a file of that name would fail the probe's first answer with a raw EEXIST.
+  if (args.saveSample && statSync(args.saveSample, { throwIfNoEntry: false })?.isDirectory() === false)
+    throw new UsageError(`--save-sample ${args.saveSample} is a file; give a folder for the sample's files.`);
   const sample = args.saveSample ? createSampleWriter(args.saveSample) : null;
   const now = new Date();
   const window = checkInWindow(now, 0, 7);

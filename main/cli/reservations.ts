@@ -136,8 +136,9 @@ export async function decide(
             ? `Queued: ${keyField}. ${talking(pc)} and sends it.`
             : `Queued: ${keyField}. No desk is talking to the service now: resdesk sync sends it.`,
         );
-      } else
-        out(view?.state === 'sent' ? `${done}: ${keyField}` : `Queued, not sent yet: ${view?.error ?? ''}`);
+      } else if (view?.state === 'sent') out(`${done}: ${keyField}`);
+      // Not sent is a failure: said where failures are (the answer stays queued; resdesk sync sends it).
+      else console.error(`Queued, not sent yet: ${view?.error ?? ''}`);
       if (keptNote && !values.json) out(`The earlier note was kept: ${keptNote}`);
       // Queued is the whole job on the hotel's database; on a file the answer should have gone out.
       if (!hotel && view?.state !== 'sent') process.exitCode = 1;

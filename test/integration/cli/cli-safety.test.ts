@@ -99,6 +99,22 @@ describe('the command line is careful', () => {
       expect(run.stderr).toMatch(said);
     }
     expect(statSync(empty).size).toBe(0);
+    // A file where a folder is asked for, an unknown kind: one sentence each, naming the option.
+    for (const [args, said] of [
+      [
+        ['diagnostics', '--db', db, '--out', path.join(temp.dir, 's.zip'), '--logs', empty],
+        /--logs .* is not a folder/,
+      ],
+      [
+        ['export', '--db', db, '--kind', 'bogus', '--out', path.join(temp.dir, 'x.csv')],
+        /--kind must be reservations, guests or arrivals/,
+      ],
+    ] as const) {
+      const run = await resdesk([...args]);
+      expect(run.code).not.toBe(0);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr).toMatch(said);
+    }
   });
 
   it('list | head -1 ends quietly', async () => {

@@ -257,6 +257,7 @@ describe('resdesk contracts and allotment', () => {
       ['production', 'rates', 'EUR'],
       ['production', '--months'],
       ['production', 'rates', '--rate', 'EUR=40'],
+      ['allotment', '--today', '2026-13-01'],
     ]) {
       const refused = await resdesk(mistaken);
       expect(refused.code, mistaken.join(' ')).toBe(2);
